@@ -1,0 +1,48 @@
+#pragma once
+// Non-parameter fields of nodes and constraints (a mesh's source file, a constraint's node
+// references, a curve's closed flag ...) are exposed through one visit function that binds
+// names to members. The scene-file reader and writer, the GUI property editor and clone/compare
+// all go through it, so a new node or constraint kind writes its field list exactly once:
+//
+//   void visitFields(FieldVisitor& v) override {
+//     v.field("source", source_);
+//     v.field("closed", closed_, FieldUse::Optional);
+//   }
+//
+// The visitor may read the member (writer) or assign it (reader); it throws FieldError with a
+// message when a value is unacceptable; the reader adds the file position.
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "flexure/core/vec.h"
+
+namespace flexure {
+
+struct SurfacePoint;
+
+enum class FieldUse { Required, Optional };
+
+class FieldError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class FieldVisitor {
+ public:
+  virtual ~FieldVisitor() = default;
+  virtual void field(std::string_view name, bool& value, FieldUse use = FieldUse::Optional) = 0;
+  virtual void field(std::string_view name, int& value, FieldUse use = FieldUse::Optional) = 0;
+  virtual void field(std::string_view name, double& value, FieldUse use = FieldUse::Optional) = 0;
+  virtual void field(std::string_view name, std::string& value, FieldUse use = FieldUse::Optional) = 0;
+  virtual void field(std::string_view name, Vec3d& value, FieldUse use = FieldUse::Optional) = 0;
+  virtual void field(std::string_view name, SurfacePoint& value, FieldUse use = FieldUse::Optional) = 0;
+  virtual void field(std::string_view name, std::vector<double>& value, FieldUse use = FieldUse::Optional) = 0;
+  virtual void field(std::string_view name, std::vector<int>& value, FieldUse use = FieldUse::Optional) = 0;
+  virtual void field(std::string_view name, std::vector<std::string>& value, FieldUse use = FieldUse::Optional) = 0;
+  // True for the reader: after visiting, the object may validate and rebuild derived state.
+  virtual bool isReading() const = 0;
+};
+
+}  // namespace flexure

@@ -1,0 +1,61 @@
+#pragma once
+// Operators: inner nodes of the scene graph. Each defines a map T: R³ → R³ applied to every
+// point of the sub-tree below it, its Jacobian (normals transform by J^{-T}, Barr 1984) and its
+// inverse (implicit functions are pulled back through T^{-1}, Witkin et al. 1987, Appendix A).
+#include <span>
+
+#include "flexure/core/lifted_access.h"
+#include "flexure/core/node.h"
+
+namespace flexure {
+
+class Operator : public Node {
+ public:
+  NodeRole role() const final { return NodeRole::Operator; }
+
+#define FLEXURE_OPERATOR_VIRTUALS(S)                                                      \
+  virtual Vec3<S> apply(const ParamAccess<S>& params, const Vec3<S>& x) const = 0;         \
+  /* T^{-1}(X); exact where the operator has a closed-form inverse, iterative otherwise. */ \
+  virtual Vec3<S> inverse(const ParamAccess<S>& params, const Vec3<S>& X) const = 0;       \
+  /* ∂T/∂x at x (row i = component i of T). */                                            \
+  virtual Mat3<S> jacobian(const ParamAccess<S>& params, const Vec3<S>& x) const = 0;
+  FLEXURE_FOR_EACH_SCALAR(FLEXURE_OPERATOR_VIRTUALS)
+#undef FLEXURE_OPERATOR_VIRTUALS
+
+  // Maps points (and, when given, normals, renormalized) in place. The default loops over
+  // apply/jacobian; heavy operators (metaball deformation) override with a parallel loop.
+  virtual void applyBatch(const ParamAccess<double>& params, std::span<Vec3d> points,
+                          std::span<Vec3d> normals) const;
+  // True when T is the identity for every parameter value (group).
+  virtual bool isIdentity() const { return false; }
+};
+
+// CRTP helper: an operator implements
+//   template <class S> Vec3<S> applyT(const ParamAccess<S>&, const Vec3<S>& x) const;
+//   template <class S> Vec3<S> inverseT(const ParamAccess<S>&, const Vec3<S>& X) const;
+// and optionally jacobianT; the default differentiates applyT with a three-lane jet.
+template <class Derived>
+class OperatorT : public Operator {
+ public:
+#define FLEXURE_OPERATOR_FORWARD(S)                                                                         \
+  Vec3<S> apply(const ParamAccess<S>& p, const Vec3<S>& x) const override { return self().template applyT<S>(p, x); } \
+  Vec3<S> inverse(const ParamAccess<S>& p, const Vec3<S>& X) const override { return self().template inverseT<S>(p, X); } \
+  Mat3<S> jacobian(const ParamAccess<S>& p, const Vec3<S>& x) const override { return self().template jacobianT<S>(p, x); }
+  FLEXURE_FOR_EACH_SCALAR(FLEXURE_OPERATOR_FORWARD)
+#undef FLEXURE_OPERATOR_FORWARD
+
+  template <class S>
+  Mat3<S> jacobianT(const ParamAccess<S>& p, const Vec3<S>& x) const {
+    using J = Jet<S, 3>;
+    const LiftedParamAccess<S, 3> lifted(p);
+    const Vec3<J> y = self().template applyT<J>(lifted, Vec3<J>(J(x.x, 0), J(x.y, 1), J(x.z, 2)));
+    Mat3<S> m;
+    for (int j = 0; j < 3; ++j) { m.m[0][j] = y.x.v[j]; m.m[1][j] = y.y.v[j]; m.m[2][j] = y.z.v[j]; }
+    return m;
+  }
+
+ private:
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+};
+
+}  // namespace flexure

@@ -1,0 +1,74 @@
+#pragma once
+// Each technique registers one FamilySolver; the CLI (solve, animate), the solver thread and
+// the timeline run every solver that applies to a scene, without knowing any of them.
+//   energy   Witkin et al. 1987   moves free entries of Ψ
+//   rigid    Gascuel 1994         moves solids' poses and velocities
+//   curves   Chen & Wu            moves MES curve control points
+//   deform   Jin et al. 2000      (no solve; its parameters are driven by others)
+#include <atomic>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace flexure {
+
+class Scene;
+
+struct SolveOptions {
+  std::string method = "default";  // "default" or "paper" (the paper's own method, a baseline)
+  int maxIterations = -1;          // -1: the solver's own default
+  double tolerance = -1.0;         // -1: the solver's own default
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct ConstraintResidual {
+  std::string name;  // constraint name
+  std::string kind;
+  double residual = 0.0;  // energy (energy family) or violation distance/angle (others)
+  bool satisfied = true;
+};
+
+struct SolveReport {
+  std::string family;
+  bool converged = false;
+  std::string stopReason;  // "gradient below tolerance", "stagnation", "iteration limit", ...
+  int iterations = 0;
+  long long evaluations = 0;
+  double seconds = 0.0;
+  double energy = 0.0;
+  double maxViolation = 0.0;
+  bool rolledBack = false;  // a step produced NaN/inf or diverged and was undone
+  std::vector<ConstraintResidual> residuals;
+  std::vector<std::string> warnings;
+  nlohmann::json extra = nlohmann::json::object();  // family-specific figures
+  nlohmann::json toJson() const;
+};
+
+class FamilySolver {
+ public:
+  virtual ~FamilySolver() = default;
+  virtual std::string_view family() const = 0;
+  // True when the scene holds anything this solver moves or checks.
+  virtual bool appliesTo(const Scene& scene) const = 0;
+  // Brings the scene to a configuration satisfying its constraints (assembly).
+  virtual SolveReport solve(Scene& scene, const SolveOptions& options) const = 0;
+  // Advances the scene from time t0 to t1 (t1 > t0) for animation: dynamics integrate, static
+  // solvers re-solve at t1 starting from the current state. Constraints consult their active
+  // interval at t1.
+  virtual SolveReport advance(Scene& scene, double t0, double t1, const SolveOptions& options) const = 0;
+};
+
+class SolverRegistry {
+ public:
+  static SolverRegistry& instance();
+  void add(std::unique_ptr<FamilySolver> solver);
+  const std::vector<std::unique_ptr<FamilySolver>>& solvers() const { return solvers_; }
+  const FamilySolver* find(std::string_view family) const;
+
+ private:
+  std::vector<std::unique_ptr<FamilySolver>> solvers_;
+};
+
+}  // namespace flexure

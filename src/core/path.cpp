@@ -1,0 +1,28 @@
+#include "flexure/core/path.h"
+
+#include <algorithm>
+
+namespace flexure {
+
+std::vector<const Node*> Path::nodes() const {
+  std::vector<const Node*> out;
+  auto addWithDependencies = [&](const Node* n) {
+    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+    for (const Node* d : n->dependencies())
+      if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
+  };
+  addWithDependencies(leaf);
+  for (const Operator* op : operators) addWithDependencies(op);
+  return out;
+}
+
+std::vector<int> Path::parameterIndices() const {
+  std::vector<int> out;
+  for (const Node* n : nodes())
+    for (int i = 0; i < n->paramCount(); ++i) out.push_back(n->paramOffset() + i);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace flexure
