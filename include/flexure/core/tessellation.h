@@ -1,0 +1,24 @@
+#pragma once
+// Tessellation of leaf-to-root paths into world-space triangle meshes with normals: what the
+// renderer draws and OBJ export writes. Points go through each operator's applyBatch (so a
+// metaball deformer deforms a million vertices in parallel), normals through J^{-T}.
+#include <vector>
+
+#include "flexure/core/path.h"
+#include "flexure/core/triangle_mesh.h"
+
+namespace flexure {
+
+class Scene;
+
+struct TessellationOptions {
+  int resolution = 32;  // samples per unit of (u, v) on each patch (meshes keep their own)
+};
+
+// The path's primitive tessellated in its own space, then mapped through every operator.
+TriangleMesh tessellatePath(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options = {});
+
+// One mesh per path of the scene, named after the leaf node, with the scene's current Ψ.
+std::vector<TriangleMesh> tessellateScene(const Scene& scene, const TessellationOptions& options = {});
+
+}  // namespace flexure
