@@ -1,0 +1,38 @@
+#include "flexure/core/operators/rotate.h"
+
+#include "../primitives/scalar_instantiation.h"
+
+namespace flexure {
+
+std::vector<ParamSpec> RotateOperator::parameterSpecs() const {
+  return {{"qw", 1.0}, {"qx", 0.0}, {"qy", 0.0}, {"qz", 0.0}};
+}
+
+std::unique_ptr<Node> RotateOperator::cloneNode() const { return std::make_unique<RotateOperator>(); }
+
+template <class S>
+Mat3<S> RotateOperator::rotationT(const ParamAccess<S>& p) const {
+  const S* q = p.of(*this);
+  return toMatrix(normalized(Quat<S>(q[0], q[1], q[2], q[3])));
+}
+
+template <class S>
+Vec3<S> RotateOperator::applyT(const ParamAccess<S>& p, const Vec3<S>& x) const {
+  return rotationT(p) * x;
+}
+
+template <class S>
+Vec3<S> RotateOperator::inverseT(const ParamAccess<S>& p, const Vec3<S>& X) const {
+  return transpose(rotationT(p)) * X;
+}
+
+template <class S>
+Mat3<S> RotateOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>&) const {
+  return rotationT(p);
+}
+
+#define INSTANTIATE(S) \
+  FLEXURE_INSTANTIATE_OPERATOR(RotateOperator, S) template Mat3<S> RotateOperator::rotationT<S>(const ParamAccess<S>&) const;
+FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
+
+}  // namespace flexure
