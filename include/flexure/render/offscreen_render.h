@@ -1,0 +1,31 @@
+#pragma once
+// Rendering without a window: a headless EGL context (Mesa's surfaceless platform, which needs
+// no X display; otherwise the default EGL display), an own multisampled framebuffer, glReadPixels.
+// Used by `flexure-cli render` and by tests.
+#include <string>
+#include <vector>
+
+#include "flexure/core/camera.h"
+#include "flexure/core/triangle_mesh.h"
+#include "flexure/render/render_options.h"
+#include "flexure/render/rgba_image.h"
+#include "flexure/render/scene_renderer.h"
+
+namespace flexure {
+
+class Scene;
+
+// Renders meshes seen from `camera` exactly (no re-framing) into `image` (rows top to bottom).
+// Returns false with a message when no OpenGL 3.3 context can be created or the size is invalid.
+bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles,
+                         const Camera& camera, int width, int height, const RenderOptions& options,
+                         RgbaImage& image, std::string& error);
+
+// Tessellates the scene with its current Ψ and renders it from the scene's camera; when that
+// camera sees none of the model, from the same camera framed on all of it.
+bool renderSceneToImage(const Scene& scene, int width, int height, RgbaImage& image, std::string& error);
+
+// renderSceneToImage, then writes the picture as a PNG.
+bool renderSceneToPng(const Scene& scene, int width, int height, const std::string& pngPath, std::string& error);
+
+}  // namespace flexure

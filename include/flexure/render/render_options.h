@@ -1,0 +1,22 @@
+#pragma once
+// What the renderer draws besides the shaded meshes, and how.
+#include "flexure/render/color.h"
+
+namespace flexure {
+
+enum class ShadingMode {
+  Shaded,           // lit surfaces
+  Wireframe,        // triangle edges only
+  ShadedWireframe,  // lit surfaces with their edges drawn over them
+};
+
+struct RenderOptions {
+  ShadingMode shading = ShadingMode::Shaded;
+  bool showGrid = true;
+  bool showAxisGizmo = true;
+  float wireWidthPixels = 1.0f;
+  ColorRgb backgroundTop{0.42f, 0.46f, 0.52f};
+  ColorRgb backgroundBottom{0.17f, 0.18f, 0.21f};
+};
+
+}  // namespace flexure

@@ -1,0 +1,59 @@
+#pragma once
+// The OpenGL 3.3 core renderer: draws tessellated meshes with two-light Lambert + Blinn shading
+// over a soft hemispheric ambient, an optional wireframe overlay, a ground grid, a gradient
+// background and an axis gizmo. Plain OpenGL entry points, no Qt: the same object draws inside
+// Qt's QOpenGLWidget and inside a headless EGL context.
+//
+// Every method needs the same OpenGL context current that was current at initialize(); the
+// destructor must run with it current too (or after the context is gone, when nothing is
+// released). render() draws into whatever framebuffer is bound.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "flexure/core/camera.h"
+#include "flexure/core/triangle_mesh.h"
+#include "flexure/render/color.h"
+#include "flexure/render/render_options.h"
+
+namespace flexure {
+
+// How one mesh is drawn.
+struct MeshStyle {
+  ColorRgb color{0.8f, 0.8f, 0.8f};
+  bool selected = false;
+};
+
+// The default look: palette colour i for mesh i, nothing selected.
+std::vector<MeshStyle> paletteStyles(std::size_t meshCount);
+
+class SceneRenderer {
+ public:
+  SceneRenderer();
+  ~SceneRenderer();
+  SceneRenderer(const SceneRenderer&) = delete;
+  SceneRenderer& operator=(const SceneRenderer&) = delete;
+
+  // Compiles shaders and creates buffers. Returns false with a message (shader log) on failure.
+  bool initialize(std::string& error);
+  bool isInitialized() const;
+
+  // Uploads meshes (world space, outward normals, CCW triangles); styles[i] goes with meshes[i]
+  // (missing styles take palette colours). Meshes without normals get area-weighted ones.
+  void setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles = {});
+  // Changes colours/selection without re-uploading geometry.
+  void setStyles(const std::vector<MeshStyle>& styles);
+  int meshCount() const;
+
+  // Draws a frame into the bound framebuffer, viewport (0, 0, width, height) in device pixels.
+  void render(const Camera& camera, int width, int height, const RenderOptions& options = {});
+
+  // Releases GL objects now (needs the context current). The destructor calls it too.
+  void release();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace flexure

@@ -1,0 +1,218 @@
+#include "flexure/render/scene_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "flexure/render/camera_matrices.h"
+#include "flexure/render/glyph_meshes.h"
+#include "gl_api.h"
+#include "gpu_mesh.h"
+#include "ground_grid.h"
+#include "shader_program.h"
+#include "shader_sources.h"
+
+namespace flexure {
+
+using render_detail::GpuMesh;
+using render_detail::ShaderProgram;
+
+std::vector<MeshStyle> paletteStyles(std::size_t meshCount) {
+  std::vector<MeshStyle> styles(meshCount);
+  for (std::size_t i = 0; i < meshCount; ++i) styles[i].color = paletteColor(static_cast<int>(i));
+  return styles;
+}
+
+namespace {
+
+glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
+
+// The gizmo's three arrows, in world axis order, with the usual x red, y green, z blue.
+constexpr ColorRgb kAxisColors[3] = {{0.89f, 0.31f, 0.30f}, {0.46f, 0.76f, 0.28f}, {0.30f, 0.52f, 0.92f}};
+
+}  // namespace
+
+struct SceneRenderer::Impl {
+  ShaderProgram meshProgram, backgroundProgram, gridProgram;
+  GLuint emptyVao = 0;  // core profile draws need a bound VAO even without attributes
+  std::vector<GpuMesh> meshes;
+  std::vector<MeshStyle> styles;
+  Bounds3 bounds;
+  GpuMesh gizmoArrows[3];
+  GpuMesh gizmoCenter;
+  bool initialized = false;
+
+  void drawBackground(const RenderOptions& options);
+  void drawMeshes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
+                  const RenderOptions& options);
+  void drawGrid(const Camera& camera, const glm::mat4& viewProjection);
+  void drawAxisGizmo(const glm::mat4& view, int width, int height);
+};
+
+SceneRenderer::SceneRenderer() : impl_(std::make_unique<Impl>()) {}
+SceneRenderer::~SceneRenderer() { release(); }
+
+bool SceneRenderer::isInitialized() const { return impl_->initialized; }
+int SceneRenderer::meshCount() const { return static_cast<int>(impl_->meshes.size()); }
+
+bool SceneRenderer::initialize(std::string& error) {
+  namespace s = render_detail::shaders;
+  Impl& d = *impl_;
+  if (!d.meshProgram.build("mesh", s::kMeshVertex, s::kMeshGeometry, s::kMeshFragment, error)) return false;
+  if (!d.backgroundProgram.build("background", s::kBackgroundVertex, nullptr, s::kBackgroundFragment, error)) return false;
+  if (!d.gridProgram.build("grid", s::kGridVertex, nullptr, s::kGridFragment, error)) return false;
+  glGenVertexArrays(1, &d.emptyVao);
+  for (int axis = 0; axis < 3; ++axis) {
+    Vec3d tip(0, 0, 0);
+    tip[axis] = 1.0;
+    d.gizmoArrows[axis].upload(makeArrowMesh(tip, 0.045, 0.12, 20));
+  }
+  d.gizmoCenter.upload(makeSphereMesh(Vec3d(0, 0, 0), 0.11, 16));
+  d.initialized = true;
+  return true;
+}
+
+void SceneRenderer::release() {
+  Impl& d = *impl_;
+  if (!d.initialized) return;
+  d.meshes.clear();
+  for (GpuMesh& arrow : d.gizmoArrows) arrow.release();
+  d.gizmoCenter.release();
+  d.meshProgram.release();
+  d.backgroundProgram.release();
+  d.gridProgram.release();
+  if (d.emptyVao) glDeleteVertexArrays(1, &d.emptyVao);
+  d.emptyVao = 0;
+  d.initialized = false;
+}
+
+void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles) {
+  Impl& d = *impl_;
+  d.meshes.resize(meshes.size());
+  d.bounds = Bounds3{};
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    d.meshes[i].upload(meshes[i]);
+    d.bounds.extend(meshes[i].bounds());
+  }
+  setStyles(styles);
+}
+
+void SceneRenderer::setStyles(const std::vector<MeshStyle>& styles) {
+  Impl& d = *impl_;
+  d.styles = paletteStyles(d.meshes.size());
+  for (std::size_t i = 0; i < std::min(styles.size(), d.styles.size()); ++i) d.styles[i] = styles[i];
+}
+
+void SceneRenderer::render(const Camera& camera, int width, int height, const RenderOptions& options) {
+  Impl& d = *impl_;
+  if (!d.initialized || width <= 0 || height <= 0) return;
+  const glm::mat4 view(viewMatrix(camera));
+  const glm::mat4 projection(projectionMatrix(camera, static_cast<double>(width) / height));
+
+  glViewport(0, 0, width, height);
+  glClearColor(options.backgroundBottom.r, options.backgroundBottom.g, options.backgroundBottom.b, 1.0f);
+  glClearDepth(1.0);
+  glDepthMask(GL_TRUE);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glDisable(GL_CULL_FACE);  // open surfaces show their inside
+
+  d.drawBackground(options);
+  d.drawMeshes(view, projection, camera.projection == Camera::Projection::Orthographic, width, height, options);
+  if (options.showGrid) d.drawGrid(camera, projection * view);
+  if (options.showAxisGizmo) d.drawAxisGizmo(view, width, height);
+
+  // Leave the context as Qt and other users expect to find it.
+  glViewport(0, 0, width, height);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  glDepthMask(GL_TRUE);
+  glBindVertexArray(0);
+  glUseProgram(0);
+}
+
+void SceneRenderer::Impl::drawBackground(const RenderOptions& options) {
+  glDisable(GL_DEPTH_TEST);
+  glDepthMask(GL_FALSE);
+  backgroundProgram.use();
+  backgroundProgram.set("uTop", toVec3(options.backgroundTop));
+  backgroundProgram.set("uBottom", toVec3(options.backgroundBottom));
+  glBindVertexArray(emptyVao);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDepthMask(GL_TRUE);
+}
+
+void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width,
+                                     int height, const RenderOptions& options) {
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  const bool wireOnly = options.shading == ShadingMode::Wireframe;
+  if (wireOnly) {
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
+  }
+  meshProgram.use();
+  meshProgram.set("uModel", glm::mat4(1.0f));
+  meshProgram.set("uView", view);
+  meshProgram.set("uProjection", projection);
+  meshProgram.set("uViewportSize", glm::vec2(width, height));
+  meshProgram.set("uOrthographic", orthographic ? 1 : 0);
+  meshProgram.set("uWireWidth", options.wireWidthPixels);
+  meshProgram.set("uShadingMode", static_cast<int>(options.shading));
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    meshProgram.set("uBaseColor", toVec3(styles[i].color));
+    meshProgram.set("uSelected", styles[i].selected ? 1 : 0);
+    meshes[i].draw();
+  }
+  glDisable(GL_BLEND);
+}
+
+void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewProjection) {
+  const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera);
+  glEnable(GL_DEPTH_TEST);
+  glDepthMask(GL_FALSE);  // translucent: never hides what is drawn after it
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
+  gridProgram.use();
+  gridProgram.set("uViewProjection", viewProjection);
+  gridProgram.set("uCenter", glm::vec2(layout.centerX, layout.centerY));
+  gridProgram.set("uHalfSize", static_cast<float>(layout.halfSize));
+  gridProgram.set("uCell", static_cast<float>(layout.cell));
+  gridProgram.set("uLineColor", glm::vec3(0.80f, 0.82f, 0.86f));
+  glBindVertexArray(emptyVao);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glDisable(GL_BLEND);
+  glDepthMask(GL_TRUE);
+}
+
+void SceneRenderer::Impl::drawAxisGizmo(const glm::mat4& view, int width, int height) {
+  // A small square in the lower-left corner showing the world axes as the camera sees them.
+  const int size = std::clamp(static_cast<int>(0.17 * std::min(width, height)), 64, 150);
+  const int margin = size / 8;
+  glViewport(margin, margin, size, size);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(margin, margin, size, size);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glEnable(GL_DEPTH_TEST);
+
+  const glm::mat4 rotationOnly = glm::mat4(glm::mat3(view));
+  const glm::mat4 gizmoView = glm::translate(glm::mat4(1.0f), glm::vec3(0, 0, -3)) * rotationOnly;
+  const glm::mat4 gizmoProjection = glm::ortho(-1.15f, 1.15f, -1.15f, 1.15f, 0.1f, 10.0f);
+  meshProgram.use();
+  meshProgram.set("uModel", glm::mat4(1.0f));
+  meshProgram.set("uView", gizmoView);
+  meshProgram.set("uProjection", gizmoProjection);
+  meshProgram.set("uViewportSize", glm::vec2(size, size));
+  meshProgram.set("uOrthographic", 1);
+  meshProgram.set("uShadingMode", 0);
+  meshProgram.set("uSelected", 0);
+  for (int axis = 0; axis < 3; ++axis) {
+    meshProgram.set("uBaseColor", toVec3(kAxisColors[axis]));
+    gizmoArrows[axis].draw();
+  }
+  meshProgram.set("uBaseColor", glm::vec3(0.85f, 0.85f, 0.85f));
+  gizmoCenter.draw();
+  glViewport(0, 0, width, height);
+}
+
+}  // namespace flexure

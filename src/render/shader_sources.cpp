@@ -1,0 +1,198 @@
+#include "shader_sources.h"
+
+namespace flexure::render_detail::shaders {
+
+const char* const kMeshVertex = R"glsl(
+#version 330 core
+layout(location = 0) in vec3 aPosition;
+layout(location = 1) in vec3 aNormal;
+uniform mat4 uModel;       // identity for scene meshes (they are world space); gizmo placement
+uniform mat4 uView;
+uniform mat4 uProjection;
+out vec3 vViewPosition;
+out vec3 vViewNormal;
+out vec3 vWorldNormal;
+void main() {
+  vec4 world = uModel * vec4(aPosition, 1.0);
+  vec4 viewPosition = uView * world;
+  vec3 worldNormal = mat3(uModel) * aNormal;
+  vViewPosition = viewPosition.xyz;
+  vViewNormal = mat3(uView) * worldNormal;  // view matrices are rigid: no inverse transpose
+  vWorldNormal = worldNormal;
+  gl_Position = uProjection * viewPosition;
+}
+)glsl";
+
+const char* const kMeshGeometry = R"glsl(
+#version 330 core
+layout(triangles) in;
+layout(triangle_strip, max_vertices = 3) out;
+in vec3 vViewPosition[];
+in vec3 vViewNormal[];
+in vec3 vWorldNormal[];
+out vec3 fViewPosition;
+out vec3 fViewNormal;
+out vec3 fWorldNormal;
+noperspective out vec3 fEdgeDistance;
+uniform vec2 uViewportSize;
+void main() {
+  // Window-space corners; each corner's distance to the opposite edge is 2·area / |edge|.
+  vec2 p[3];
+  bool inFront = true;
+  for (int i = 0; i < 3; ++i) {
+    vec4 c = gl_in[i].gl_Position;
+    inFront = inFront && c.w > 1e-6;
+    p[i] = 0.5 * uViewportSize * (c.xy / max(c.w, 1e-6));
+  }
+  vec2 e0 = p[2] - p[1], e1 = p[0] - p[2], e2 = p[1] - p[0];
+  float twiceArea = abs(e1.x * e2.y - e1.y * e2.x);
+  vec3 heights = inFront ? twiceArea / max(vec3(length(e0), length(e1), length(e2)), vec3(1e-6)) : vec3(1e6);
+  for (int i = 0; i < 3; ++i) {
+    fViewPosition = vViewPosition[i];
+    fViewNormal = vViewNormal[i];
+    fWorldNormal = vWorldNormal[i];
+    fEdgeDistance = vec3(i == 0 ? heights.x : 0.0, i == 1 ? heights.y : 0.0, i == 2 ? heights.z : 0.0);
+    gl_Position = gl_in[i].gl_Position;
+    EmitVertex();
+  }
+  EndPrimitive();
+}
+)glsl";
+
+const char* const kMeshFragment = R"glsl(
+#version 330 core
+in vec3 fViewPosition;
+in vec3 fViewNormal;
+in vec3 fWorldNormal;
+noperspective in vec3 fEdgeDistance;
+uniform vec3 uBaseColor;      // sRGB
+uniform int uSelected;
+uniform int uShadingMode;     // 0 shaded, 1 wireframe only, 2 shaded + wireframe
+uniform int uOrthographic;
+uniform float uWireWidth;     // pixels
+out vec4 fragColor;
+
+vec3 toLinear(vec3 c) { return pow(c, vec3(2.2)); }
+vec3 toSrgb(vec3 c) { return pow(c, vec3(1.0 / 2.2)); }
+
+// Two directional lights fixed to the view (a warm key from the upper left, a cool fill from
+// the right), Lambert diffuse + Blinn-Phong specular, over a hemispheric ambient that is
+// lighter on faces turned to the sky (+z) than on faces turned to the ground.
+vec3 shade(vec3 base, vec3 n, vec3 worldNormal, vec3 toEye) {
+  const vec3 keyDir = normalize(vec3(-0.45, 0.60, 0.66));
+  const vec3 fillDir = normalize(vec3(0.70, -0.05, 0.45));
+  const vec3 keyColor = vec3(1.00, 0.96, 0.90) * 0.80;
+  const vec3 fillColor = vec3(0.72, 0.80, 1.00) * 0.30;
+  const vec3 skyAmbient = vec3(0.36, 0.39, 0.44);
+  const vec3 groundAmbient = vec3(0.16, 0.14, 0.12);
+  float keyLambert = max(dot(n, keyDir), 0.0);
+  float fillLambert = max(dot(n, fillDir), 0.0);
+  float keySpecular = keyLambert > 0.0 ? pow(max(dot(n, normalize(keyDir + toEye)), 0.0), 48.0) : 0.0;
+  float fillSpecular = fillLambert > 0.0 ? pow(max(dot(n, normalize(fillDir + toEye)), 0.0), 24.0) : 0.0;
+  vec3 ambient = mix(groundAmbient, skyAmbient, 0.5 + 0.5 * worldNormal.z);
+  vec3 diffuse = base * (ambient + keyColor * keyLambert + fillColor * fillLambert);
+  return diffuse + 0.22 * keySpecular * keyColor + 0.10 * fillSpecular * fillColor;
+}
+
+void main() {
+  vec3 n = normalize(fViewNormal);
+  vec3 worldNormal = normalize(fWorldNormal);
+  if (!gl_FrontFacing) { n = -n; worldNormal = -worldNormal; }
+  vec3 toEye = uOrthographic == 1 ? vec3(0.0, 0.0, 1.0) : normalize(-fViewPosition);
+  float edgeDistance = min(min(fEdgeDistance.x, fEdgeDistance.y), fEdgeDistance.z);
+  float edge = 1.0 - smoothstep(0.5 * uWireWidth, 0.5 * uWireWidth + 1.0, edgeDistance);
+
+  if (uShadingMode == 1) {
+    if (edge < 0.01) discard;
+    fragColor = vec4(mix(uBaseColor, vec3(1.0), 0.25), edge);
+    return;
+  }
+  vec3 color = shade(toLinear(uBaseColor), n, worldNormal, toEye);
+  if (!gl_FrontFacing) color *= 0.65;  // the inside of open surfaces reads as inside
+  if (uSelected == 1) {
+    float rim = pow(1.0 - max(dot(n, toEye), 0.0), 2.0);
+    color = mix(color, toLinear(vec3(1.0, 0.62, 0.15)), 0.20 + 0.60 * rim);
+  }
+  vec3 srgb = toSrgb(color);
+  if (uShadingMode == 2) srgb = mix(srgb, vec3(0.08, 0.09, 0.11), 0.55 * edge);
+  fragColor = vec4(srgb, 1.0);
+}
+)glsl";
+
+const char* const kBackgroundVertex = R"glsl(
+#version 330 core
+out float vHeight;  // 0 at the bottom edge, 1 at the top
+void main() {
+  // One triangle covering the screen, no vertex buffer.
+  vec2 corner = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);
+  vHeight = corner.y;
+  gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}
+)glsl";
+
+const char* const kBackgroundFragment = R"glsl(
+#version 330 core
+in float vHeight;
+uniform vec3 uTop;
+uniform vec3 uBottom;
+out vec4 fragColor;
+void main() {
+  vec3 color = mix(uBottom, uTop, smoothstep(0.0, 1.0, vHeight));
+  // Half a step of ordered noise hides 8-bit banding in the gentle gradient.
+  float noise = fract(sin(dot(gl_FragCoord.xy, vec2(12.9898, 78.233))) * 43758.5453) - 0.5;
+  fragColor = vec4(color + noise / 255.0, 1.0);
+}
+)glsl";
+
+const char* const kGridVertex = R"glsl(
+#version 330 core
+uniform mat4 uViewProjection;
+uniform vec2 uCenter;
+uniform float uHalfSize;
+out vec2 vPlane;  // world x, y on the ground plane
+void main() {
+  vec2 corner = vec2(gl_VertexID & 1, (gl_VertexID >> 1) & 1) * 2.0 - 1.0;  // triangle strip
+  vPlane = uCenter + corner * uHalfSize;
+  gl_Position = uViewProjection * vec4(vPlane, 0.0, 1.0);
+}
+)glsl";
+
+const char* const kGridFragment = R"glsl(
+#version 330 core
+in vec2 vPlane;
+uniform vec2 uCenter;
+uniform float uHalfSize;
+uniform float uCell;        // minor spacing; major lines every 10 cells
+uniform vec3 uLineColor;
+out vec4 fragColor;
+
+// Coverage of the lines of a grid of spacing `cell`, one pixel wide whatever the distance,
+// faded out where the cells get smaller than a few pixels (no moiré).
+float lineCoverage(vec2 coord, float cell) {
+  vec2 c = coord / cell;
+  vec2 w = max(fwidth(c), vec2(1e-6));
+  vec2 g = abs(fract(c - 0.5) - 0.5) / w;
+  float line = 1.0 - min(min(g.x, g.y), 1.0);
+  float density = max(w.x, w.y);
+  return line * (1.0 - smoothstep(0.15, 0.45, density));
+}
+
+void main() {
+  float minor = lineCoverage(vPlane, uCell);
+  float major = lineCoverage(vPlane, uCell * 10.0);
+  float alpha = max(minor * 0.28, major * 0.55);
+  vec3 color = uLineColor;
+  // The world axes: x in red (the line y = 0), y in green (x = 0).
+  vec2 w = max(fwidth(vPlane), vec2(1e-6));
+  float onXAxis = 1.0 - min(abs(vPlane.y) / (1.5 * w.y), 1.0);
+  float onYAxis = 1.0 - min(abs(vPlane.x) / (1.5 * w.x), 1.0);
+  if (onXAxis > 0.0) { color = mix(color, vec3(0.90, 0.32, 0.30), onXAxis); alpha = max(alpha, 0.85 * onXAxis); }
+  if (onYAxis > 0.0) { color = mix(color, vec3(0.45, 0.80, 0.30), onYAxis); alpha = max(alpha, 0.85 * onYAxis); }
+  float radial = length(vPlane - uCenter) / uHalfSize;
+  alpha *= 1.0 - smoothstep(0.35, 1.0, radial);
+  if (alpha < 0.004) discard;
+  fragColor = vec4(color, alpha);
+}
+)glsl";
+
+}  // namespace flexure::render_detail::shaders

@@ -1,0 +1,20 @@
+#pragma once
+// GLSL 3.30 core sources of the renderer's passes, compiled into the library (the renderer is
+// Qt-free, so no Qt resource system).
+namespace flexure::render_detail::shaders {
+
+// Lit meshes (also the axis gizmo's arrows). The geometry stage gives every fragment its
+// screen-space distance to the triangle's three edges, for the anti-aliased wireframe overlay.
+extern const char* const kMeshVertex;
+extern const char* const kMeshGeometry;
+extern const char* const kMeshFragment;
+
+// Full-screen vertical gradient, drawn first.
+extern const char* const kBackgroundVertex;
+extern const char* const kBackgroundFragment;
+
+// Procedural ground grid on the z = 0 plane, anti-aliased with screen-space derivatives.
+extern const char* const kGridVertex;
+extern const char* const kGridFragment;
+
+}  // namespace flexure::render_detail::shaders
