@@ -6,6 +6,13 @@
 #include "flexure/core/operators/taper.h"
 #include "flexure/core/operators/translate.h"
 #include "flexure/core/operators/twist.h"
+#include "flexure/core/primitives/bezier_patch.h"
+#include "flexure/core/primitives/block.h"
+#include "flexure/core/primitives/cylinder.h"
+#include "flexure/core/primitives/mesh.h"
+#include "flexure/core/primitives/sphere.h"
+#include "flexure/core/primitives/superquadric.h"
+#include "flexure/core/primitives/torus.h"
 #include "flexure/core/primitives/tube.h"
 
 namespace flexure {
@@ -17,7 +24,14 @@ template <class T> void addType(NodeRegistry& registry) {
 }  // namespace
 
 void registerCoreNodeTypes(NodeRegistry& registry) {
+  addType<SpherePrimitive>(registry);
+  addType<BlockPrimitive>(registry);
+  addType<CylinderPrimitive>(registry);
   addType<TubePrimitive>(registry);
+  addType<TorusPrimitive>(registry);
+  addType<SuperquadricPrimitive>(registry);
+  addType<BezierPatchPrimitive>(registry);
+  addType<MeshPrimitive>(registry);
   addType<GroupOperator>(registry);
   addType<TranslateOperator>(registry);
   addType<RotateOperator>(registry);

@@ -131,7 +131,7 @@ TEST_CASE("operators: Dual8 derivatives of apply and inverse with respect to par
   }
 }
 
-TEST_CASE("bend: amount 0 is the identity with finite derivatives, and the axis becomes an arc", "[geometry][operators]") {
+TEST_CASE("bend: amount 0 is the identity with finite derivatives and the axis becomes an arc", "[geometry][operators]") {
   const OperatorModel m = buildOperator({"bend", {{"start", -1.0}, {"stop", 1.0}, {"amount", 0.0}}});
   flexure::SeededAccess<8> seeded({m.op});
   const int amount = m.op->paramOffset() + 2;

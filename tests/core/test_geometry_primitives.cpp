@@ -1,6 +1,9 @@
 // Every primitive, alone and under every operator, and the paper's composed pipe path
 // Trans(Rot(Bend(Tube))): I(P) ≈ 0, N parallel to ∇I and outward, and jet derivatives of P, N
 // and I with respect to every parameter and to u, v equal central differences.
+#include <map>
+
+#include "flexure/core/primitives/mesh.h"
 #include "geometry_test_support.h"
 
 using namespace geometry_test;
@@ -10,14 +13,27 @@ namespace {
 // Each primitive type with non-default parameters (so that no symmetry hides a wrong slot).
 std::vector<std::vector<NodeSpec>> primitiveTable() {
   return {
+      {{"sphere", {{"radius", 0.8}}}},
+      {{"block", {{"sx", 1.2}, {"sy", 0.7}, {"sz", 1.9}}}},
+      {{"cylinder", {{"length", 1.7}, {"radius", 0.45}}}},
       {{"tube", {{"length", 2.5}, {"radius", 0.6}, {"thickness", 0.15}}}},
+      {{"torus", {{"major", 1.3}, {"minor", 0.35}}}},
+      {{"superquadric", {{"a1", 1.2}, {"a2", 0.8}, {"a3", 0.6}, {"e1", 0.7}, {"e2", 1.3}}}},
+      {{"superquadric", {{"a1", 0.9}, {"a2", 1.1}, {"a3", 1.4}, {"e1", 1.6}, {"e2", 0.4}}}},
+      {{"bezier-patch", {{"p11.z", 0.7}, {"p12.z", -0.2}, {"p22.x", 0.25}, {"p03.y", 0.8}, {"p30.z", 0.3}}}},
   };
 }
 
 // Operators above a primitive that is long in x, so that the bend region cuts through it.
 std::vector<std::vector<NodeSpec>> operatorOverPrimitiveTable() {
   const NodeSpec tube{"tube", {{"length", 2.5}, {"radius", 0.5}, {"thickness", 0.12}}};
+  const NodeSpec block{"block", {{"sx", 2.4}, {"sy", 0.6}, {"sz", 0.5}}};
+  const NodeSpec quadric{"superquadric", {{"a1", 1.3}, {"a2", 0.5}, {"a3", 0.4}, {"e1", 0.8}, {"e2", 0.9}}};
   return {
+      {{"bend", {{"start", -0.5}, {"stop", 0.8}, {"amount", 0.8}}}, block},
+      {{"twist", {{"rate", 0.7}}}, block},
+      {{"taper", {{"slope", -0.2}}}, quadric},
+      {{"bend", {{"start", -0.7}, {"stop", 0.6}, {"amount", -1.0}}}, quadric},
       {{"translate", {{"x", 0.3}, {"y", -0.7}, {"z", 1.1}}}, tube},
       {{"rotate", {{"qw", 0.8}, {"qx", 0.3}, {"qy", -0.4}, {"qz", 0.5}}}, tube},
       {{"scale", {{"sx", 1.5}, {"sy", 0.7}, {"sz", 1.2}}}, tube},
@@ -36,6 +52,10 @@ std::vector<std::vector<NodeSpec>> operatorOverPrimitiveTable() {
   };
 }
 
+}  // namespace
+
+namespace {
+
 void checkChain(const std::vector<NodeSpec>& chain, int perPatch) {
   INFO(describe(chain));
   const Model m = buildModel(chain);
@@ -50,12 +70,105 @@ void checkChain(const std::vector<NodeSpec>& chain, int perPatch) {
 
 }  // namespace
 
-TEST_CASE("primitives: surface, normals and derivatives", "[geometry][primitives]") {
+TEST_CASE("primitives: surface normals and derivatives", "[geometry][primitives]") {
   const auto chain = GENERATE(from_range(primitiveTable()));
   checkChain(chain, 6);
 }
 
-TEST_CASE("operators over a primitive: surface, normals and derivatives", "[geometry][operators]") {
+namespace {
+
+// A closed, welded, outward-oriented icosphere-like mesh: an octahedron subdivided twice and
+// projected on the sphere of radius r.
+flexure::TriangleMesh subdividedOctahedron(double r) {
+  flexure::TriangleMesh m;
+  m.positions = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+  m.triangles = {{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4}, {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
+  for (int level = 0; level < 2; ++level) {
+    std::map<std::pair<int, int>, int> midpoints;
+    auto mid = [&](int a, int b) {
+      const auto key = std::minmax(a, b);
+      auto it = midpoints.find(key);
+      if (it != midpoints.end()) return it->second;
+      m.positions.push_back(flexure::normalized(m.positions[static_cast<std::size_t>(a)] + m.positions[static_cast<std::size_t>(b)]));
+      return midpoints[key] = m.vertexCount() - 1;
+    };
+    std::vector<std::array<int, 3>> next;
+    for (const auto& t : m.triangles) {
+      const int ab = mid(t[0], t[1]), bc = mid(t[1], t[2]), ca = mid(t[2], t[0]);
+      next.push_back({t[0], ab, ca});
+      next.push_back({ab, t[1], bc});
+      next.push_back({ca, bc, t[2]});
+      next.push_back({ab, bc, ca});
+    }
+    m.triangles = next;
+  }
+  for (Vec3d& p : m.positions) p = p * r;
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("mesh primitive: surface normals derivatives and signed distance", "[geometry][primitives]") {
+  const std::vector<std::vector<NodeSpec>> chains = {
+      {{"mesh", {}}},
+      {{"translate", {{"x", 0.2}}}, {"bend", {{"start", -0.3}, {"stop", 0.4}, {"amount", 0.6}}}, {"mesh", {}}},
+  };
+  for (const auto& chain : chains) {
+    INFO(describe(chain));
+    Model m = buildModel(chain);
+    auto& mesh = const_cast<flexure::MeshPrimitive&>(dynamic_cast<const flexure::MeshPrimitive&>(m.leaf()));
+    mesh.setMesh(subdividedOctahedron(0.9));
+    REQUIRE(mesh.patchCount() == 128);
+    std::mt19937 rng(5);
+    for (const flexure::SurfacePoint& s : samplePoints(m.leaf(), 2, rng, 0.15)) {
+      if (s.u + s.v > 0.85 && s.u + s.v < 1.15) continue;  // the fold's image is the triangle's edge bc
+      checkSurface(m, s, 1.0);
+      const Vec3d X = position(m, m.psi(), s) + normal(m, m.psi(), s) * 0.01;
+      checkDerivatives(m, s, X, 1e-6, 2e-6);
+    }
+  }
+  // Signed distance against the exact polyhedron: inside points negative, the centre at the
+  // distance of the nearest face plane, far points about |x| - r.
+  Model m = buildModel({{"mesh", {}}});
+  auto& mesh = const_cast<flexure::MeshPrimitive&>(dynamic_cast<const flexure::MeshPrimitive&>(m.leaf()));
+  mesh.setMesh(subdividedOctahedron(1.0));
+  const flexure::ValueAccess values(m.psi());
+  const flexure::TriangleMesh& tm = mesh.mesh();
+  double inradius = 1e300;
+  for (const auto& t : tm.triangles) {
+    const Vec3d& a = tm.positions[static_cast<std::size_t>(t[0])];
+    const Vec3d n = flexure::normalized(flexure::cross(tm.positions[static_cast<std::size_t>(t[1])] - a,
+                                                       tm.positions[static_cast<std::size_t>(t[2])] - a));
+    inradius = std::min(inradius, flexure::dot(a, n));
+  }
+  CHECK(mesh.implicit(values, Vec3d(0, 0, 0)) == Approx(-inradius).epsilon(1e-12));
+  CHECK(mesh.implicit(values, Vec3d(3, 0, 0)) == Approx(2.0).epsilon(1e-12));  // a vertex
+  CHECK(mesh.implicit(values, Vec3d(0.2, -0.3, 0.5)) < 0.0);
+  CHECK(mesh.implicit(values, Vec3d(0.7, 0.7, 0.7)) > 0.0);
+  // The hierarchy agrees with brute force on random points.
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> d(-1.5, 1.5);
+  for (int k = 0; k < 200; ++k) {
+    const Vec3d x(d(rng), d(rng), d(rng));
+    double best = 1e300;
+    for (const auto& t : tm.triangles)
+      for (int i = 0; i <= 20; ++i)
+        for (int j = 0; i + j <= 20; ++j) {
+          const Vec3d& a = tm.positions[static_cast<std::size_t>(t[0])];
+          const Vec3d p = a + (tm.positions[static_cast<std::size_t>(t[1])] - a) * (i / 20.0) +
+                          (tm.positions[static_cast<std::size_t>(t[2])] - a) * (j / 20.0);
+          best = std::min(best, flexure::norm(x - p));
+        }
+    const double sd = mesh.implicit(values, x);
+    INFO(x.x << " " << x.y << " " << x.z);
+    CHECK(std::abs(sd) <= best + 1e-12);
+    CHECK(std::abs(sd) >= best - 0.02);  // the sample grid's spacing
+    if (flexure::norm(x) < inradius) CHECK(sd < 0.0);
+    if (flexure::norm(x) > 1.0) CHECK(sd > 0.0);
+  }
+}
+
+TEST_CASE("operators over a primitive: surface normals and derivatives", "[geometry][operators]") {
   const auto chain = GENERATE(from_range(operatorOverPrimitiveTable()));
   checkChain(chain, 5);
 }

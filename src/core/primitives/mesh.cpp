@@ -1,0 +1,100 @@
+#include "flexure/core/primitives/mesh.h"
+
+#include <string>
+
+#include "safe_math.h"
+#include "scalar_instantiation.h"
+
+namespace flexure {
+
+MeshPrimitive::MeshPrimitive() : distance_(std::make_shared<MeshSignedDistance>(mesh_)) {}
+
+std::unique_ptr<Node> MeshPrimitive::cloneNode() const {
+  auto copy = std::make_unique<MeshPrimitive>();
+  copy->mesh_ = mesh_;
+  copy->distance_ = distance_;
+  copy->source_ = source_;
+  copy->positions_ = positions_;
+  copy->triangles_ = triangles_;
+  return copy;
+}
+
+void MeshPrimitive::setMesh(TriangleMesh mesh) {
+  mesh_ = std::move(mesh);
+  if (mesh_.normals.size() != mesh_.positions.size()) mesh_.computeVertexNormals();
+  distance_ = std::make_shared<MeshSignedDistance>(mesh_);
+}
+
+void MeshPrimitive::visitFields(FieldVisitor& v) {
+  if (!v.isReading()) {
+    // Inline geometry is written only for meshes that have no source file.
+    positions_.clear();
+    triangles_.clear();
+    if (source_.empty()) {
+      for (const Vec3d& p : mesh_.positions) positions_.insert(positions_.end(), {p.x, p.y, p.z});
+      for (const auto& t : mesh_.triangles) triangles_.insert(triangles_.end(), t.begin(), t.end());
+    }
+  }
+  v.field("source", source_);
+  v.field("positions", positions_);
+  v.field("triangles", triangles_);
+  if (!v.isReading() || positions_.empty()) return;
+  if (positions_.size() % 3 != 0) throw FieldError("mesh: \"positions\" must hold x, y, z triples");
+  if (triangles_.size() % 3 != 0) throw FieldError("mesh: \"triangles\" must hold index triples");
+  const int vertices = static_cast<int>(positions_.size() / 3);
+  TriangleMesh mesh;
+  for (std::size_t i = 0; i < positions_.size(); i += 3)
+    mesh.positions.emplace_back(positions_[i], positions_[i + 1], positions_[i + 2]);
+  for (std::size_t i = 0; i < triangles_.size(); i += 3) {
+    for (std::size_t k = 0; k < 3; ++k)
+      if (triangles_[i + k] < 0 || triangles_[i + k] >= vertices)
+        throw FieldError("mesh: triangle index " + std::to_string(triangles_[i + k]) + " is out of range (" +
+                         std::to_string(vertices) + " positions)");
+    mesh.triangles.push_back({triangles_[i], triangles_[i + 1], triangles_[i + 2]});
+  }
+  setMesh(std::move(mesh));
+}
+
+void MeshPrimitive::tessellate(const ParamAccess<double>&, int, TriangleMesh& out) const { out.append(mesh_); }
+
+Bounds3 MeshPrimitive::bounds(const ParamAccess<double>&) const { return mesh_.bounds(); }
+
+template <class S>
+Vec3<S> MeshPrimitive::positionT(const ParamAccess<S>&, int patch, const S& u, const S& v) const {
+  if (patch < 0 || patch >= mesh_.triangleCount()) return {};
+  const auto& t = mesh_.triangles[static_cast<std::size_t>(patch)];
+  const Vec3d& a = mesh_.positions[static_cast<std::size_t>(t[0])];
+  const Vec3d b = mesh_.positions[static_cast<std::size_t>(t[1])] - a;
+  const Vec3d c = mesh_.positions[static_cast<std::size_t>(t[2])] - a;
+  // Fold the unit square onto the triangle along its diagonal u + v = 1.
+  const bool folded = value(u) + value(v) > 1.0;
+  const S s = folded ? 1.0 - v : u, r = folded ? 1.0 - u : v;
+  return {a.x + s * b.x + r * c.x, a.y + s * b.y + r * c.y, a.z + s * b.z + r * c.z};
+}
+
+template <class S>
+Vec3<S> MeshPrimitive::normalT(const ParamAccess<S>&, int patch, const S&, const S&) const {
+  if (patch < 0 || patch >= mesh_.triangleCount()) return {};
+  return Vec3<S>::from(distance_->faceNormal(patch));
+}
+
+// On a face the signed distance is the distance to the face's plane (gradient: the face normal);
+// on an edge or a vertex it is ±|x - c| with the closest point c held fixed, whose gradient
+// (x - c)/|x - c| is the exact one.
+template <class S>
+S MeshPrimitive::implicitT(const ParamAccess<S>&, const Vec3<S>& x) const {
+  if (distance_->empty()) return S(1e300);
+  const MeshSignedDistance::Closest c = distance_->closest(valueOf(x));
+  const Vec3<S> d = x - Vec3<S>::from(c.point);
+  if (c.feature == MeshSignedDistance::Feature::Face) return dot(d, Vec3<S>::from(c.pseudoNormal));
+  const S distance = safeNorm(d);
+  return c.distance < 0.0 ? -distance : distance;
+}
+
+#define INSTANTIATE(S)                                      \
+  FLEXURE_INSTANTIATE_PRIMITIVE_POSITION(MeshPrimitive, S) \
+  FLEXURE_INSTANTIATE_PRIMITIVE_NORMAL(MeshPrimitive, S)   \
+  FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(MeshPrimitive, S)
+FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+
+}  // namespace flexure

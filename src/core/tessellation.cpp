@@ -1,0 +1,51 @@
+#include "flexure/core/tessellation.h"
+
+#include <utility>
+
+#include "flexure/core/param_access.h"
+#include "flexure/core/scene.h"
+
+namespace flexure {
+
+namespace {
+
+// Operators carry normals through J^{-T}, which keeps them outward; but an operator with a
+// negative Jacobian determinant (a mirroring scale) reverses the triangles' winding. Restore
+// counter-clockwise-from-outside when the winding disagrees with the normals overall.
+void orientWindingWithNormals(TriangleMesh& mesh) {
+  if (mesh.normals.size() != mesh.positions.size()) return;
+  double agreement = 0.0;
+  for (const auto& t : mesh.triangles) {
+    const Vec3d& a = mesh.positions[static_cast<std::size_t>(t[0])];
+    const Vec3d& b = mesh.positions[static_cast<std::size_t>(t[1])];
+    const Vec3d& c = mesh.positions[static_cast<std::size_t>(t[2])];
+    const Vec3d n = mesh.normals[static_cast<std::size_t>(t[0])] + mesh.normals[static_cast<std::size_t>(t[1])] +
+                    mesh.normals[static_cast<std::size_t>(t[2])];
+    agreement += dot(cross(b - a, c - a), n);
+  }
+  if (agreement >= 0.0) return;
+  for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
+}
+
+}  // namespace
+
+TriangleMesh tessellatePath(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options) {
+  TriangleMesh mesh;
+  // In the primitive's own space (Appendix A: P^{i,1} = P^{L^i}) ...
+  path.leaf->tessellate(params, options.resolution, mesh);
+  if (mesh.normals.size() != mesh.positions.size()) mesh.computeVertexNormals();
+  // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
+  for (const Operator* op : path.operators) op->applyBatch(params, mesh.positions, mesh.normals);
+  orientWindingWithNormals(mesh);
+  mesh.name = path.leaf->name();
+  return mesh;
+}
+
+std::vector<TriangleMesh> tessellateScene(const Scene& scene, const TessellationOptions& options) {
+  const ValueAccess values(scene.parameters().values());
+  std::vector<TriangleMesh> meshes;
+  for (const Path& path : scene.paths()) meshes.push_back(tessellatePath(path, values, options));
+  return meshes;
+}
+
+}  // namespace flexure
