@@ -172,3 +172,30 @@ TEST_CASE("operators over a primitive: surface normals and derivatives", "[geome
   const auto chain = GENERATE(from_range(operatorOverPrimitiveTable()));
   checkChain(chain, 5);
 }
+
+TEST_CASE("primitives: jets stay finite at poles seams and patch borders", "[geometry][primitives]") {
+  const auto chain = GENERATE(from_range(primitiveTable()));
+  INFO(describe(chain));
+  const Model m = buildModel(chain);
+  const std::vector<int> indices = m.path.parameterIndices();
+  flexure::SeededAccess<8> seeded(m.path.nodes());
+  seeded.seed(m.psi(), indices.data(), static_cast<int>(std::min<std::size_t>(8, indices.size())));
+  flexure::SeededAccess<1> constants(m.path.nodes());
+  constants.seed(m.psi(), nullptr, 0);
+  const double grid[] = {0.0, 0.25, 0.5, 0.75, 1.0};
+  for (int patch = 0; patch < m.leaf().patchCount(); ++patch)
+    for (double u : grid)
+      for (double v : grid) {
+        INFO("patch " << patch << " u " << u << " v " << v);
+        const Vec3<Dual8> p = flexure::pathPosition<Dual8>(m.path, seeded, patch, Dual8(u), Dual8(v));
+        const Vec3<Dual8> n = flexure::pathNormal<Dual8>(m.path, seeded, patch, Dual8(u), Dual8(v));
+        CHECK(flexure::isFinite(p));
+        CHECK(flexure::isFinite(n));
+        CHECK(flexure::isFinite(flexure::pathImplicit<Dual8>(m.path, seeded, p)));
+        CHECK(flexure::isFinite(flexure::pathImplicitGradient<Dual8>(m.path, seeded, p)));
+        CHECK(flexure::isFinite(flexure::pathPosition<Dual>(m.path, constants, patch, Dual(u, 0), Dual(v))));
+      }
+  // The origin: on the axis of the round primitives, the centre of the sphere.
+  CHECK(flexure::isFinite(flexure::pathImplicit<Dual8>(m.path, seeded, Vec3<Dual8>())));
+  CHECK(flexure::isFinite(flexure::pathImplicitGradient<Dual8>(m.path, seeded, Vec3<Dual8>())));
+}
