@@ -1,0 +1,144 @@
+#include "flexure/rigid/direct_joint_solver.h"
+
+#include "flexure/rigid/joint_geometry.h"
+
+namespace flexure {
+
+namespace {
+
+void addRow(std::vector<ConstraintRow>& rows, const RigidSystem& s, const JointRecord& j, const Vec3d& d,
+            const Vec3d& at, double error) {
+  ConstraintRow r;
+  r.body1 = isMovable(s, j.body1) ? j.body1 : -1;
+  r.body2 = isMovable(s, j.body2) ? j.body2 : -1;
+  if (r.body1 < 0 && r.body2 < 0) return;
+  const Vec3d g1 = j.body1 >= 0 ? s.bodies[static_cast<std::size_t>(j.body1)].com : Vec3d();
+  const Vec3d g2 = j.body2 >= 0 ? s.bodies[static_cast<std::size_t>(j.body2)].com : Vec3d();
+  r.linear1 = -d;
+  r.angular1 = -cross(at - g1, d);
+  r.linear2 = d;
+  r.angular2 = cross(at - g2, d);
+  r.error = error;
+  rows.push_back(r);
+}
+
+void addAngularRow(std::vector<ConstraintRow>& rows, const RigidSystem& s, const JointRecord& j, const AngularRow& a,
+                   bool pinned) {
+  if (!a.violated && !pinned) return;
+  ConstraintRow r;
+  r.body1 = isMovable(s, j.body1) ? j.body1 : -1;
+  r.body2 = isMovable(s, j.body2) ? j.body2 : -1;
+  if (r.body1 < 0 && r.body2 < 0) return;
+  r.angular1 = -a.axis;  // dθ = k·(ΔR2 - ΔR1)
+  r.angular2 = a.axis;
+  r.error = a.error;
+  rows.push_back(r);
+}
+
+}  // namespace
+
+void appendJointRows(const RigidSystem& s, const JointRecord& j, std::vector<ConstraintRow>& rows) {
+  const JointGeometry g = measureJointTranslation(s, j);
+  if (g.hasTranslation) {
+    // Both bodies are pushed at the midpoint of the gap: no couple, exact momenta.
+    const Vec3d at = (g.moving + g.permitted) * 0.5;
+    for (int k = 0; k < g.rows.rowCount; ++k) addRow(rows, s, j, g.rows.rowDirection[k], at, g.rows.rowError[k]);
+  }
+  addAngularRow(rows, s, j, measureJointAngle(s, j), j.angle.enabled && j.angle.min == j.angle.max);
+  addAngularRow(rows, s, j, measureJointTwist(s, j), j.twist.enabled && j.twist.min == j.twist.max);
+}
+
+void DirectJointSolver::buildPattern(const RigidSystem& s, const std::vector<ConstraintRow>& rows) {
+  const int n = static_cast<int>(rows.size());
+  pattern_.resize(rows.size());
+  std::vector<std::vector<std::pair<int, int>>> byBody(s.bodies.size());  // (row, side)
+  for (int k = 0; k < n; ++k) {
+    const ConstraintRow& r = rows[static_cast<std::size_t>(k)];
+    pattern_[static_cast<std::size_t>(k)] = {r.body1, r.body2};
+    if (r.body1 >= 0) byBody[static_cast<std::size_t>(r.body1)].push_back({k, 0});
+    if (r.body2 >= 0) byBody[static_cast<std::size_t>(r.body2)].push_back({k, 1});
+  }
+  std::vector<Eigen::Triplet<double>> triplets;
+  contributions_.clear();
+  for (std::size_t b = 0; b < byBody.size(); ++b) {
+    const auto& list = byBody[b];
+    for (std::size_t x = 0; x < list.size(); ++x)
+      for (std::size_t y = 0; y <= x; ++y) {
+        int i = list[x].first, si = list[x].second, jj = list[y].first, sj = list[y].second;
+        if (i < jj) { std::swap(i, jj); std::swap(si, sj); }
+        contributions_.push_back({static_cast<int>(b), i, si, jj, sj, -1});
+        triplets.emplace_back(i, jj, 0.0);
+      }
+  }
+  for (int k = 0; k < n; ++k) triplets.emplace_back(k, k, 0.0);
+  matrix_.resize(n, n);
+  matrix_.setFromTriplets(triplets.begin(), triplets.end());
+  matrix_.makeCompressed();
+  const double* base = matrix_.valuePtr();
+  for (Contribution& c : contributions_) c.slot = static_cast<int>(&matrix_.coeffRef(c.row1, c.row2) - base);
+  diagonalSlots_.resize(static_cast<std::size_t>(n));
+  for (int k = 0; k < n; ++k) diagonalSlots_[static_cast<std::size_t>(k)] = static_cast<int>(&matrix_.coeffRef(k, k) - base);
+  factor_.analyzePattern(matrix_);
+}
+
+bool DirectJointSolver::solve(const RigidSystem& s, const std::vector<ConstraintRow>& rows, std::vector<Vec3d>& dx,
+                              std::vector<Vec3d>& dR) {
+  dx.assign(s.bodies.size(), Vec3d());
+  dR.assign(s.bodies.size(), Vec3d());
+  const int n = static_cast<int>(rows.size());
+  if (n == 0) return true;
+  bool same = pattern_.size() == rows.size();
+  for (int k = 0; same && k < n; ++k)
+    same = pattern_[static_cast<std::size_t>(k)] == std::make_pair(rows[static_cast<std::size_t>(k)].body1, rows[static_cast<std::size_t>(k)].body2);
+  if (!same) buildPattern(s, rows);
+
+  // M^{-1} Jᵀ for each row and side, in world frame.
+  massLinear_.resize(2 * rows.size());
+  massAngular_.resize(2 * rows.size());
+  std::vector<Mat3d> inverseInertia(s.bodies.size());
+  for (std::size_t b = 0; b < s.bodies.size(); ++b)
+    if (!s.bodies[b].fixed) inverseInertia[b] = inverseInertiaWorld(s.bodies[b]);
+  for (int k = 0; k < n; ++k) {
+    const ConstraintRow& r = rows[static_cast<std::size_t>(k)];
+    for (int side = 0; side < 2; ++side) {
+      const int b = side == 0 ? r.body1 : r.body2;
+      const std::size_t at = static_cast<std::size_t>(2 * k + side);
+      if (b < 0) { massLinear_[at] = {}; massAngular_[at] = {}; continue; }
+      const RigidBody& body = s.bodies[static_cast<std::size_t>(b)];
+      massLinear_[at] = (side == 0 ? r.linear1 : r.linear2) * body.inverseMass;
+      massAngular_[at] = inverseInertia[static_cast<std::size_t>(b)] * (side == 0 ? r.angular1 : r.angular2);
+    }
+  }
+  double* values = matrix_.valuePtr();
+  std::fill(values, values + matrix_.nonZeros(), 0.0);
+  for (const Contribution& c : contributions_) {
+    const ConstraintRow& ri = rows[static_cast<std::size_t>(c.row1)];
+    const Vec3d& li = c.side1 == 0 ? ri.linear1 : ri.linear2;
+    const Vec3d& ai = c.side1 == 0 ? ri.angular1 : ri.angular2;
+    const std::size_t j = static_cast<std::size_t>(2 * c.row2 + c.side2);
+    values[c.slot] += dot(li, massLinear_[j]) + dot(ai, massAngular_[j]);
+  }
+  // A relative compliance of 1e-9 keeps redundant rows (closed loops) factorable.
+  for (int k = 0; k < n; ++k) values[diagonalSlots_[static_cast<std::size_t>(k)]] *= 1.0 + 1e-9;
+  for (int k = 0; k < n; ++k) values[diagonalSlots_[static_cast<std::size_t>(k)]] += 1e-14;
+  factor_.factorize(matrix_);
+  if (factor_.info() != Eigen::Success) return false;
+  rhs_.resize(n);
+  for (int k = 0; k < n; ++k) rhs_[k] = -rows[static_cast<std::size_t>(k)].error;
+  lambda_ = factor_.solve(rhs_);
+  for (int k = 0; k < n; ++k) {
+    const ConstraintRow& r = rows[static_cast<std::size_t>(k)];
+    const double l = lambda_[k];
+    if (r.body1 >= 0) {
+      dx[static_cast<std::size_t>(r.body1)] += massLinear_[static_cast<std::size_t>(2 * k)] * l;
+      dR[static_cast<std::size_t>(r.body1)] += massAngular_[static_cast<std::size_t>(2 * k)] * l;
+    }
+    if (r.body2 >= 0) {
+      dx[static_cast<std::size_t>(r.body2)] += massLinear_[static_cast<std::size_t>(2 * k + 1)] * l;
+      dR[static_cast<std::size_t>(r.body2)] += massAngular_[static_cast<std::size_t>(2 * k + 1)] * l;
+    }
+  }
+  return true;
+}
+
+}  // namespace flexure

@@ -1,0 +1,22 @@
+#include "flexure/rigid/register.h"
+
+#include "flexure/core/constraint.h"
+#include "flexure/core/node_registry.h"
+#include "flexure/core/scene_settings.h"
+#include "flexure/rigid/rigid_joint.h"
+#include "flexure/rigid/rigid_settings.h"
+#include "flexure/rigid/solid_operator.h"
+
+namespace flexure {
+
+void registerRigidModule() {
+  NodeRegistry::instance().add(std::string(SolidOperator::kType), [] { return std::make_unique<SolidOperator>(); });
+  for (TranslationKind kind : {TranslationKind::None, TranslationKind::Point, TranslationKind::Segment,
+                               TranslationKind::Ring, TranslationKind::Sphere, TranslationKind::Curve,
+                               TranslationKind::Surface})
+    ConstraintRegistry::instance().add(std::string(translationKindName(kind)),
+                                       [kind] { return std::make_unique<RigidJoint>(kind); });
+  SettingsRegistry::instance().add(std::string(RigidSettings::kKind), [] { return std::make_unique<RigidSettings>(); });
+}
+
+}  // namespace flexure
