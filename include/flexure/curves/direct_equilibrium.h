@@ -1,0 +1,64 @@
+#pragma once
+// The exact equilibrium of an MES curve: E(q) = ½ qᵀHq - bᵀq is quadratic (Chen & Wu section 3,
+// "quadratic potential energy has one stationary point"), so ∂E/∂q = 0 (Eq. 7) is one sparse
+// linear solve. Constraints act through multipliers, H q = b + Jᵀλ (Eq. 11):
+//   * equality rows (thumbnails, tangents, rings: the hinge group GH of section 5.3) are solved
+//     exactly in the KKT system [H Jᵀ; J 0] — the direct counterpart of Eq. 12;
+//   * inequality rows (halfspaces, molds) form the contact problem of Eq. 13-16 with the
+//     equality-constrained compliance in place of M⁻¹: A = J_I S J_Iᵀ, b = J_I q_E - c_I, where
+//     S g is the q part of the KKT solve with right-hand side (g, 0) and q_E the equality-only
+//     equilibrium; it is solved by the pivoting solver of mixed_lcp.h (λ >= 0, C >= 0, λC = 0).
+//
+// The KKT matrix is factored once per change of H or of the equality rows (Eigen's
+// SimplicialLDLT with AMD ordering; an open curve's H is banded with half-bandwidth 7) and reused
+// while only the loads change. It is regularized to the quasi-definite [H+εI Jᵀ; J -δI] (so any
+// ordering factors it) and iterative refinement against the exact system removes ε and δ. Modes
+// that nothing fixes (a free curve's translations) have a zero residual and so never move: the
+// solver returns the minimizer nearest the start, where the paper's gradient dynamics stops.
+// Frozen coordinates keep their values (identity rows).
+#include <Eigen/Core>
+#include <Eigen/SparseCholesky>
+#include <string>
+#include <vector>
+
+#include "flexure/curves/linear_constraint.h"
+
+namespace flexure {
+
+struct EquilibriumResult {
+  Eigen::VectorXd q;
+  Eigen::VectorXd lambda;            // one multiplier (constraint force) per row
+  Eigen::VectorXd constraintValues;  // C(q) per row
+  bool solved = false;
+  bool convex = true;  // false when H is indefinite on the constraint space (pressure too strong)
+  int refinements = 0;
+  int pivots = 0;
+  std::string failure;
+};
+
+class DirectEquilibrium {
+ public:
+  // Sets H and the frozen coordinates (empty: none). Factorization happens in solve(), once per
+  // distinct set of equality rows.
+  void setHessian(const Eigen::SparseMatrix<double>& hessian, const std::vector<bool>& frozen);
+  // Minimizes ½qᵀHq - bᵀq subject to rows, holding frozen entries at qStart.
+  EquilibriumResult solve(const Eigen::VectorXd& b, const Eigen::VectorXd& qStart,
+                          const std::vector<LinearConstraint>& rows);
+
+ private:
+  bool isFrozen(int i) const { return !frozen_.empty() && frozen_[static_cast<std::size_t>(i)]; }
+  bool factorKkt(const std::vector<LinearConstraint>& equalities);
+  // Solves the exact KKT system for right-hand side (g, c) with iterative refinement.
+  Eigen::VectorXd solveKkt(const Eigen::VectorXd& rhs, int* refinements) const;
+  Eigen::VectorXd applyKkt(const Eigen::VectorXd& x) const;
+
+  Eigen::SparseMatrix<double> hessian_;
+  std::vector<bool> frozen_;
+  std::vector<LinearConstraint> equalities_;  // those the current factorization holds
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
+  double epsilon_ = 0.0, delta_ = 0.0;
+  bool factored_ = false;
+  bool convex_ = true;
+};
+
+}  // namespace flexure

@@ -1,0 +1,48 @@
+#pragma once
+// A polygonal mold cavity (Chen & Wu section 5.2) and the point inclusion test of section 5.2.2.
+//
+// The boundary is stored counter-clockwise, so the cavity lies on the left of every edge and
+// edge i (from v_i to v_{i+1}) defines the halfspace n_i·x >= n_i·v_i with the inward normal
+// n_i = Rot(z, +90°) (v_{i+1} - v_i)/|...|.
+//
+// Point inclusion by regions of responsibility (after Gursoz's Noodles kernel): edge i is
+// responsible for the "question-mark" region made of the slab over the edge (projection inside
+// the edge) and the sector around its starting vertex v_i (beyond the end of edge i-1 and
+// before the start of edge i). The candidate with the smallest distance decides inside/outside
+// and is the violating entity: an edge (activate its halfspace) or a vertex (activate both
+// neighbouring halfspaces), Fig. 3.
+#include <Eigen/Core>
+#include <vector>
+
+namespace flexure {
+
+struct MoldPolygon {
+  std::vector<Eigen::Vector2d> vertices;  // counter-clockwise
+
+  // From a flat list x0, y0, x1, y1, ... in either orientation (reoriented counter-clockwise).
+  static MoldPolygon fromFlat(const std::vector<double>& xy);
+  int size() const { return static_cast<int>(vertices.size()); }
+  const Eigen::Vector2d& vertex(int i) const { return vertices[static_cast<std::size_t>((i % size() + size()) % size())]; }
+  Eigen::Vector2d edgeVector(int i) const { return vertex(i + 1) - vertex(i); }
+  Eigen::Vector2d inwardNormal(int i) const;
+  // n_i·x - n_i·v_i: >= 0 on the cavity side of edge i's line.
+  double edgeDistance(int i, const Eigen::Vector2d& x) const { return inwardNormal(i).dot(x - vertex(i)); }
+  // A reflex vertex of the cavity points into it (the tip of the obstacle in Fig. 4).
+  bool isReflex(int i) const;
+  bool isConvex() const;
+  double signedArea() const;
+};
+
+enum class MoldEntity { Edge, Vertex };
+
+struct InclusionResult {
+  bool inside = true;        // on the boundary counts as inside
+  double distance = 0.0;     // signed distance to the boundary: >= 0 inside
+  MoldEntity entity = MoldEntity::Edge;
+  int index = 0;             // the responsible (for an outside point: violating) edge or vertex
+};
+
+// Section 5.2.2: in/out status and the responsible entity, in O(number of edges).
+InclusionResult classifyPoint(const MoldPolygon& mold, const Eigen::Vector2d& p);
+
+}  // namespace flexure

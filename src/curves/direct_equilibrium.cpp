@@ -1,0 +1,189 @@
+#include "flexure/curves/direct_equilibrium.h"
+
+#include <cmath>
+
+namespace flexure {
+
+namespace {
+
+bool sameRows(const std::vector<LinearConstraint>& a, const std::vector<LinearConstraint>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (a[k].terms != b[k].terms) return false;
+  return true;
+}
+
+}  // namespace
+
+void DirectEquilibrium::setHessian(const Eigen::SparseMatrix<double>& hessian, const std::vector<bool>& frozen) {
+  hessian_ = hessian;
+  frozen_ = frozen;
+  factored_ = false;
+}
+
+bool DirectEquilibrium::factorKkt(const std::vector<LinearConstraint>& equalities) {
+  const int n = static_cast<int>(hessian_.rows());
+  const int m = static_cast<int>(equalities.size());
+  double maxDiag = 0.0;
+  for (int i = 0; i < n; ++i) maxDiag = std::max(maxDiag, std::abs(hessian_.coeff(i, i)));
+  if (!(maxDiag > 0.0)) maxDiag = 1.0;
+  epsilon_ = 1e-11 * maxDiag;
+  delta_ = 1e-11 / maxDiag;
+  std::vector<Eigen::Triplet<double>> t;
+  t.reserve(static_cast<std::size_t>(hessian_.nonZeros() + n + 8 * m + m));
+  for (int k = 0; k < hessian_.outerSize(); ++k)
+    for (Eigen::SparseMatrix<double>::InnerIterator it(hessian_, k); it; ++it)
+      if (!isFrozen(static_cast<int>(it.row())) && !isFrozen(static_cast<int>(it.col())))
+        t.emplace_back(static_cast<int>(it.row()), static_cast<int>(it.col()), it.value());
+  for (int i = 0; i < n; ++i) t.emplace_back(i, i, isFrozen(i) ? 1.0 : epsilon_);
+  for (int j = 0; j < m; ++j) {
+    for (const auto& [i, a] : equalities[static_cast<std::size_t>(j)].terms)
+      if (!isFrozen(i)) {
+        t.emplace_back(n + j, i, a);
+        t.emplace_back(i, n + j, a);
+      }
+    t.emplace_back(n + j, n + j, -delta_);
+  }
+  Eigen::SparseMatrix<double> kkt(n + m, n + m);
+  kkt.setFromTriplets(t.begin(), t.end());
+  ldlt_.compute(kkt);
+  factored_ = ldlt_.info() == Eigen::Success;
+  // Sylvester's law of inertia: a minimum needs exactly n positive and m negative pivots.
+  if (factored_) {
+    const Eigen::VectorXd d = ldlt_.vectorD();
+    const long positive = (d.array() > 0.0).count();
+    convex_ = positive == n;
+  }
+  equalities_ = equalities;
+  return factored_;
+}
+
+Eigen::VectorXd DirectEquilibrium::applyKkt(const Eigen::VectorXd& x) const {
+  const int n = static_cast<int>(hessian_.rows());
+  const int m = static_cast<int>(equalities_.size());
+  Eigen::VectorXd q = x.head(n);
+  for (int i = 0; i < n; ++i)
+    if (isFrozen(i)) q[i] = 0.0;
+  Eigen::VectorXd y(n + m);
+  y.head(n) = hessian_ * q;
+  for (int i = 0; i < n; ++i)
+    if (isFrozen(i)) y[i] = x[i];
+  for (int j = 0; j < m; ++j) {
+    double c = 0.0;
+    for (const auto& [i, a] : equalities_[static_cast<std::size_t>(j)].terms)
+      if (!isFrozen(i)) {
+        c += a * x[i];
+        y[i] += a * x[n + j];
+      }
+    y[n + j] = c;
+  }
+  return y;
+}
+
+Eigen::VectorXd DirectEquilibrium::solveKkt(const Eigen::VectorXd& rhs, int* refinements) const {
+  Eigen::VectorXd x = ldlt_.solve(rhs);
+  const double scale = std::max(1e-300, rhs.cwiseAbs().maxCoeff());
+  double previous = std::numeric_limits<double>::infinity();
+  for (int it = 0; it < 30; ++it) {
+    const Eigen::VectorXd r = rhs - applyKkt(x);
+    const double res = r.cwiseAbs().maxCoeff();
+    if (res <= 1e-15 * scale || res >= previous) break;
+    previous = res;
+    x += ldlt_.solve(r);
+    if (refinements) ++*refinements;
+  }
+  return x;
+}
+
+EquilibriumResult DirectEquilibrium::solve(const Eigen::VectorXd& b, const Eigen::VectorXd& qStart,
+                                           const std::vector<LinearConstraint>& rows) {
+  EquilibriumResult out;
+  const int n = static_cast<int>(qStart.size());
+  std::vector<LinearConstraint> equalities, inequalities;
+  std::vector<int> eqIndex, inIndex;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    if (rows[k].sense == ConstraintSense::Equality) {
+      equalities.push_back(rows[k]);
+      eqIndex.push_back(static_cast<int>(k));
+    } else {
+      inequalities.push_back(rows[k]);
+      inIndex.push_back(static_cast<int>(k));
+    }
+  }
+  if (!factored_ || !sameRows(equalities, equalities_)) factorKkt(equalities);
+  out.convex = convex_;
+  if (!factored_) {
+    out.failure = "the equilibrium system could not be factored";
+    out.q = qStart;
+    return out;
+  }
+  const int mE = static_cast<int>(equalities.size());
+  const int mI = static_cast<int>(inequalities.size());
+
+  // Right-hand side: b_f - H_fx q_x on free rows, q_x on frozen rows, c - J_x q_x on rows of J.
+  // The start is added through the refinement: x0 = (q_start, 0) makes the untouched modes stay.
+  Eigen::VectorXd fixed = Eigen::VectorXd::Zero(n);
+  for (int i = 0; i < n; ++i)
+    if (isFrozen(i)) fixed[i] = qStart[i];
+  Eigen::VectorXd rhs(n + mE);
+  rhs.head(n) = b - hessian_ * fixed;
+  for (int i = 0; i < n; ++i)
+    if (isFrozen(i)) rhs[i] = qStart[i];
+  for (int j = 0; j < mE; ++j) {
+    double c = equalities[static_cast<std::size_t>(j)].rhs;
+    for (const auto& [i, a] : equalities[static_cast<std::size_t>(j)].terms)
+      if (isFrozen(i)) c -= a * qStart[i];
+    rhs[n + j] = c;
+  }
+  // Equality-only equilibrium, started at qStart.
+  Eigen::VectorXd x0 = Eigen::VectorXd::Zero(n + mE);
+  x0.head(n) = qStart;
+  Eigen::VectorXd x = x0 + solveKkt(rhs - applyKkt(x0), &out.refinements);
+
+  out.lambda = Eigen::VectorXd::Zero(static_cast<int>(rows.size()));
+  if (mI > 0) {
+    // Constrained compliance columns S J_iᵀ and the contact matrix A (Eq. 16 with M⁻¹ → S).
+    Eigen::MatrixXd Y(n + mE, mI);
+    for (int j = 0; j < mI; ++j) {
+      Eigen::VectorXd g = Eigen::VectorXd::Zero(n + mE);
+      for (const auto& [i, a] : inequalities[static_cast<std::size_t>(j)].terms)
+        if (!isFrozen(i)) g[i] += a;
+      Y.col(j) = solveKkt(g, nullptr);
+    }
+    Eigen::MatrixXd A(mI, mI);
+    Eigen::VectorXd bc(mI);
+    for (int r = 0; r < mI; ++r) {
+      const LinearConstraint& row = inequalities[static_cast<std::size_t>(r)];
+      for (int c = 0; c < mI; ++c) {
+        double s = 0.0;
+        for (const auto& [i, a] : row.terms)
+          if (!isFrozen(i)) s += a * Y(i, c);
+        A(r, c) = s;
+      }
+      bc[r] = row.value(x.head(n));
+    }
+    A = 0.5 * (A + A.transpose()).eval();
+    A.diagonal().array() += 1e-13 * std::max(1e-300, A.diagonal().cwiseAbs().maxCoeff());
+    const std::vector<ConstraintSense> sense(static_cast<std::size_t>(mI), ConstraintSense::Inequality);
+    const MixedLcpResult lcp = solveMixedLcp(A, bc, sense);
+    out.pivots = lcp.pivots;
+    if (!lcp.solved) {
+      out.failure = "contact problem: " + lcp.failure;
+      out.q = qStart;
+      return out;
+    }
+    x += Y * lcp.lambda;
+    for (int j = 0; j < mI; ++j) out.lambda[inIndex[static_cast<std::size_t>(j)]] = lcp.lambda[j];
+  }
+  // μ = -λ for the equality rows (KKT sign convention H q + Jᵀμ = b).
+  for (int j = 0; j < mE; ++j) out.lambda[eqIndex[static_cast<std::size_t>(j)]] = -x[n + j];
+  out.q = x.head(n);
+  for (int i = 0; i < n; ++i)
+    if (isFrozen(i)) out.q[i] = qStart[i];
+  out.constraintValues.resize(static_cast<int>(rows.size()));
+  for (std::size_t k = 0; k < rows.size(); ++k) out.constraintValues[static_cast<int>(k)] = rows[k].value(out.q);
+  out.solved = true;
+  return out;
+}
+
+}  // namespace flexure
