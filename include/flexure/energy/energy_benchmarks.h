@@ -1,0 +1,13 @@
+#pragma once
+// The BenchmarkSuite "energy" (`flexure-cli bench energy`): the default method against the
+// paper's method on pipefitting (stored start and random perturbations), and the time per
+// solver step on a chain of 100 pipes. Keys (nested objects):
+//   pipefitting.default / pipefitting.paper: {"evaluations", "seconds", "energy", "iterations"}
+//   pipefitting.evaluation_ratio, pipefitting.time_ratio (paper / default)
+//   pipefitting.perturbations: how many random starts converge with each method
+//   chain100.seconds_per_step
+#include <nlohmann/json.hpp>
+
+namespace flexure {
+nlohmann::json runEnergyBenchmarks(bool quick);
+}  // namespace flexure

@@ -1,0 +1,92 @@
+#pragma once
+// The assembled energy E(Ψ) = Σ_i w_i E_i(Ψ) over the free entries of Ψ (Witkin et al. 1987,
+// section 2), in the least-squares form the default solver uses:
+//   r(Ψ) = stack of √w_i r_i(Ψ)  (residual terms)  and  √(w_i e_i(Ψ))  (scalar terms),
+//   E = |r|²,  ∇E = 2 Jᵀ r,  J = ∂r/∂Ψ_free (sparse).
+// Each term depends only on the Ψ entries of the nodes on its paths, so its rows of J have only
+// those columns; they are computed exactly by seeding them, eight at a time, as Dual8 lanes
+// (SeededAccess<8>) and evaluating the term's templated code.
+//
+// Evaluation counting (docs/energy.md): one "evaluation" is one evaluation of the total energy
+// (or of all residuals) at double precision. A Jacobian is charged what the same derivatives
+// would cost by forward differences: for each term, one evaluation per seeded lane plus one,
+// averaged over terms (for pipefitting, 13 + 1 = 14 per Jacobian, the same as one finite-
+// difference gradient of the paper's method).
+#include <Eigen/Core>
+#include <cmath>
+#include <Eigen/SparseCore>
+#include <memory>
+#include <vector>
+
+#include "flexure/core/param_access.h"
+#include "flexure/energy/energy_term.h"
+
+namespace flexure {
+
+class Scene;
+
+class EnergyProblem {
+ public:
+  // `terms` are evaluated against `scene`'s Ψ layout; they are not owned.
+  EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms);
+  ~EnergyProblem();
+  EnergyProblem(const EnergyProblem&) = delete;
+  EnergyProblem& operator=(const EnergyProblem&) = delete;
+
+  // The scene's enabled energy constraints active at time t.
+  static std::vector<const EnergyConstraint*> activeTerms(const Scene& scene, double time);
+
+  int freeCount() const { return static_cast<int>(free_.size()); }
+  const std::vector<int>& freeIndices() const { return free_; }  // Ψ index of each column
+  int residualCount() const { return rows_; }
+  int termCount() const { return static_cast<int>(bindings_.size()); }
+  const EnergyConstraint& term(int i) const { return *bindings_[static_cast<std::size_t>(i)].term; }
+  // Free Ψ entries the term reads (empty: the term cannot be changed by the solver).
+  const std::vector<int>& termParameters(int i) const { return bindings_[static_cast<std::size_t>(i)].params; }
+
+  // E(Ψ); one evaluation.
+  double energy(const Eigen::VectorXd& psi);
+  // r(Ψ) and E = |r|²; one evaluation.
+  double residuals(const Eigen::VectorXd& psi, Eigen::VectorXd& r);
+  // r, J and E; charged as described above. The sparsity pattern of J never changes.
+  double linearize(const Eigen::VectorXd& psi, Eigen::VectorXd& r, Eigen::SparseMatrix<double>& J);
+  // w_i E_i(Ψ) of every term (not counted: diagnosis).
+  std::vector<double> termEnergies(const Eigen::VectorXd& psi) const;
+  // Clamps the free entries of psi into their bounds (frozen entries are never touched).
+  void projectToBounds(Eigen::VectorXd& psi) const;
+  // ∇E restricted to the free entries: 2 Jᵀ r.
+  static Eigen::VectorXd gradient(const Eigen::SparseMatrix<double>& J, const Eigen::VectorXd& r) {
+    return 2.0 * (J.transpose() * r);
+  }
+
+  // Evaluation counters.
+  long long evaluations() const { return static_cast<long long>(std::ceil(evaluations_ - 1e-9)); }
+  long long jetPasses() const { return jetPasses_; }
+  void addEvaluations(double n) { evaluations_ += n; }
+  void resetCounters() { evaluations_ = 0.0; jetPasses_ = 0; }
+
+ private:
+  struct Binding {
+    const EnergyConstraint* term = nullptr;
+    double weight = 1.0;
+    std::vector<int> params;  // free Ψ indices read by the term
+    std::vector<int> columns; // their columns in J
+    int row = 0;              // first row in r
+    int rows = 0;             // residualCount(), or 1 for a scalar term
+    std::unique_ptr<SeededAccess<8>> seeded;
+    std::vector<Dual8> scratch;
+  };
+  double evaluateBinding(const Binding& b, const ParamAccess<double>& values, double* out) const;
+  void linearizeBinding(Binding& b, const Eigen::VectorXd& psi, Eigen::VectorXd& r);
+
+  std::vector<Binding> bindings_;
+  std::vector<int> free_;
+  std::vector<double> lower_, upper_;  // bounds of the free entries
+  int rows_ = 0;
+  double evaluations_ = 0.0;
+  long long jetPasses_ = 0;
+  std::vector<Eigen::Triplet<double>> triplets_;
+  double jacobianCharge_ = 0.0;  // evaluations charged per linearize()
+};
+
+}  // namespace flexure

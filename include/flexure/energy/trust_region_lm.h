@@ -1,0 +1,59 @@
+#pragma once
+// The default method: a trust-region Levenberg-Marquardt (Gauss-Newton) iteration on the
+// residual form r(Ψ) of the energy (energy_problem.h), with safeguards that keep it in the
+// basin the paper's gradient flow would reach (issue 3):
+//
+//   step      (JᵀJ + λI) δ = −Jᵀr,  solved with Eigen's SimplicialLDLT (pattern analysed once)
+//   bound     |δ| ≤ Δ; λ is raised until the step fits, Δ ≤ maxTrustRadius always. Damping by
+//             the identity makes large λ steps point along −∇E, i.e. along the flow.
+//   accept    only if E decreases with gain ratio ρ = (E − E')/(E − |r + Jδ|²) > 10⁻⁴ and the step
+//             keeps cos(δ, −∇E) ≥ minDescentCosine; else λ ↑, Δ ↓.
+//   landing   when the iteration stalls (|∇E| < ε or stagnation) at a non-zero E, the step
+//             sequence may have crossed into another basin. It then returns to the last flow
+//             checkpoint (first the start) and follows the gradient flow itself
+//             (gradient_flow.h) until E has dropped 100-fold or the flow stalls, and resumes
+//             Gauss-Newton from there with a halved Δ bound. When it lands twice at the same
+//             energy, that minimum is the flow's own: reported as a non-zero minimum.
+//   rollback  a trial with NaN/inf energy is discarded (rolled back) with λ ×10, Δ ÷4.
+#include <Eigen/SparseCholesky>
+#include <deque>
+
+#include "flexure/energy/gradient_flow.h"
+
+namespace flexure {
+
+class TrustRegionLM final : public SolverMethod {
+ public:
+  explicit TrustRegionLM(const EnergySettings& settings) : settings_(settings) {}
+  std::string_view name() const override { return "default"; }
+  std::string phase() const override { return flowing_ ? "flow" : "lm"; }
+  void start(EnergyProblem& problem, const Eigen::VectorXd& psi) override;
+  StepOutcome step(EnergyProblem& problem, Eigen::VectorXd& psi) override;
+
+  int fallbackRounds() const { return rounds_; }
+
+ private:
+  void linearize(EnergyProblem& problem, const Eigen::VectorXd& psi);
+  bool solveDampedSystem(Eigen::VectorXd& delta);
+  // Called when Gauss-Newton stalls at E > tolerance; returns the outcome to report.
+  StepOutcome land(EnergyProblem& problem, Eigen::VectorXd& psi, const char* reason);
+  StepOutcome flowStep(EnergyProblem& problem, Eigen::VectorXd& psi);
+  bool stagnated();
+
+  EnergySettings settings_;
+  Eigen::VectorXd residual_, gradient_, trialResidual_, predicted_;
+  Eigen::SparseMatrix<double> jacobian_, normal_;
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
+  bool analysed_ = false, stale_ = true;
+  double energy_ = 0.0, lambda_ = 1e-3, nu_ = 2.0, radius_ = 0.25, maxRadius_ = 0.5;
+  std::deque<double> history_;  // energies after accepted steps
+
+  // Basin recovery.
+  bool flowing_ = false;
+  GradientFlowIntegrator flow_;
+  Eigen::VectorXd checkpoint_;
+  double flowTarget_ = 0.0, flowStartEnergy_ = 0.0, lastLanding_ = -1.0;
+  int flowSteps_ = 0, rounds_ = 0;
+};
+
+}  // namespace flexure

@@ -1,0 +1,132 @@
+#include "flexure/energy/energy_benchmarks.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <vector>
+
+#include "flexure/energy/energy_solver.h"
+#include "flexure/energy/scenes/pipefitting_scene.h"
+
+namespace flexure {
+
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// Both methods stop at the same target, E < 1e-10.
+EnergySettings benchSettings(const std::string& method) {
+  EnergySettings s;
+  s.method = method;
+  s.energyTolerance = 1e-10;
+  return s;
+}
+
+struct Run {
+  SolveReport report;
+  double wallSeconds = 0.0;
+};
+
+Run solvePipefitting(const PipefittingStart& start, const std::string& method) {
+  auto scene = buildPipefittingScene(start);
+  EnergySolver solver(*scene, benchSettings(method));
+  const auto t0 = std::chrono::steady_clock::now();
+  solver.init();
+  solver.run();
+  Run r;
+  r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.report = solver.report();
+  return r;
+}
+
+nlohmann::json methodFigures(const PipefittingStart& start, const std::string& method, int repeats) {
+  std::vector<double> seconds;
+  Run last;
+  for (int k = 0; k < repeats; ++k) {
+    last = solvePipefitting(start, method);
+    seconds.push_back(last.wallSeconds);
+  }
+  return {{"evaluations", last.report.evaluations},
+          {"seconds", median(seconds)},
+          {"energy", last.report.energy},
+          {"iterations", last.report.iterations},
+          {"converged", last.report.energy < 1e-10},
+          {"stop_reason", last.report.stopReason}};
+}
+
+nlohmann::json perturbations(int count, double scale) {
+  std::mt19937 rng(2026);
+  int paperConverged = 0, defaultConverged = 0, defaultWherePaper = 0;
+  double evalRatioMin = 1e300, timeRatioMin = 1e300;
+  nlohmann::json starts = nlohmann::json::array();
+  for (int i = 0; i < count; ++i) {
+    const PipefittingStart s = perturbedPipefittingStart(rng, scale);
+    const Run d = solvePipefitting(s, "default");
+    const Run p = solvePipefitting(s, "paper");
+    const bool dOk = d.report.energy < 1e-10, pOk = p.report.energy < 1e-10;
+    defaultConverged += dOk;
+    paperConverged += pOk;
+    defaultWherePaper += (dOk && pOk);
+    if (dOk && pOk) {
+      evalRatioMin = std::min(evalRatioMin, double(p.report.evaluations) / double(d.report.evaluations));
+      timeRatioMin = std::min(timeRatioMin, p.wallSeconds / d.wallSeconds);
+    }
+    starts.push_back({{"default_energy", d.report.energy}, {"default_evaluations", d.report.evaluations},
+                      {"paper_energy", p.report.energy}, {"paper_evaluations", p.report.evaluations},
+                      {"evaluation_ratio", double(p.report.evaluations) / double(std::max(1LL, d.report.evaluations))},
+                      {"time_ratio", p.wallSeconds / std::max(1e-12, d.wallSeconds)}});
+  }
+  return {{"count", count},
+          {"scale", scale},
+          {"default_converged", defaultConverged},
+          {"paper_converged", paperConverged},
+          {"default_converged_where_paper_converged", defaultWherePaper},
+          {"min_evaluation_ratio", evalRatioMin},
+          {"min_time_ratio", timeRatioMin},
+          {"starts", starts}};
+}
+
+nlohmann::json chain(int n, int steps) {
+  auto scene = buildPipeChainScene(n, 0.05);
+  EnergySettings s = benchSettings("default");
+  s.maxIterations = steps;
+  EnergySolver solver(*scene, s);
+  solver.init();
+  std::vector<double> perStep;
+  while (true) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool more = solver.step();
+    perStep.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    if (!more) break;
+  }
+  const SolveReport r = solver.report();
+  double total = 0.0;
+  for (double t : perStep) total += t;
+  return {{"seconds_per_step", total / double(perStep.size())},
+          {"median_seconds_per_step", median(perStep)},
+          {"steps", perStep.size()},
+          {"free_parameters", solver.problem().freeCount()},
+          {"energy", r.energy},
+          {"stop_reason", r.stopReason}};
+}
+
+}  // namespace
+
+nlohmann::json runEnergyBenchmarks(bool quick) {
+  nlohmann::json pipe;
+  pipe["default"] = methodFigures({}, "default", quick ? 3 : 9);
+  pipe["paper"] = methodFigures({}, "paper", quick ? 1 : 3);
+  pipe["evaluation_ratio"] = pipe["paper"]["evaluations"].get<double>() / pipe["default"]["evaluations"].get<double>();
+  pipe["time_ratio"] = pipe["paper"]["seconds"].get<double>() / pipe["default"]["seconds"].get<double>();
+  pipe["perturbations"] = perturbations(quick ? 3 : 12, 0.3);
+  nlohmann::json out;
+  out["pipefitting"] = pipe;
+  out["chain100"] = chain(100, quick ? 10 : 200);
+  return out;
+}
+
+}  // namespace flexure

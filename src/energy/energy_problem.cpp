@@ -1,0 +1,146 @@
+#include "flexure/energy/energy_problem.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "flexure/core/scene.h"
+
+namespace flexure {
+
+EnergyProblem::~EnergyProblem() = default;
+
+std::vector<const EnergyConstraint*> EnergyProblem::activeTerms(const Scene& scene, double time) {
+  std::vector<const EnergyConstraint*> out;
+  for (const auto& c : scene.constraints)
+    if (auto* e = dynamic_cast<const EnergyConstraint*>(c.get()))
+      if (e->activeAt(time) && e->weight > 0.0) out.push_back(e);
+  return out;
+}
+
+EnergyProblem::EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms) {
+  const ParameterTable& table = scene.parameters();
+  std::unordered_map<int, int> column;  // Ψ index → column
+  for (int i = 0; i < table.size(); ++i)
+    if (!table.isFrozen(i)) {
+      column[i] = static_cast<int>(free_.size());
+      free_.push_back(i);
+      lower_.push_back(table.info(i).lower);
+      upper_.push_back(table.info(i).upper);
+    }
+  double lanes = 0.0;
+  for (const EnergyConstraint* t : terms) {
+    Binding b;
+    b.term = t;
+    b.weight = t->weight;
+    const std::vector<const Node*> nodes = t->nodesRead();
+    for (const Node* n : nodes)
+      for (int k = 0; k < n->paramCount(); ++k) {
+        const int i = n->paramOffset() + k;
+        auto it = column.find(i);
+        if (it != column.end()) b.params.push_back(i);
+      }
+    std::sort(b.params.begin(), b.params.end());
+    b.params.erase(std::unique(b.params.begin(), b.params.end()), b.params.end());
+    for (int i : b.params) b.columns.push_back(column[i]);
+    b.row = rows_;
+    b.rows = t->isResidualForm() ? t->residualCount() : 1;
+    rows_ += b.rows;
+    b.seeded = std::make_unique<SeededAccess<8>>(nodes);
+    b.scratch.resize(static_cast<std::size_t>(std::max(b.rows, 1)));
+    lanes += static_cast<double>(b.params.size()) + 1.0;
+    bindings_.push_back(std::move(b));
+  }
+  jacobianCharge_ = bindings_.empty() ? 1.0 : lanes / static_cast<double>(bindings_.size());
+}
+
+// Writes the binding's weighted residuals (√w r_i, or √(w e_i)) and returns its energy.
+double EnergyProblem::evaluateBinding(const Binding& b, const ParamAccess<double>& values, double* out) const {
+  const double sw = std::sqrt(b.weight);
+  if (b.term->isResidualForm()) {
+    b.term->residuals(values, out);
+    double e = 0.0;
+    for (int k = 0; k < b.rows; ++k) {
+      out[k] *= sw;
+      e += out[k] * out[k];
+    }
+    return e;
+  }
+  const double e = b.weight * b.term->scalarEnergy(values);
+  out[0] = std::sqrt(std::max(e, 0.0));
+  return e;
+}
+
+void EnergyProblem::projectToBounds(Eigen::VectorXd& psi) const {
+  for (std::size_t c = 0; c < free_.size(); ++c) {
+    double& x = psi[free_[c]];
+    x = std::clamp(x, lower_[c], upper_[c]);
+  }
+}
+
+double EnergyProblem::energy(const Eigen::VectorXd& psi) {
+  Eigen::VectorXd r;
+  return residuals(psi, r);
+}
+
+double EnergyProblem::residuals(const Eigen::VectorXd& psi, Eigen::VectorXd& r) {
+  evaluations_ += 1.0;
+  r.resize(rows_);
+  const ValueAccess values(psi);
+  double e = 0.0;
+  for (const Binding& b : bindings_) e += evaluateBinding(b, values, r.data() + b.row);
+  return e;
+}
+
+std::vector<double> EnergyProblem::termEnergies(const Eigen::VectorXd& psi) const {
+  std::vector<double> out;
+  const ValueAccess values(psi);
+  std::vector<double> tmp;
+  for (const Binding& b : bindings_) {
+    tmp.assign(static_cast<std::size_t>(b.rows), 0.0);
+    out.push_back(evaluateBinding(b, values, tmp.data()));
+  }
+  return out;
+}
+
+// Rows of J for one term: its free parameters seeded 8 at a time as Dual8 lanes.
+void EnergyProblem::linearizeBinding(Binding& b, const Eigen::VectorXd& psi, Eigen::VectorXd& r) {
+  const double sw = std::sqrt(b.weight);
+  const int k = static_cast<int>(b.params.size());
+  const bool scalar = !b.term->isResidualForm();
+  for (int first = 0; first < std::max(k, 1); first += 8) {
+    const int count = std::min(8, k - first);
+    b.seeded->seed(psi, b.params.data() + first, std::max(count, 0));
+    ++jetPasses_;
+    if (scalar) {
+      const Dual8 e = b.term->scalarEnergy(*b.seeded) * b.weight;
+      const double root = std::sqrt(std::max(e.a, 0.0));
+      r[b.row] = root;
+      // r = √E  ⇒  ∂r/∂ψ = ∂E/∂ψ / (2√E): the Gauss-Newton form of a scalar term.
+      const double scale = root > 1e-150 ? 0.5 / root : 0.0;
+      for (int l = 0; l < count; ++l)
+        triplets_.emplace_back(b.row, b.columns[static_cast<std::size_t>(first + l)], e.v[static_cast<std::size_t>(l)] * scale);
+    } else {
+      b.term->residuals(*b.seeded, b.scratch.data());
+      for (int row = 0; row < b.rows; ++row) {
+        const Dual8& x = b.scratch[static_cast<std::size_t>(row)];
+        r[b.row + row] = sw * x.a;
+        for (int l = 0; l < count; ++l)
+          triplets_.emplace_back(b.row + row, b.columns[static_cast<std::size_t>(first + l)],
+                                 sw * x.v[static_cast<std::size_t>(l)]);
+      }
+    }
+  }
+}
+
+double EnergyProblem::linearize(const Eigen::VectorXd& psi, Eigen::VectorXd& r, Eigen::SparseMatrix<double>& J) {
+  evaluations_ += jacobianCharge_;
+  r.resize(rows_);
+  triplets_.clear();
+  for (Binding& b : bindings_) linearizeBinding(b, psi, r);
+  J.resize(rows_, freeCount());
+  J.setFromTriplets(triplets_.begin(), triplets_.end());
+  return r.squaredNorm();
+}
+
+}  // namespace flexure

@@ -1,0 +1,24 @@
+#include "flexure/energy/scenes/scene_building.h"
+
+#include <stdexcept>
+
+namespace flexure {
+
+Node& addNamed(Scene& scene, std::unique_ptr<Node> node, const std::string& name, Node* parent) {
+  node->setName(name);
+  return scene.add(std::move(node), parent);
+}
+
+void setParam(Scene& scene, const Node& node, const std::string& slot, double value, bool frozen) {
+  const int i = node.paramIndex(slot);
+  if (i < 0) throw std::invalid_argument("node '" + node.name() + "' has no parameter '" + slot + "'");
+  scene.parameters().setValue(i, value);
+  scene.parameters().setFrozen(i, frozen);
+}
+
+void freezeSubtree(Scene& scene, const Node& node) {
+  for (int k = 0; k < node.paramCount(); ++k) scene.parameters().setFrozen(node.paramOffset() + k, true);
+  for (const auto& c : node.children()) freezeSubtree(scene, *c);
+}
+
+}  // namespace flexure

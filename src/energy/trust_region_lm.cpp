@@ -1,0 +1,178 @@
+#include "flexure/energy/trust_region_lm.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace flexure {
+
+void TrustRegionLM::start(EnergyProblem& problem, const Eigen::VectorXd& psi) {
+  radius_ = settings_.trustRadius;
+  maxRadius_ = settings_.maxTrustRadius;
+  lambda_ = 1e-3;
+  nu_ = 2.0;
+  stale_ = true;
+  analysed_ = false;
+  flowing_ = false;
+  rounds_ = 0;
+  lastLanding_ = -1.0;
+  history_.clear();
+  checkpoint_ = psi;
+  linearize(problem, psi);
+}
+
+void TrustRegionLM::linearize(EnergyProblem& problem, const Eigen::VectorXd& psi) {
+  energy_ = problem.linearize(psi, residual_, jacobian_);
+  gradient_ = EnergyProblem::gradient(jacobian_, residual_);
+  normal_ = jacobian_.transpose() * jacobian_;
+  // Make every diagonal entry structurally present so that the pattern of JᵀJ + λI is fixed.
+  Eigen::SparseMatrix<double> identity(normal_.rows(), normal_.cols());
+  identity.setIdentity();
+  normal_ += 0.0 * identity;
+  stale_ = false;
+}
+
+// (JᵀJ + λI) δ = −Jᵀr = −∇E/2, raising λ until |δ| ≤ Δ.
+bool TrustRegionLM::solveDampedSystem(Eigen::VectorXd& delta) {
+  const Eigen::Index n = normal_.rows();
+  Eigen::SparseMatrix<double> damped = normal_;
+  for (int attempt = 0; attempt < 30; ++attempt) {
+    damped = normal_;
+    for (Eigen::Index k = 0; k < n; ++k) damped.coeffRef(k, k) += lambda_;
+    if (!analysed_) {
+      ldlt_.analyzePattern(damped);
+      analysed_ = true;
+    }
+    ldlt_.factorize(damped);
+    if (ldlt_.info() != Eigen::Success) {
+      lambda_ = std::max(lambda_ * 10.0, 1e-9);
+      continue;
+    }
+    delta = ldlt_.solve(-0.5 * gradient_);
+    if (!delta.allFinite()) {
+      lambda_ = std::max(lambda_ * 10.0, 1e-9);
+      continue;
+    }
+    if (delta.norm() <= radius_) return true;
+    lambda_ = std::max(lambda_ * 4.0, 1e-9);
+  }
+  if (!delta.allFinite() || delta.norm() == 0.0) return false;
+  delta *= radius_ / delta.norm();
+  return true;
+}
+
+bool TrustRegionLM::stagnated() {
+  const std::size_t window = static_cast<std::size_t>(std::max(settings_.stagnationWindow, 2));
+  if (history_.size() < window) return false;
+  const double oldest = history_.front();
+  return oldest - history_.back() <= settings_.stagnationRatio * std::max(oldest, 1e-300);
+}
+
+StepOutcome TrustRegionLM::land(EnergyProblem& problem, Eigen::VectorXd& psi, const char* reason) {
+  StepOutcome out;
+  out.energy = energy_;
+  out.gradientNorm = gradient_.norm();
+  const bool sameMinimum = lastLanding_ >= 0.0 && std::abs(lastLanding_ - energy_) <= 1e-6 * std::max(energy_, 1e-300);
+  if (energy_ <= settings_.energyTolerance || sameMinimum || rounds_ >= 3) {
+    out.finished = true;
+    out.stopReason = energy_ <= settings_.energyTolerance ? stop_reason::kEnergy : reason;
+    return out;
+  }
+  // Gauss-Newton stalled above zero: go back to the last flow checkpoint and follow the flow.
+  lastLanding_ = energy_;
+  ++rounds_;
+  psi = checkpoint_;
+  flowing_ = true;
+  flowSteps_ = 0;
+  maxRadius_ *= 0.5;
+  radius_ = std::min(radius_, maxRadius_);
+  flow_.start(problem, psi, maxRadius_);
+  flowStartEnergy_ = flow_.energy();
+  flowTarget_ = 1e-2 * flowStartEnergy_;
+  out.energy = flowStartEnergy_;
+  out.accepted = true;  // Ψ changed (returned to the checkpoint)
+  return out;
+}
+
+StepOutcome TrustRegionLM::flowStep(EnergyProblem& problem, Eigen::VectorXd& psi) {
+  StepOutcome out = flow_.step(problem, psi);
+  ++flowSteps_;
+  const bool reached = flow_.energy() <= std::max(flowTarget_, settings_.energyTolerance);
+  const bool stalled = flow_.gradientNorm() < settings_.gradientTolerance ||
+                       (flowSteps_ % 100 == 0 && flowStartEnergy_ - flow_.energy() <= 1e-6 * flowStartEnergy_);
+  if (flowSteps_ % 100 == 0) flowStartEnergy_ = flow_.energy();
+  if (reached || stalled || flowSteps_ >= 2000) {
+    flowing_ = false;
+    checkpoint_ = psi;
+    history_.clear();
+    lambda_ = 1e-3;
+    nu_ = 2.0;
+    stale_ = true;
+  }
+  return out;
+}
+
+StepOutcome TrustRegionLM::step(EnergyProblem& problem, Eigen::VectorXd& psi) {
+  if (flowing_) return flowStep(problem, psi);
+  if (stale_) linearize(problem, psi);
+  StepOutcome out;
+  out.energy = energy_;
+  out.gradientNorm = gradient_.norm();
+  if (problem.freeCount() == 0) {
+    out.finished = true;
+    out.stopReason = stop_reason::kNoFreeParameters;
+    return out;
+  }
+  if (energy_ <= settings_.energyTolerance) {
+    out.finished = true;
+    out.stopReason = stop_reason::kEnergy;
+    return out;
+  }
+  if (out.gradientNorm < settings_.gradientTolerance) return land(problem, psi, stop_reason::kGradient);
+  if (stagnated() || lambda_ > 1e16 || radius_ < 1e-14) return land(problem, psi, stop_reason::kStagnation);
+
+  Eigen::VectorXd delta;
+  if (!solveDampedSystem(delta)) return land(problem, psi, stop_reason::kStagnation);
+  // Stay near the flow: the step must point downhill within the cone cos ≥ minDescentCosine.
+  const double cosine = -gradient_.dot(delta) / (out.gradientNorm * delta.norm());
+  if (!(cosine >= settings_.minDescentCosine)) {
+    lambda_ *= 4.0;
+    return out;
+  }
+  Eigen::VectorXd trial = psi;
+  const std::vector<int>& free = problem.freeIndices();
+  for (std::size_t c = 0; c < free.size(); ++c) trial[free[c]] += delta[static_cast<Eigen::Index>(c)];
+  problem.projectToBounds(trial);
+  for (std::size_t c = 0; c < free.size(); ++c) delta[static_cast<Eigen::Index>(c)] = trial[free[c]] - psi[free[c]];
+
+  const double e = problem.residuals(trial, trialResidual_);
+  if (!std::isfinite(e)) {
+    out.rolledBack = true;
+    lambda_ = std::max(lambda_ * 10.0, 1e-6);
+    radius_ *= 0.25;
+    return out;
+  }
+  predicted_ = residual_ + jacobian_ * delta;
+  const double predictedDecrease = energy_ - predicted_.squaredNorm();
+  const double gain = predictedDecrease > 0.0 ? (energy_ - e) / predictedDecrease : -1.0;
+  if (e < energy_ && gain > 1e-4) {
+    psi = trial;
+    stale_ = true;
+    out.accepted = true;
+    out.energy = e;
+    // Nielsen's λ update; the trust radius follows the gain.
+    lambda_ *= std::max(1.0 / 3.0, 1.0 - std::pow(2.0 * gain - 1.0, 3));
+    lambda_ = std::max(lambda_, 1e-12);
+    nu_ = 2.0;
+    if (gain > 0.75) radius_ = std::min(2.0 * radius_, maxRadius_);
+    else if (gain < 0.25) radius_ *= 0.5;
+    history_.push_back(e);
+    while (static_cast<int>(history_.size()) > std::max(settings_.stagnationWindow, 2)) history_.pop_front();
+  } else {
+    lambda_ *= nu_;
+    nu_ *= 2.0;
+    radius_ *= 0.5;
+  }
+  return out;
+}
+
+}  // namespace flexure
