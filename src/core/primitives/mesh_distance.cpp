@@ -42,10 +42,12 @@ TrianglePoint closestOnTriangle(const Vec3d& p, const Vec3d& a, const Vec3d& b, 
   return {a + ab * (vb * denom) + ac * (vc * denom), F::Face, 0};
 }
 
-double squaredDistanceToBox(const Vec3d& p, const Bounds3& b) {
+double squaredDistanceToBox(const Vec3d& p, const MeshSignedDistance::Box& b) {
+  const double q[3] = {p.x, p.y, p.z};
   double d = 0.0;
   for (int i = 0; i < 3; ++i) {
-    const double e = std::max({b.lo[i] - p[i], 0.0, p[i] - b.hi[i]});
+    const double below = b.lo[i] - q[i], above = q[i] - b.hi[i];
+    const double e = below > 0.0 ? below : (above > 0.0 ? above : 0.0);
     d += e * e;
   }
   return d;
@@ -70,6 +72,11 @@ MeshSignedDistance::MeshSignedDistance(const TriangleMesh& mesh) : positions_(me
   std::iota(order_.begin(), order_.end(), 0);
   nodes_.reserve(4 * triangles_.size() / kLeafSize + 1);
   build(0, static_cast<int>(triangles_.size()), centroids);
+  // Corner positions in leaf order: a query reads them contiguously.
+  corners_.resize(order_.size());
+  for (std::size_t k = 0; k < order_.size(); ++k)
+    for (std::size_t c = 0; c < 3; ++c)
+      corners_[k][c] = positions_[static_cast<std::size_t>(triangles_[static_cast<std::size_t>(order_[k])][c])];
 
   // Pseudo-normals: faces, edges (sum of the two faces), vertices (angle-weighted).
   faceNormals_.resize(triangles_.size());
@@ -100,42 +107,47 @@ MeshSignedDistance::MeshSignedDistance(const TriangleMesh& mesh) : positions_(me
           unitOr(edgeSums[edgeKey(triangles_[t][k], triangles_[t][(k + 1) % 3])], faceNormals_[t]);
 }
 
-// Median split along the longest axis of the centroids' bounds; reorders order_ in place.
+// Median split along the longest axis of the centroids' extent; reorders order_ in place and
+// computes each node's box from its children (bottom-up, one pass over the triangles).
 int MeshSignedDistance::build(int first, int count, const std::vector<Vec3d>& centroids) {
   const int index = static_cast<int>(nodes_.size());
   nodes_.push_back({});
-  Bounds3 bounds, centres;
   const auto begin = order_.begin() + first, end = begin + count;
-  for (auto it = begin; it != end; ++it) {
-    for (int k : triangles_[static_cast<std::size_t>(*it)]) bounds.extend(positions_[static_cast<std::size_t>(k)]);
-    centres.extend(centroids[static_cast<std::size_t>(*it)]);
-  }
-  nodes_[static_cast<std::size_t>(index)].bounds = bounds;
   if (count <= kLeafSize) {
-    nodes_[static_cast<std::size_t>(index)].first = first;
-    nodes_[static_cast<std::size_t>(index)].count = count;
+    Box box;
+    for (auto it = begin; it != end; ++it)
+      for (int k : triangles_[static_cast<std::size_t>(*it)]) box.extend(positions_[static_cast<std::size_t>(k)]);
+    BvhNode& node = nodes_[static_cast<std::size_t>(index)];
+    node.box = box;
+    node.first = first;
+    node.count = count;
     return index;
   }
-  const Vec3d e = centres.extent();
-  const int axis = e.x >= e.y && e.x >= e.z ? 0 : (e.y >= e.z ? 1 : 2);
+  Box centres;
+  for (auto it = begin; it != end; ++it) centres.extend(centroids[static_cast<std::size_t>(*it)]);
+  const double ex = centres.hi[0] - centres.lo[0], ey = centres.hi[1] - centres.lo[1], ez = centres.hi[2] - centres.lo[2];
+  const int axis = ex >= ey && ex >= ez ? 0 : (ey >= ez ? 1 : 2);
   const int half = count / 2;
   std::nth_element(begin, begin + half, end, [&](int a, int b) {
     return centroids[static_cast<std::size_t>(a)][axis] < centroids[static_cast<std::size_t>(b)][axis];
   });
   const int left = build(first, half, centroids);
   const int right = build(first + half, count - half, centroids);
-  nodes_[static_cast<std::size_t>(index)].left = left;
-  nodes_[static_cast<std::size_t>(index)].right = right;
+  BvhNode& node = nodes_[static_cast<std::size_t>(index)];
+  node.left = left;
+  node.right = right;
+  node.box = nodes_[static_cast<std::size_t>(left)].box;
+  node.box.extend(nodes_[static_cast<std::size_t>(right)].box);
   return index;
 }
 
-void MeshSignedDistance::closestInTriangle(int t, const Vec3d& x, Closest& best, double& bestSq) const {
-  const auto& tri = triangles_[static_cast<std::size_t>(t)];
-  const TrianglePoint c = closestOnTriangle(x, positions_[static_cast<std::size_t>(tri[0])],
-                                            positions_[static_cast<std::size_t>(tri[1])],
-                                            positions_[static_cast<std::size_t>(tri[2])]);
+void MeshSignedDistance::closestInTriangle(int slot, const Vec3d& x, Closest& best, double& bestSq) const {
+  const auto& p = corners_[static_cast<std::size_t>(slot)];
+  const TrianglePoint c = closestOnTriangle(x, p[0], p[1], p[2]);
   const double d = squaredNorm(x - c.point);
   if (d >= bestSq) return;
+  const int t = order_[static_cast<std::size_t>(slot)];
+  const auto& tri = triangles_[static_cast<std::size_t>(t)];
   bestSq = d;
   best.triangle = t;
   best.feature = c.feature;
@@ -159,15 +171,14 @@ MeshSignedDistance::Closest MeshSignedDistance::closest(const Vec3d& x) const {
   stack[top++] = 0;
   while (top > 0) {
     const BvhNode& node = nodes_[static_cast<std::size_t>(stack[--top])];
-    if (squaredDistanceToBox(x, node.bounds) >= bestSq) continue;
+    if (squaredDistanceToBox(x, node.box) >= bestSq) continue;
     if (node.left < 0) {
-      for (int k = node.first; k < node.first + node.count; ++k)
-        closestInTriangle(order_[static_cast<std::size_t>(k)], x, best, bestSq);
+      for (int k = node.first; k < node.first + node.count; ++k) closestInTriangle(k, x, best, bestSq);
       continue;
     }
     // Visit the nearer child first (pushed last) so the bound shrinks early.
-    const double dl = squaredDistanceToBox(x, nodes_[static_cast<std::size_t>(node.left)].bounds);
-    const double dr = squaredDistanceToBox(x, nodes_[static_cast<std::size_t>(node.right)].bounds);
+    const double dl = squaredDistanceToBox(x, nodes_[static_cast<std::size_t>(node.left)].box);
+    const double dr = squaredDistanceToBox(x, nodes_[static_cast<std::size_t>(node.right)].box);
     if (dl < dr) { stack[top++] = node.right; stack[top++] = node.left; }
     else { stack[top++] = node.left; stack[top++] = node.right; }
   }
