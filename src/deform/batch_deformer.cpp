@@ -1,0 +1,199 @@
+#include "flexure/deform/batch_deformer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "flexure/deform/metaball_deform_operator.h"
+
+namespace flexure::deform {
+
+void BatchDeformer::prepare(const MetaballDeformOperator& op, const double* slots) {
+  const std::vector<Metaball>& balls = op.metaballs();
+  op.translations(slots, translations_);  // Eq. 8's dD_i, or the interpolating alpha_i, once per call
+  packed_.resize(balls.size());
+  unbounded_.clear();
+  for (std::size_t i = 0; i < balls.size(); ++i) {
+    const Metaball& mb = balls[i];
+    const double* s = slots + op.slotOffset(static_cast<int>(i));
+    Packed& m = packed_[i];
+    m.skeleton = &mb.skeleton;
+    m.bezier = std::get_if<BezierSkeleton>(&mb.skeleton);
+    const double radius = s[kSlotRadius];
+    const Vec3d reach(radius * s[kSlotRadiusX], radius * s[kSlotRadiusY], radius * s[kSlotRadiusZ]);
+    m.invRadii = {1.0 / reach.x, 1.0 / reach.y, 1.0 / reach.z};
+    // A Euclidean bound on |P - Q| inside the metaball: t >= |d_k| / R_k for every metric, and
+    // t >= |d| / max R_k for L2 and L1.
+    const double maxReach = std::max({reach.x, reach.y, reach.z});
+    m.reach2 = (mb.metric == Metric::L2 || mb.metric == Metric::L1) ? maxReach * maxReach : squaredNorm(reach);
+    const Bounds3 sb = skeletonBounds(mb.skeleton);
+    m.box.lo = sb.lo - reach;
+    m.box.hi = sb.hi + reach;
+    if (!isBounded(m.box)) unbounded_.push_back(static_cast<int>(i));
+    for (int j = 0; j < mb.controlCount(); ++j) m.controls[static_cast<std::size_t>(j)] = s[kFixedSlotCount + j];
+    m.shape.metric = mb.metric;
+    m.shape.kind = mb.potential;
+    m.shape.degree = mb.bezierDegree;
+    m.shape.metricU = s[kSlotMetricU];
+    m.shape.innerFraction = s[kSlotInner] / radius;
+    m.shape.controls = m.controls.data();
+    m.fastWyvill = mb.metric == Metric::L2 && mb.potential == PotentialKind::Wyvill && !(m.shape.innerFraction > 0.0);
+    m.translation = translations_[i];
+    m.pivot = mb.pivot();
+    m.axis = {s[kSlotAxisX], s[kSlotAxisY], s[kSlotAxisZ]};
+    m.scale = {s[kSlotScaleX], s[kSlotScaleY], s[kSlotScaleZ]};
+    m.angle = s[kSlotAngle];
+    m.rotates = m.angle != 0.0 && squaredNorm(m.axis) > 0.0;
+    m.scales = m.scale.x != 1.0 || m.scale.y != 1.0 || m.scale.z != 1.0;
+  }
+  buildGrid();
+}
+
+void BatchDeformer::buildGrid() {
+  Bounds3 all;
+  std::vector<double> sizes;
+  int bounded = 0;
+  for (const Packed& m : packed_) {
+    if (!isBounded(m.box)) continue;
+    all.extend(m.box);
+    ++bounded;
+  }
+  if (bounded == 0) {
+    dims_ = {0, 0, 0};
+    return;
+  }
+  // Cell edge: half the smallest box edge among the metaballs (so a vertex sees few boxes),
+  // limited to 128 cells per axis and 2^18 cells in all.
+  double cell = 1e300;
+  for (const Packed& m : packed_) {
+    if (!isBounded(m.box)) continue;
+    const Vec3d e = m.box.extent();
+    cell = std::min(cell, 0.5 * std::max({e.x, e.y, e.z}));
+  }
+  const Vec3d extent = all.extent();
+  for (;;) {
+    for (int k = 0; k < 3; ++k) dims_[static_cast<std::size_t>(k)] = std::clamp(static_cast<int>(std::ceil(extent[k] / cell)), 1, 128);
+    if (static_cast<long>(dims_[0]) * dims_[1] * dims_[2] <= (1L << 18)) break;
+    cell *= 1.5;
+  }
+  gridLo_ = all.lo;
+  for (int k = 0; k < 3; ++k) invCell_[k] = extent[k] > 0.0 ? dims_[static_cast<std::size_t>(k)] / extent[k] : 0.0;
+  const int cells = gridCellCount();
+  cellStart_.assign(static_cast<std::size_t>(cells) + 1, 0);
+  auto cellRange = [&](const Bounds3& b, std::array<int, 3>& lo, std::array<int, 3>& hi) {
+    for (int k = 0; k < 3; ++k) {
+      const int d = dims_[static_cast<std::size_t>(k)];
+      lo[static_cast<std::size_t>(k)] = std::clamp(static_cast<int>(std::floor((b.lo[k] - gridLo_[k]) * invCell_[k])), 0, d - 1);
+      hi[static_cast<std::size_t>(k)] = std::clamp(static_cast<int>(std::floor((b.hi[k] - gridLo_[k]) * invCell_[k])), 0, d - 1);
+    }
+  };
+  // Two passes (count, fill) into compressed rows.
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) {
+      for (int c = 0; c < cells; ++c) cellStart_[static_cast<std::size_t>(c) + 1] += cellStart_[static_cast<std::size_t>(c)];
+      cellItems_.resize(static_cast<std::size_t>(cellStart_[static_cast<std::size_t>(cells)]));
+      cellFill_.assign(cellStart_.begin(), cellStart_.end() - 1);
+    }
+    for (std::size_t i = 0; i < packed_.size(); ++i) {
+      const Packed& m = packed_[i];
+      if (!isBounded(m.box)) continue;
+      std::array<int, 3> lo{}, hi{};
+      cellRange(m.box, lo, hi);
+      for (int z = lo[2]; z <= hi[2]; ++z)
+        for (int y = lo[1]; y <= hi[1]; ++y)
+          for (int x = lo[0]; x <= hi[0]; ++x) {
+            const int c = (z * dims_[1] + y) * dims_[0] + x;
+            if (pass == 0) ++cellStart_[static_cast<std::size_t>(c) + 1];
+            else cellItems_[static_cast<std::size_t>(cellFill_[static_cast<std::size_t>(c)]++)] = static_cast<int>(i);
+          }
+    }
+  }
+}
+
+template <class S>
+void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, Vec3<S>& sum) const {
+  Vec3<S> d;
+  if (m.bezier) {
+    // Curves search only within the metaball's reach: farther points have F = 0 anyway.
+    const double u0 = m.bezier->nearestParameter(pv, m.reach2);
+    if (u0 < 0.0) return;
+    d = m.bezier->offsetAt(p, u0);
+  } else {
+    d = skeletonOffset(*m.skeleton, p);
+  }
+  const Vec3<S> q(d.x * m.invRadii.x, d.y * m.invRadii.y, d.z * m.invRadii.z);
+  S F;
+  if (m.fastWyvill) {
+    const S x = squaredNorm(q);
+    if (x >= 1.0) return;
+    F = wyvillOfSquare(x);  // Eq. 3 from r^2
+  } else {
+    F = potentialAt(m.shape, q);
+    if (F == 0.0) return;
+  }
+  sum += along(m.translation, F);  // Eq. 8
+  if (m.rotates || m.scales) sum += rotateScaleOffset(minus(p, m.pivot), F, m.angle, m.axis, m.scale, m.rotates, m.scales);
+}
+
+template <class S>
+Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const int* items, int count) const {
+  Vec3<S> sum(S(0.0), S(0.0), S(0.0));
+  for (int k = 0; k < count; ++k) {
+    const Packed& m = packed_[static_cast<std::size_t>(items[k])];
+    if (!m.box.contains(pv)) continue;
+    accumulate(m, p, pv, sum);
+  }
+  for (int i : unbounded_) {
+    const Packed& m = packed_[static_cast<std::size_t>(i)];
+    if (!m.box.contains(pv)) continue;
+    accumulate(m, p, pv, sum);
+  }
+  return sum;
+}
+
+void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) const {
+  if (packed_.empty()) return;
+  const bool withNormals = normals.size() == points.size();
+  const long n = static_cast<long>(points.size());
+  const bool hasGrid = dims_[0] > 0;
+  const int* items = cellItems_.data();
+  const int* starts = cellStart_.data();
+  Vec3d* pts = points.data();
+  Vec3d* nrm = normals.data();
+#pragma omp parallel for schedule(static, 8192) if (n > 20000)
+  for (long i = 0; i < n; ++i) {
+    const Vec3d p = pts[i];
+    const int* cellItems = nullptr;
+    int count = 0;
+    if (hasGrid) {
+      const double fx = (p.x - gridLo_.x) * invCell_.x, fy = (p.y - gridLo_.y) * invCell_.y, fz = (p.z - gridLo_.z) * invCell_.z;
+      // Note the negated tests: NaN coordinates fall outside.
+      if (fx >= 0.0 && fy >= 0.0 && fz >= 0.0 && fx < dims_[0] && fy < dims_[1] && fz < dims_[2]) {
+        const int c = (static_cast<int>(fz) * dims_[1] + static_cast<int>(fy)) * dims_[0] + static_cast<int>(fx);
+        cellItems = items + starts[c];
+        count = starts[c + 1] - starts[c];
+      }
+    }
+    if (count == 0 && unbounded_.empty()) continue;
+    if (!withNormals) {
+      const Vec3d d = displacement(p, p, cellItems, count);
+      if (d.x != 0.0 || d.y != 0.0 || d.z != 0.0) pts[i] = p + d;
+      continue;
+    }
+    using J = Jet<double, 3>;
+    const Vec3<J> pj(J(p.x, 0), J(p.y, 1), J(p.z, 2));
+    const Vec3<J> d = displacement(pj, p, cellItems, count);
+    Mat3d jac = Mat3d::identity();
+    for (int j = 0; j < 3; ++j) {
+      jac.m[0][j] += d.x.v[static_cast<std::size_t>(j)];
+      jac.m[1][j] += d.y.v[static_cast<std::size_t>(j)];
+      jac.m[2][j] += d.z.v[static_cast<std::size_t>(j)];
+    }
+    pts[i] = p + Vec3d(d.x.a, d.y.a, d.z.a);
+    // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
+    const Vec3d nn = cofactor(jac) * nrm[i];
+    const double len = norm(nn);
+    if (len > 0.0) nrm[i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
+  }
+}
+
+}  // namespace flexure::deform

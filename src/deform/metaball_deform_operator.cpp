@@ -1,0 +1,268 @@
+#include "flexure/deform/metaball_deform_operator.h"
+
+#include <cmath>
+#include <string>
+
+#include "flexure/deform/batch_deformer.h"
+#include "flexure/deform/metaball_field.h"
+
+namespace flexure::deform {
+
+std::string_view blendModeName(BlendMode m) { return m == BlendMode::Interpolate ? "interpolate" : "sum"; }
+
+BlendMode blendModeFromName(std::string_view name) {
+  if (name == "sum") return BlendMode::Sum;
+  if (name == "interpolate") return BlendMode::Interpolate;
+  throw FieldError("unknown blend '" + std::string(name) + "' (known: sum, interpolate)");
+}
+
+MetaballDeformOperator::MetaballDeformOperator() = default;
+MetaballDeformOperator::~MetaballDeformOperator() = default;
+
+std::vector<ParamSpec> MetaballDeformOperator::parameterSpecs() const {
+  std::vector<ParamSpec> specs;
+  for (std::size_t i = 0; i < metaballs_.size(); ++i) metaballs_[i].appendParameterSpecs(static_cast<int>(i), specs);
+  return specs;
+}
+
+void MetaballDeformOperator::visitFields(FieldVisitor& v) {
+  std::string blend(blendModeName(blend_));
+  v.field("blend", blend);
+  v.recordList("metaballs", metaballs_, [](Metaball& m, FieldVisitor& record) { m.visitFields(record); });
+  if (v.isReading()) {
+    blend_ = blendModeFromName(blend);
+    for (Metaball& m : metaballs_) m.prepare();
+    rebuildLayout();
+  }
+}
+
+std::unique_ptr<Node> MetaballDeformOperator::cloneNode() const {
+  auto copy = std::make_unique<MetaballDeformOperator>();
+  copy->metaballs_ = metaballs_;
+  copy->blend_ = blend_;
+  copy->rebuildLayout();
+  return copy;
+}
+
+void MetaballDeformOperator::setMetaballs(std::vector<Metaball> metaballs) {
+  for (Metaball& m : metaballs) m.prepare();
+  metaballs_ = std::move(metaballs);
+  rebuildLayout();
+}
+
+void MetaballDeformOperator::addMetaball(Metaball metaball) {
+  metaball.prepare();
+  metaballs_.push_back(std::move(metaball));
+  rebuildLayout();
+}
+
+void MetaballDeformOperator::rebuildLayout() {
+  slotOffsets_.clear();
+  slotCount_ = 0;
+  for (const Metaball& m : metaballs_) {
+    slotOffsets_.push_back(slotCount_);
+    slotCount_ += m.slotCount();
+  }
+}
+
+int MetaballDeformOperator::paramIndexOf(int metaball, std::string_view slot) const {
+  return paramIndex(std::to_string(metaball) + "." + std::string(slot));
+}
+
+template <class S>
+S MetaballDeformOperator::potential(int i, const S* slots, const Vec3<S>& x) const {
+  const Metaball& mb = metaballs_[static_cast<std::size_t>(i)];
+  const MetaballValues<S> v = MetaballValues<S>::read(slots + slotOffset(i), mb.controlCount());
+  const Vec3<S> d = skeletonOffset(mb.skeleton, x);
+  const Vec3<S> q(d.x / (v.radius * v.radii.x), d.y / (v.radius * v.radii.y), d.z / (v.radius * v.radii.z));
+  PotentialShape<S> shape;
+  shape.metric = mb.metric;
+  shape.kind = mb.potential;
+  shape.degree = mb.bezierDegree;
+  shape.metricU = v.metricU;
+  shape.innerFraction = v.inner / v.radius;
+  shape.controls = v.controls.data();
+  return potentialAt(shape, q);
+}
+
+namespace {
+// Solves A X = B in place (n x n, three right-hand sides) by Gaussian elimination with partial
+// pivoting; returns false when A is (numerically) singular.
+template <class S>
+bool solveSmall(std::vector<S>& a, std::vector<Vec3<S>>& b, int n) {
+  auto at = [&](int r, int c) -> S& { return a[static_cast<std::size_t>(r * n + c)]; };
+  for (int col = 0; col < n; ++col) {
+    int pivot = col;
+    for (int r = col + 1; r < n; ++r)
+      if (std::fabs(value(at(r, col))) > std::fabs(value(at(pivot, col)))) pivot = r;
+    if (!(std::fabs(value(at(pivot, col))) > 1e-12)) return false;
+    if (pivot != col) {
+      for (int c = 0; c < n; ++c) std::swap(at(pivot, c), at(col, c));
+      std::swap(b[static_cast<std::size_t>(pivot)], b[static_cast<std::size_t>(col)]);
+    }
+    for (int r = col + 1; r < n; ++r) {
+      const S f = at(r, col) / at(col, col);
+      for (int c = col; c < n; ++c) at(r, c) = at(r, c) - f * at(col, c);
+      b[static_cast<std::size_t>(r)] = b[static_cast<std::size_t>(r)] - b[static_cast<std::size_t>(col)] * f;
+    }
+  }
+  for (int r = n - 1; r >= 0; --r) {
+    Vec3<S> s = b[static_cast<std::size_t>(r)];
+    for (int c = r + 1; c < n; ++c) s = s - b[static_cast<std::size_t>(c)] * at(r, c);
+    b[static_cast<std::size_t>(r)] = s / at(r, r);
+  }
+  return true;
+}
+}  // namespace
+
+template <class S>
+void MetaballDeformOperator::translations(const S* slots, std::vector<Vec3<S>>& out) const {
+  const int n = static_cast<int>(metaballs_.size());
+  out.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const S* s = slots + slotOffset(i);
+    out[static_cast<std::size_t>(i)] = {s[kSlotDx], s[kSlotDy], s[kSlotDz]};
+  }
+  if (blend_ != BlendMode::Interpolate || n < 2) return;
+  // A_ji = F_i(O_j): what metaball i contributes at the pivot of metaball j.
+  std::vector<S> a(static_cast<std::size_t>(n * n));
+  for (int j = 0; j < n; ++j) {
+    const Vec3<S> pivot = lift<S>(metaballs_[static_cast<std::size_t>(j)].pivot());
+    for (int i = 0; i < n; ++i) a[static_cast<std::size_t>(j * n + i)] = potential(i, slots, pivot);
+  }
+  std::vector<Vec3<S>> alpha = out;
+  if (solveSmall(a, alpha, n)) out = std::move(alpha);  // else keep Eq. 8's dD_i
+}
+
+template <class S>
+Vec3<S> MetaballDeformOperator::deform(const S* slots, const Vec3<S>& x) const {
+  Vec3<S> sum(S(0.0), S(0.0), S(0.0));
+  std::vector<Vec3<S>> alpha;
+  if (blend_ == BlendMode::Interpolate) translations(slots, alpha);
+  for (std::size_t i = 0; i < metaballs_.size(); ++i) {
+    const Metaball& mb = metaballs_[i];
+    const S* s = slots + slotOffsets_[i];
+    const S F = potential(static_cast<int>(i), slots, x);
+    if (exactlyZero(F)) continue;  // Eq. 7: beyond R nothing moves
+    const Vec3<S> t = alpha.empty() ? Vec3<S>(s[kSlotDx], s[kSlotDy], s[kSlotDz]) : alpha[i];
+    sum += t * F;  // Eq. 5 / Eq. 8
+    const S& angle = s[kSlotAngle];
+    const Vec3<S> axis(s[kSlotAxisX], s[kSlotAxisY], s[kSlotAxisZ]);
+    const Vec3<S> scale(s[kSlotScaleX], s[kSlotScaleY], s[kSlotScaleZ]);
+    const bool rotates = !exactlyZero(angle) && squaredNorm(axis) > 0.0;
+    const bool scales = !exactlyZero(S(scale.x - 1.0)) || !exactlyZero(S(scale.y - 1.0)) || !exactlyZero(S(scale.z - 1.0));
+    if (rotates || scales) sum += rotateScaleOffset(minus(x, mb.pivot()), F, angle, axis, scale, rotates, scales);
+  }
+  return x + sum;
+}
+
+template <class S>
+Vec3<S> MetaballDeformOperator::applyT(const ParamAccess<S>& params, const Vec3<S>& x) const {
+  return deform(params.of(*this), x);
+}
+
+template <class S>
+Mat3<S> MetaballDeformOperator::jacobianT(const ParamAccess<S>& params, const Vec3<S>& x) const {
+  using J = Jet<S, 3>;
+  const S* slots = params.of(*this);
+  std::vector<J> lifted(static_cast<std::size_t>(slotCount_));
+  for (int i = 0; i < slotCount_; ++i) lifted[static_cast<std::size_t>(i)] = J(slots[i]);
+  const Vec3<J> y = deform(lifted.data(), Vec3<J>(J(x.x, 0), J(x.y, 1), J(x.z, 2)));
+  Mat3<S> m;
+  for (int j = 0; j < 3; ++j) {
+    m.m[0][j] = y.x.v[static_cast<std::size_t>(j)];
+    m.m[1][j] = y.y.v[static_cast<std::size_t>(j)];
+    m.m[2][j] = y.z.v[static_cast<std::size_t>(j)];
+  }
+  return m;
+}
+
+Mat3d MetaballDeformOperator::jacobianFromSlots(const double* slots, const Vec3d& x) const {
+  using J = Jet<double, 3>;
+  std::vector<J> lifted(static_cast<std::size_t>(slotCount_));
+  for (int i = 0; i < slotCount_; ++i) lifted[static_cast<std::size_t>(i)] = J(slots[i]);
+  const Vec3<J> y = deform(lifted.data(), Vec3<J>(J(x.x, 0), J(x.y, 1), J(x.z, 2)));
+  Mat3d m;
+  for (int j = 0; j < 3; ++j) {
+    m.m[0][j] = y.x.v[static_cast<std::size_t>(j)];
+    m.m[1][j] = y.y.v[static_cast<std::size_t>(j)];
+    m.m[2][j] = y.z.v[static_cast<std::size_t>(j)];
+  }
+  return m;
+}
+
+Vec3d MetaballDeformOperator::inverseFromSlots(const double* slots, const Vec3d& X, bool* converged) const {
+  const double tolerance = 1e-12 * (1.0 + norm(X));
+  Vec3d x = X;
+  Vec3d r = deform(slots, x) - X;
+  double rn = norm(r);
+  for (int it = 0; it < 100 && rn > tolerance; ++it) {
+    const Mat3d jac = jacobianFromSlots(slots, x);
+    const double det = determinant(jac);
+    // Newton direction; where the map folds (det <= 0) use the fixed point x = X - delta(x).
+    const Vec3d step = std::fabs(det) > 1e-14 && det > 0.0 ? ::flexure::inverse(jac) * r : r;
+    double lambda = 1.0;
+    Vec3d candidate = x - step;
+    Vec3d rc = deform(slots, candidate) - X;
+    while (norm(rc) >= rn && lambda > 1.0 / 1024.0) {  // damping: accept only a decrease
+      lambda *= 0.5;
+      candidate = x - step * lambda;
+      rc = deform(slots, candidate) - X;
+    }
+    x = candidate;
+    r = rc;
+    rn = norm(r);
+  }
+  if (converged) *converged = rn <= tolerance * 10.0;
+  return x;
+}
+
+template <class S>
+Vec3<S> MetaballDeformOperator::inverseT(const ParamAccess<S>& params, const Vec3<S>& X) const {
+  const S* slots = params.of(*this);
+  if constexpr (std::is_same_v<S, double>) {
+    return inverseFromSlots(slots, X);
+  } else {
+    std::vector<double> values(static_cast<std::size_t>(slotCount_));
+    for (int i = 0; i < slotCount_; ++i) values[static_cast<std::size_t>(i)] = value(slots[i]);
+    const Vec3d x = inverseFromSlots(values.data(), valueOf(X));
+    // One Newton step in S at the converged x: x - J^{-1} (Deform_S(x) - X) has value x and,
+    // in its lanes, dx = -J^{-1} (dDeform/dPsi - dX), the derivative of the inverse.
+    const Mat3d jinv = ::flexure::inverse(jacobianFromSlots(values.data(), x));
+    const Vec3<S> residual = deform(slots, lift<S>(x)) - X;
+    return lift<S>(x) - mul(jinv, residual);
+  }
+}
+
+void MetaballDeformOperator::applyBatch(const ParamAccess<double>& params, std::span<Vec3d> points,
+                                        std::span<Vec3d> normals) const {
+  applyBatchFromSlots(params.of(*this), points, normals);
+}
+
+void MetaballDeformOperator::applyBatchFromSlots(const double* slots, std::span<Vec3d> points, std::span<Vec3d> normals) const {
+  std::unique_lock<std::mutex> lock(scratchMutex_, std::try_to_lock);
+  if (!lock.owns_lock()) {  // another thread holds the shared buffers: use private ones
+    BatchDeformer own;
+    own.prepare(*this, slots);
+    own.apply(points, normals);
+    return;
+  }
+  if (!scratch_) scratch_ = std::make_unique<BatchDeformer>();
+  scratch_->prepare(*this, slots);
+  scratch_->apply(points, normals);
+}
+
+#define FLEXURE_DEFORM_INSTANTIATE_EVAL(S)                                                            \
+  template Vec3<S> MetaballDeformOperator::deform<S>(const S*, const Vec3<S>&) const;                \
+  template S MetaballDeformOperator::potential<S>(int, const S*, const Vec3<S>&) const;              \
+  template void MetaballDeformOperator::translations<S>(const S*, std::vector<Vec3<S>>&) const;
+#define FLEXURE_DEFORM_INSTANTIATE_OPERATOR(S)                                                        \
+  FLEXURE_DEFORM_INSTANTIATE_EVAL(S)                                                                  \
+  FLEXURE_DEFORM_INSTANTIATE_EVAL(Jet<S FLEXURE_COMMA 3>)                                             \
+  template Vec3<S> MetaballDeformOperator::applyT<S>(const ParamAccess<S>&, const Vec3<S>&) const;   \
+  template Vec3<S> MetaballDeformOperator::inverseT<S>(const ParamAccess<S>&, const Vec3<S>&) const; \
+  template Mat3<S> MetaballDeformOperator::jacobianT<S>(const ParamAccess<S>&, const Vec3<S>&) const;
+#define FLEXURE_COMMA ,
+FLEXURE_FOR_EACH_SCALAR(FLEXURE_DEFORM_INSTANTIATE_OPERATOR)
+
+}  // namespace flexure::deform

@@ -1,0 +1,17 @@
+#include "flexure/core/benchmark_registry.h"
+#include "flexure/core/node_registry.h"
+#include "flexure/deform/deform_benchmark.h"
+#include "flexure/deform/grid_mesh_primitive.h"
+#include "flexure/deform/metaball_deform_operator.h"
+#include "flexure/deform/register.h"
+
+namespace flexure {
+
+void registerDeformModule() {
+  NodeRegistry& nodes = NodeRegistry::instance();
+  nodes.add(std::string(deform::MetaballDeformOperator::kType), [] { return std::make_unique<deform::MetaballDeformOperator>(); });
+  nodes.add(std::string(deform::GridMeshPrimitive::kType), [] { return std::make_unique<deform::GridMeshPrimitive>(); });
+  BenchmarkRegistry::instance().add({"deform", [](bool quick) { return deform::runDeformBenchmark(quick); }});
+}
+
+}  // namespace flexure

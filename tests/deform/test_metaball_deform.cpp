@@ -1,0 +1,331 @@
+// Eqs. 5-8 and section 5: the metaball-deform operator.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+
+#include "flexure/core/param_access.h"
+#include "flexure/core/scene.h"
+#include "flexure/deform/metaball_deform_operator.h"
+#include "skeleton_sampling.h"
+
+using namespace flexure;
+using namespace flexure::deform;
+
+namespace {
+
+// Slot values of an operator without a scene: defaults, then edits by name.
+struct Slots {
+  const MetaballDeformOperator& op;
+  std::vector<double> values;
+  explicit Slots(const MetaballDeformOperator& o) : op(o) {
+    for (const ParamSpec& s : op.parameterSpecs()) values.push_back(s.defaultValue);
+  }
+  void set(int metaball, const std::string& slot, double v) {
+    const std::vector<ParamSpec> specs = op.parameterSpecs();
+    const std::string name = std::to_string(metaball) + "." + slot;
+    for (std::size_t i = 0; i < specs.size(); ++i)
+      if (specs[i].name == name) { values[i] = v; return; }
+    FAIL("no slot " << name);
+  }
+  void displacement(int i, const Vec3d& d) { set(i, "dx", d.x); set(i, "dy", d.y); set(i, "dz", d.z); }
+  Vec3d apply(const Vec3d& x) const { return op.deform(values.data(), x); }
+};
+
+Metaball ball(const Skeleton& s) {
+  Metaball m;
+  m.skeleton = s;
+  return m;
+}
+
+bool close(const Vec3d& a, const Vec3d& b, double tol) { return norm(a - b) <= tol; }
+
+}  // namespace
+
+TEST_CASE("points on every skeleton move by exactly their displacement (Eq. 6)", "[deform]") {
+  for (const Skeleton& skeleton : testing::exampleSkeletons()) {
+    INFO("skeleton " << skeletonType(skeleton));
+    MetaballDeformOperator op;
+    op.addMetaball(ball(skeleton));
+    Slots slots(op);
+    const Vec3d dD(0.1, -0.2, 0.15);
+    slots.displacement(0, dD);
+    slots.set(0, "radius", 0.3);
+    const std::vector<Vec3d> onSkeleton = testing::sampleSkeleton(skeleton, 0.1, {0.1, 0.2, 0.0}, 0.5);
+    REQUIRE(!onSkeleton.empty());
+    for (const Vec3d& p : onSkeleton) CHECK(close(slots.apply(p), p + dD, 1e-12));
+  }
+}
+
+TEST_CASE("points beyond the effective radius do not move (Eq. 7)", "[deform]") {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> coord(-1.5, 1.5);
+  for (const Skeleton& skeleton : testing::exampleSkeletons()) {
+    INFO("skeleton " << skeletonType(skeleton));
+    for (Metric metric : {Metric::L2, Metric::L1, Metric::LInf}) {
+      Metaball m = ball(skeleton);
+      m.metric = metric;
+      MetaballDeformOperator op;
+      op.addMetaball(m);
+      Slots slots(op);
+      slots.displacement(0, {0.3, 0.2, -0.1});
+      slots.set(0, "radius", 0.25);
+      slots.set(0, "angle", 0.7);
+      slots.set(0, "sx", 1.4);
+      int outside = 0;
+      for (int q = 0; q < 300; ++q) {
+        const Vec3d p(coord(rng), coord(rng), coord(rng));
+        // r measured in the metaball's metric (Linf reaches farther than L2, L1 less far).
+        const double r = 0.25 * normalizedDistance(metric, skeletonOffset(skeleton, p) * (1.0 / 0.25), 0.0);
+        const Vec3d y = slots.apply(p);
+        if (r > 0.25) {
+          ++outside;
+          CHECK(y.x == p.x);
+          CHECK(y.y == p.y);
+          CHECK(y.z == p.z);
+        }
+      }
+      CHECK(outside > 50);
+    }
+  }
+}
+
+TEST_CASE("a disjoint set of constraints satisfies every constraint (section 2)", "[deform]") {
+  const std::vector<Skeleton> examples = testing::exampleSkeletons();
+  // Four bounded skeletons placed far apart, radii smaller than the gaps.
+  const std::vector<int> picks = {0, 1, 5, 12};  // point, segment, bezier, box
+  const std::vector<Vec3d> shifts = {{-3, 0, 0}, {0, 3, 0}, {3, 0, 0}, {0, -3, 0}};
+  MetaballDeformOperator op;
+  std::vector<Skeleton> placed;
+  for (std::size_t k = 0; k < picks.size(); ++k) {
+    Skeleton s = examples[static_cast<std::size_t>(picks[k])];
+    std::visit([&](auto& sk) {
+      using K = std::decay_t<decltype(sk)>;
+      if constexpr (std::is_same_v<K, PointSkeleton>) sk.center += shifts[k];
+      if constexpr (std::is_same_v<K, SegmentSkeleton>) { sk.a += shifts[k]; sk.b += shifts[k]; }
+      if constexpr (std::is_same_v<K, BezierSkeleton>) for (Vec3d& c : sk.controlPoints) c += shifts[k];
+      if constexpr (std::is_same_v<K, BoxSkeleton>) sk.center += shifts[k];
+    }, s);
+    prepareSkeleton(s);
+    placed.push_back(s);
+    op.addMetaball(ball(s));
+  }
+  Slots slots(op);
+  const std::vector<Vec3d> dD = {{0.2, 0, 0}, {0, 0.3, 0.1}, {-0.1, 0.1, 0.4}, {0.05, -0.2, 0}};
+  for (int i = 0; i < 4; ++i) {
+    slots.displacement(i, dD[static_cast<std::size_t>(i)]);
+    slots.set(i, "radius", 0.8);
+  }
+  for (int i = 0; i < 4; ++i)
+    for (const Vec3d& p : testing::sampleSkeleton(placed[static_cast<std::size_t>(i)], 0.1, {0, 0, 0}, 0.0))
+      CHECK(close(slots.apply(p), p + dD[static_cast<std::size_t>(i)], 1e-12));
+}
+
+TEST_CASE("overlapping point constraints: Eq. 8 blends, the interpolating blend meets them exactly", "[deform]") {
+  MetaballDeformOperator op;
+  const std::vector<Vec3d> centers = {{0, 0, 0}, {0.2, 0, 0}, {0.1, 0.15, 0}};
+  for (const Vec3d& c : centers) {
+    PointSkeleton p;
+    p.center = c;
+    op.addMetaball(ball(p));
+  }
+  Slots slots(op);
+  const std::vector<Vec3d> dD = {{0, 0, 0.3}, {0, 0, -0.2}, {0.1, 0, 0.1}};
+  for (int i = 0; i < 3; ++i) {
+    slots.displacement(i, dD[static_cast<std::size_t>(i)]);
+    slots.set(i, "radius", 0.35);
+  }
+  // Eq. 8 sums the bumps: each centre also feels its neighbours (the paper's remark).
+  CHECK(norm(slots.apply(centers[0]) - (centers[0] + dD[0])) > 0.05);
+  op.setBlendMode(BlendMode::Interpolate);
+  for (int i = 0; i < 3; ++i) CHECK(close(slots.apply(centers[static_cast<std::size_t>(i)]), centers[static_cast<std::size_t>(i)] + dD[static_cast<std::size_t>(i)], 1e-12));
+  // Still local: beyond every radius nothing moves.
+  const Vec3d far(1.0, 1.0, 0.0);
+  CHECK(slots.apply(far).x == far.x);
+}
+
+TEST_CASE("rotation and scale reproduce the rigid motion inside R_U (section 5)", "[deform]") {
+  SphereVolumeSkeleton s;
+  s.center = {0.2, -0.1, 0.3};
+  s.radius = 0.25;
+  MetaballDeformOperator op;
+  op.addMetaball(ball(s));
+  Slots slots(op);
+  const double angle = -120.0 * M_PI / 180.0;
+  const Vec3d axis(std::sqrt(0.5), std::sqrt(0.5), 0.0);
+  const Vec3d scale(1.5, 0.8, 1.2), dD(0.2, 0.0, 0.1);
+  slots.displacement(0, dD);
+  slots.set(0, "radius", 1.0);
+  slots.set(0, "inner", 0.5);
+  slots.set(0, "angle", angle);
+  slots.set(0, "ax", axis.x);
+  slots.set(0, "ay", axis.y);
+  slots.set(0, "az", axis.z);
+  slots.set(0, "sx", scale.x);
+  slots.set(0, "sy", scale.y);
+  slots.set(0, "sz", scale.z);
+  const Mat3d rot = toMatrix(Quatd::fromAxisAngle(axis, angle));
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<double> coord(-0.8, 0.8);
+  int inside = 0;
+  for (int q = 0; q < 400; ++q) {
+    const Vec3d p = s.center + Vec3d(coord(rng), coord(rng), coord(rng));
+    if (norm(skeletonOffset(Skeleton(s), p)) > 0.5) continue;  // within R_U of the skeleton
+    ++inside;
+    // M = T S R about the pivot (the sphere's centre).
+    const Vec3d expected = s.center + dD + cwiseProduct(scale, rot * (p - s.center));
+    CHECK(close(slots.apply(p), expected, 1e-12));
+  }
+  CHECK(inside > 50);
+  // Beyond R_U the rotation fades with F: the angle is theta F (a twist, not a rigid motion).
+  const Vec3d p = s.center + Vec3d(0.9, 0.0, 0.0);
+  CHECK_FALSE(close(slots.apply(p), s.center + dD + cwiseProduct(scale, rot * (p - s.center)), 1e-3));
+}
+
+namespace {
+// Operator with one metaball of every skeleton type, mixed metrics and potentials, rotation
+// and scale: exercises every branch of the per-point and batch paths.
+std::unique_ptr<MetaballDeformOperator> everythingOperator(std::vector<double>& values) {
+  auto op = std::make_unique<MetaballDeformOperator>();
+  const std::vector<Skeleton> examples = testing::exampleSkeletons();
+  for (std::size_t i = 0; i < examples.size(); ++i) {
+    Metaball m = ball(examples[i]);
+    m.metric = static_cast<Metric>(i % 4);
+    if (i % 3 == 1) {
+      m.potential = PotentialKind::Bezier;
+      m.bezierDegree = 4;
+    }
+    op->addMetaball(m);
+  }
+  Slots slots(*op);
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> small(-0.05, 0.05);
+  for (int i = 0; i < static_cast<int>(examples.size()); ++i) {
+    slots.displacement(i, {small(rng), small(rng), small(rng)});
+    slots.set(i, "radius", 0.3 + 0.02 * i);
+    slots.set(i, "rx", 1.2);
+    slots.set(i, "rz", 0.8);
+    slots.set(i, "u", 0.4);
+    if (i % 2 == 0) {
+      slots.set(i, "angle", 0.3 * small(rng) * 10);
+      slots.set(i, "ax", 0.3);
+      slots.set(i, "ay", -0.5);
+      slots.set(i, "az", 1.0);
+      slots.set(i, "sy", 1.1);
+    }
+    if (i % 5 == 0) slots.set(i, "inner", 0.05);
+  }
+  values = slots.values;
+  return op;
+}
+}  // namespace
+
+TEST_CASE("applyBatch equals per-point apply, normals included", "[deform][batch]") {
+  std::vector<double> values;
+  auto op = everythingOperator(values);
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> coord(-1.2, 1.2);
+  const int n = 30000;  // above the threshold of the parallel loop
+  std::vector<Vec3d> points(n), normals(n), batch, batchNormals;
+  for (int i = 0; i < n; ++i) {
+    points[static_cast<std::size_t>(i)] = {coord(rng), coord(rng), coord(rng)};
+    normals[static_cast<std::size_t>(i)] = normalized(Vec3d(coord(rng), coord(rng), coord(rng)));
+  }
+  batch = points;
+  op->applyBatchFromSlots(values.data(), batch, {});
+  batchNormals = normals;
+  std::vector<Vec3d> batch2 = points;
+  op->applyBatchFromSlots(values.data(), batch2, batchNormals);
+  int moved = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::size_t k = static_cast<std::size_t>(i);
+    const Vec3d expected = op->deform(values.data(), points[k]);
+    moved += norm(expected - points[k]) > 0.0;
+    CHECK(close(batch[k], expected, 1e-12));
+    CHECK(close(batch2[k], expected, 1e-12));
+    const Vec3d nExpected = normalized(inverseTranspose(op->jacobianFromSlots(values.data(), points[k])) * normals[k]);
+    CHECK(close(batchNormals[k], nExpected, 1e-9));
+  }
+  CHECK(moved > n / 10);
+}
+
+TEST_CASE("deformed normals equal finite differences of the deformed surface", "[deform][normals]") {
+  std::vector<double> values;
+  auto op = everythingOperator(values);
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<double> coord(-0.9, 0.9);
+  int compared = 0;
+  for (int q = 0; q < 300; ++q) {
+    // A small surface patch through p with tangents t1, t2.
+    const Vec3d p(coord(rng), coord(rng), coord(rng));
+    const Vec3d t1 = normalized(Vec3d(coord(rng), coord(rng), coord(rng)));
+    const Vec3d t2 = normalized(cross(t1, Vec3d(0.3, 0.9, -0.2)));
+    const Vec3d n = normalized(cross(t1, t2));
+    const double e = 1e-6;
+    auto D = [&](const Vec3d& x) { return op->deform(values.data(), x); };
+    const Vec3d d1 = (D(p + t1 * e) - D(p - t1 * e)) / (2 * e);
+    const Vec3d d2 = (D(p + t2 * e) - D(p - t2 * e)) / (2 * e);
+    const Vec3d fd = normalized(cross(d1, d2));
+    const Vec3d exact = normalized(inverseTranspose(op->jacobianFromSlots(values.data(), p)) * n);
+    // Skip stencils that straddle a kink of the field (medial axes of skeletons).
+    const Vec3d d1far = (D(p + t1 * 1e-4) - D(p - t1 * 1e-4)) / 2e-4;
+    if (norm(d1far - d1) > 1e-5) continue;
+    ++compared;
+    CHECK(close(fd, exact, 1e-6));
+  }
+  CHECK(compared > 200);
+}
+
+TEST_CASE("inverse(apply(x)) = x where the deformation is invertible", "[deform][inverse]") {
+  std::vector<double> values;
+  auto op = everythingOperator(values);
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> coord(-1.0, 1.0);
+  for (int q = 0; q < 300; ++q) {
+    const Vec3d x(coord(rng), coord(rng), coord(rng));
+    const Vec3d X = op->deform(values.data(), x);
+    bool converged = false;
+    const Vec3d back = op->inverseFromSlots(values.data(), X, &converged);
+    CHECK(converged);
+    CHECK(close(back, x, 1e-9));
+  }
+}
+
+TEST_CASE("the operator in a scene: Psi slots named per metaball, jets through Psi and the point", "[deform][scene]") {
+  Scene scene;
+  auto owned = std::make_unique<MetaballDeformOperator>();
+  PointSkeleton a;
+  a.center = {0, 0, 0};
+  owned->addMetaball(ball(a));
+  MetaballDeformOperator& op = static_cast<MetaballDeformOperator&>(scene.add(std::move(owned)));
+  REQUIRE(scene.parameters().size() == kFixedSlotCount);
+  CHECK(scene.parameters().info(op.paramIndexOf(0, "dx")).qualifiedName() == op.name() + ".0.dx");
+  scene.parameters().setValue(op.paramIndexOf(0, "dz"), 0.5);
+  // A second metaball with a Bezier potential: more slots, old values kept.
+  SegmentSkeleton seg;
+  seg.a = {1, 0, 0};
+  seg.b = {2, 0, 0};
+  Metaball m = ball(seg);
+  m.potential = PotentialKind::Bezier;
+  m.bezierDegree = 5;
+  op.addMetaball(m);
+  scene.rebuildParameters();
+  REQUIRE(scene.parameters().size() == 2 * kFixedSlotCount + 4);
+  CHECK(scene.parameters().value(op.paramIndexOf(0, "dz")) == 0.5);
+  CHECK(op.paramIndexOf(1, "g4") >= 0);
+  CHECK(op.paramIndexOf(1, "g5") == -1);
+
+  const ValueAccess values(scene.parameters().values());
+  CHECK(close(op.apply(values, Vec3d(0, 0, 0)), Vec3d(0, 0, 0.5), 1e-15));
+  // d Deform / d (0.dz) at a point of the skeleton is F = 1 (Eq. 6); at r = R/2, Wyvill's value.
+  SeededAccess<1> seeded({&op});
+  const int index = op.paramIndexOf(0, "dz");
+  seeded.seed(scene.parameters().values(), &index, 1);
+  CHECK(op.apply(seeded, Vec3<Dual>(Dual(0.0), Dual(0.0), Dual(0.0))).z.v[0] == Approx(1.0));
+  CHECK(op.apply(seeded, Vec3<Dual>(Dual(0.5), Dual(0.0), Dual(0.0))).z.v[0] == Approx(wyvillOfSquare(0.25)));
+  // The Jacobian entry point agrees with the slot path; the inverse with jets undoes apply.
+  const Vec3<Dual> X = op.apply(seeded, Vec3<Dual>(Dual(0.3), Dual(0.2), Dual(0.1)));
+  const Vec3<Dual> back = op.inverse(seeded, X);
+  CHECK(back.x.a == Approx(0.3).margin(1e-12));
+  CHECK(std::fabs(back.z.v[0]) < 1e-9);  // x does not depend on 0.dz after the round trip
+}
