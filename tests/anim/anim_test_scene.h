@@ -37,6 +37,7 @@ class TestMass final : public Node {
   void visitFields(FieldVisitor& v) override {
     v.field("velocity", velocity);
     v.field("label", label);
+    if (v.isReading()) ++reads;  // how often the fields were re-read (a rebuild, in a real node)
   }
   std::unique_ptr<Node> cloneNode() const override {
     auto c = std::make_unique<TestMass>();
@@ -46,6 +47,7 @@ class TestMass final : public Node {
   }
   double velocity = 0.0;
   std::string label = "a mass whose label never changes";
+  int reads = 0;
 };
 
 class TestSpring final : public Constraint {
@@ -97,7 +99,7 @@ class TestSpringSolver final : public FamilySolver {
     r.converged = true;
     for (const auto& c : scene.constraints) {
       auto* s = dynamic_cast<TestSpring*>(c.get());
-      if (!s || !s->enabled || !s->active.contains(t1)) continue;
+      if (!s || !s->enabled || (!assemble && !s->active.contains(t1))) continue;
       auto* m = dynamic_cast<TestMass*>(scene.find(s->mass));
       const Node* a = scene.find(s->anchor);
       const int xi = m->paramIndex("x"), mi = m->paramIndex("mass"), ai = a->paramIndex("x");
