@@ -173,10 +173,7 @@ double momentumIteration(RigidSystem& s, const std::vector<int>& active, const s
     const CorrectionSide s2 = user ? angularSide(s, j.body2, true) : correctionSideOf(s, j.body2);
     PairCorrection pc;
     const JointGeometry g = measureJointTranslation(s, j);
-    if (g.hasTranslation && g.translationViolation > 0.0) {
-      const Vec3d n = (g.moving - g.permitted) / g.translationViolation;
-      pc = eq14and15(s1, g.permitted, s2, g.moving, effectiveMassAlong(s1, g.permitted, s2, g.moving, n));
-    }
+    if (g.hasTranslation && g.translationViolation > 0.0) pc = eq14and15Tensor(s1, g.permitted, s2, g.moving);
     addAngularCorrections(s, j, s1, s2, pc.deltaR1, pc.deltaR2);
     const double w = pairWeight(counts, j, o.weightByConstraintCount);
     accumulate(c.dR, j.body1, pc.deltaR1, w);

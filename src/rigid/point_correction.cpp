@@ -52,6 +52,33 @@ PairCorrection eq14and15(const CorrectionSide& s1, const Vec3d& p1, const Correc
           pull * s1.inverseMass, -pull * s2.inverseMass};
 }
 
+namespace {
+// -[r]ₓ A [r]ₓ, the rotational part of K for one body.
+Mat3d rotationalCompliance(const Vec3d& r, const Mat3d& inverseInertia) {
+  Mat3d k;
+  for (int j = 0; j < 3; ++j) {
+    Vec3d e;
+    e[j] = 1.0;
+    const Vec3d col = cross(inverseInertia * cross(r, e), r);  // -[r]ₓ A [r]ₓ e = (A (r ∧ e)) ∧ r
+    for (int i = 0; i < 3; ++i) k.m[i][j] = col[i];
+  }
+  return k;
+}
+}  // namespace
+
+PairCorrection eq14and15Tensor(const CorrectionSide& s1, const Vec3d& p1, const CorrectionSide& s2, const Vec3d& p2) {
+  const Vec3d at = (p1 + p2) * 0.5;
+  const Vec3d r1 = at - s1.com, r2 = at - s2.com;
+  const Mat3d c1 = rotationalCompliance(r1, s1.inverseInertia), c2 = rotationalCompliance(r2, s2.inverseInertia);
+  Mat3d k;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) k.m[i][j] = c1.m[i][j] + c2.m[i][j] + (i == j ? s1.inverseMass + s2.inverseMass : 0.0);
+  if (determinant(k) <= 1e-300) return {};
+  const Vec3d lambda = inverse(k) * (p2 - p1);
+  return {s1.inverseInertia * cross(r1, lambda), s2.inverseInertia * cross(r2, -lambda), lambda * s1.inverseMass,
+          -lambda * s2.inverseMass};
+}
+
 double effectiveMassAlong(const CorrectionSide& s1, const Vec3d& p1, const CorrectionSide& s2, const Vec3d& p2,
                           const Vec3d& n) {
   const Vec3d c1 = cross(p1 - s1.com, n), c2 = cross(p2 - s2.com, n);

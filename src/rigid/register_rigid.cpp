@@ -3,6 +3,8 @@
 #include "flexure/core/constraint.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/core/scene_settings.h"
+#include "flexure/core/solver_registry.h"
+#include "flexure/rigid/rigid_family_solver.h"
 #include "flexure/rigid/rigid_joint.h"
 #include "flexure/rigid/rigid_settings.h"
 #include "flexure/rigid/solid_operator.h"
@@ -17,6 +19,7 @@ void registerRigidModule() {
     ConstraintRegistry::instance().add(std::string(translationKindName(kind)),
                                        [kind] { return std::make_unique<RigidJoint>(kind); });
   SettingsRegistry::instance().add(std::string(RigidSettings::kKind), [] { return std::make_unique<RigidSettings>(); });
+  SolverRegistry::instance().add(std::make_unique<RigidFamilySolver>());
 }
 
 }  // namespace flexure

@@ -16,6 +16,7 @@ int RigidSystem::addBody(RigidBody body) {
   bodies.push_back(std::move(body));
   contactSamples.emplace_back();
   solids.push_back(nullptr);
+  loads.emplace_back();
   return static_cast<int>(bodies.size()) - 1;
 }
 
@@ -130,6 +131,7 @@ RigidSystem buildRigidSystem(Scene& scene, bool withContactSamples) {
     }
     const int i = system.addBody(std::move(b));
     system.solids[static_cast<std::size_t>(i)] = &solid;
+    system.loads[static_cast<std::size_t>(i)] = solid.loads;
     if (withContactSamples) system.contactSamples[static_cast<std::size_t>(i)] = surfaceSamples(scene, solid);
     index[solid.name()] = i;
   }

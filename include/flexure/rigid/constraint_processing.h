@@ -7,7 +7,8 @@
 //                   over constraints with the weights 1/max(n_i, n_j) of section 3.2 and
 //                   applied; then the translations of Eq. 19 from the rotated points, combined
 //                   and applied the same way.
-//   paper-momentum  Eqs. 14-15 from one state per iteration (α = effective mass along the gap),
+//   paper-momentum  Eqs. 14-15 from one state per iteration (α = the pair's 3x3 effective mass
+//                   at the gap's midpoint, point_correction.h),
 //                   same weights: both first-order momenta conserved exactly.
 //   direct          beyond the paper (direct_joint_solver.h): all rows closed together by one
 //                   sparse solve per iteration.

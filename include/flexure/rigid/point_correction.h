@@ -75,4 +75,13 @@ PairCorrection eq14and15(const CorrectionSide& s1, const Vec3d& p1, const Correc
 double effectiveMassAlong(const CorrectionSide& s1, const Vec3d& p1, const CorrectionSide& s2, const Vec3d& p2,
                           const Vec3d& direction);
 
+// Eqs. 14-15 with the scalar α replaced by the 3x3 effective mass K^{-1} of the pair at the
+// point X where both are pushed (the gap's midpoint): impulse λ = K^{-1} (P2 - P1),
+//   ΔR1 = J1^{-1} (X - G1) ∧ λ,  Δx1 = λ/m1,  ΔR2 = -J2^{-1} (X - G2) ∧ λ,  Δx2 = -λ/m2,
+//   K = (1/m1 + 1/m2) I - [X - G1]ₓ J1^{-1} [X - G1]ₓ - [X - G2]ₓ J2^{-1} [X - G2]ₓ.
+// The impulses are opposite and act at one point: both momenta are conserved exactly, and the
+// gap closes to first order in one iteration even for very anisotropic K (a small ball on a
+// long arm), where the scalar α along the gap converges slowly.
+PairCorrection eq14and15Tensor(const CorrectionSide& s1, const Vec3d& p1, const CorrectionSide& s2, const Vec3d& p2);
+
 }  // namespace flexure

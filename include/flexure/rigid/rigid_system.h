@@ -42,6 +42,8 @@ struct RigidSystem {
   std::vector<std::vector<Vec3d>> contactSamples;
   // Per body: the scene node it came from (for write-back); null for synthetic systems.
   std::vector<SolidOperator*> solids;
+  // Per body: applied forces and torques (section 2.2, Eqs. 1-2), with their time intervals.
+  std::vector<std::vector<AppliedLoad>> loads;
 
   int addBody(RigidBody body);
   int addJoint(JointRecord joint);
