@@ -1,6 +1,8 @@
 #include "flexure/rigid/register.h"
 
 #include "flexure/core/constraint.h"
+#include "flexure/core/importer_registry.h"
+#include "flexure/rigid/description.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/core/scene_settings.h"
 #include "flexure/core/solver_registry.h"
@@ -20,6 +22,8 @@ void registerRigidModule() {
                                        [kind] { return std::make_unique<RigidJoint>(kind); });
   SettingsRegistry::instance().add(std::string(RigidSettings::kKind), [] { return std::make_unique<RigidSettings>(); });
   SolverRegistry::instance().add(std::make_unique<RigidFamilySolver>());
+  ImporterRegistry::instance().add({".dcl", "Gascuel constraint description language (docs/description-language.md)",
+                                    importDescriptionFile});
 }
 
 }  // namespace flexure
