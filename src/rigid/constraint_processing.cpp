@@ -190,10 +190,15 @@ double momentumIteration(RigidSystem& s, const std::vector<int>& active, const s
 }
 
 double directIteration(RigidSystem& s, const std::vector<int>& active, const ProcessingOptions& o,
-                       DirectJointSolver& solver, Corrections& c, std::vector<ConstraintRow>& rows) {
+                       DirectJointSolver& solver, ContactBudget& budget, Corrections& c,
+                       std::vector<ConstraintRow>& rows) {
   rows.clear();
   for (int k : active) appendJointRows(s, s.joints[static_cast<std::size_t>(k)], rows);
-  if (!solver.solve(s, rows, c.dx, c.dR)) throw std::runtime_error("rigid: the joint system could not be factored");
+  if (o.ground) appendContactRows(s, *o.ground, o.friction, rows);
+  Eigen::VectorXd lambda;
+  if (!solver.solveMultipliers(s, rows, lambda)) throw std::runtime_error("rigid: the joint system could not be factored");
+  if (o.ground) projectContactImpulses(rows, o.ground->friction, budget, lambda);
+  solver.distribute(s, rows, lambda, c.dx, c.dR);
   const double scale = stepScale(c.dR, o.maxStep);
   recordRotations(s, c.dR, o.ledger);
   recordTranslations(s, c.dx, o.ledger);
@@ -237,6 +242,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   DirectJointSolver& solver = o.workspace ? *o.workspace : localSolver;
   ContactBudget localBudget;
   ContactBudget& budget = o.contactBudget ? *o.contactBudget : localBudget;
+  if (budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());
   Corrections c;
   std::vector<ConstraintRow> rows;
   result.maxViolation = maxJointViolation(s, o.time, o.ground);
@@ -249,9 +255,9 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
     switch (o.scheme) {
       case ProcessingScheme::Paper: correction = paperIteration(s, active, counts, o, c); break;
       case ProcessingScheme::PaperMomentum: correction = momentumIteration(s, active, counts, o, c); break;
-      case ProcessingScheme::Direct: correction = directIteration(s, active, o, solver, c, rows); break;
+      case ProcessingScheme::Direct: correction = directIteration(s, active, o, solver, budget, c, rows); break;
     }
-    if (o.ground) correction = std::max(correction, processGroundContacts(s, *o.ground, budget, o.friction));
+    if (o.ground && o.scheme != ProcessingScheme::Direct) correction = std::max(correction, processGroundContacts(s, *o.ground, budget, o.friction));
     ++result.iterations;
     result.lastCorrection = correction;
     result.maxViolation = maxJointViolation(s, o.time, o.ground);

@@ -68,6 +68,7 @@ void addObject(const ObjectDefinition& o, Scene& scene) {
   solid->loads = o.loads;
   solid->physical = o.physical;
   solid->rotationAbility = o.rotationAbility;
+  solid->groundContact = o.groundContact;
   Node& node = scene.add(std::move(solid));
   Eigen::VectorXd& psi = scene.parameters().values();
   const int at = node.paramOffset();

@@ -251,6 +251,8 @@ class Parser {
         o.orientation = Quatd::fromAxisAngle(axis, number("rotation angle (radians)"));
       } else if (keyword == "fixed") {
         o.fixed = true;
+      } else if (keyword == "nocontact") {
+        o.groundContact = false;
       } else if (keyword == "dynamic") {
         o.fixed = false;
       } else if (keyword == "velocity") {

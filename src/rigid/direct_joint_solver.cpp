@@ -83,9 +83,16 @@ void DirectJointSolver::buildPattern(const RigidSystem& s, const std::vector<Con
 
 bool DirectJointSolver::solve(const RigidSystem& s, const std::vector<ConstraintRow>& rows, std::vector<Vec3d>& dx,
                               std::vector<Vec3d>& dR) {
-  dx.assign(s.bodies.size(), Vec3d());
-  dR.assign(s.bodies.size(), Vec3d());
+  Eigen::VectorXd lambda;
+  if (!solveMultipliers(s, rows, lambda)) return false;
+  distribute(s, rows, lambda, dx, dR);
+  return true;
+}
+
+bool DirectJointSolver::solveMultipliers(const RigidSystem& s, const std::vector<ConstraintRow>& rows,
+                                         Eigen::VectorXd& lambda) {
   const int n = static_cast<int>(rows.size());
+  lambda.resize(n);
   if (n == 0) return true;
   bool same = pattern_.size() == rows.size();
   for (int k = 0; same && k < n; ++k)
@@ -125,10 +132,18 @@ bool DirectJointSolver::solve(const RigidSystem& s, const std::vector<Constraint
   if (factor_.info() != Eigen::Success) return false;
   rhs_.resize(n);
   for (int k = 0; k < n; ++k) rhs_[k] = -rows[static_cast<std::size_t>(k)].error;
-  lambda_ = factor_.solve(rhs_);
+  lambda = factor_.solve(rhs_);
+  return lambda.allFinite();
+}
+
+void DirectJointSolver::distribute(const RigidSystem& s, const std::vector<ConstraintRow>& rows,
+                                   const Eigen::VectorXd& lambda, std::vector<Vec3d>& dx, std::vector<Vec3d>& dR) const {
+  dx.assign(s.bodies.size(), Vec3d());
+  dR.assign(s.bodies.size(), Vec3d());
+  const int n = static_cast<int>(rows.size());
   for (int k = 0; k < n; ++k) {
     const ConstraintRow& r = rows[static_cast<std::size_t>(k)];
-    const double l = lambda_[k];
+    const double l = lambda[k];
     if (r.body1 >= 0) {
       dx[static_cast<std::size_t>(r.body1)] += massLinear_[static_cast<std::size_t>(2 * k)] * l;
       dR[static_cast<std::size_t>(r.body1)] += massAngular_[static_cast<std::size_t>(2 * k)] * l;
@@ -138,7 +153,6 @@ bool DirectJointSolver::solve(const RigidSystem& s, const std::vector<Constraint
       dR[static_cast<std::size_t>(r.body2)] += massAngular_[static_cast<std::size_t>(2 * k + 1)] * l;
     }
   }
-  return true;
 }
 
 }  // namespace flexure

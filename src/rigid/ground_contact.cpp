@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "flexure/rigid/permitted_region.h"
+
 namespace flexure {
 
 namespace {
@@ -28,8 +30,10 @@ Vec3d worldPointAtStepStart(const RigidBody& b, const Vec3d& local) {
 double deepestPenetration(const RigidSystem& s, const GroundPlane& g) {
   double deepest = 0.0;
   const Vec3d n = normalized(g.normal);
-  for (std::size_t i = 0; i < s.bodies.size(); ++i)
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    if (dot(n, s.bodies[i].com) - s.contactRadius[i] > g.offset) continue;  // too high to touch
     for (const Vec3d& local : s.contactSamples[i]) deepest = std::max(deepest, g.offset - dot(n, worldPoint(s.bodies[i], local)));
+  }
   return deepest;
 }
 
@@ -40,6 +44,7 @@ double processGroundContacts(RigidSystem& s, const GroundPlane& g, ContactBudget
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
     RigidBody& b = s.bodies[i];
     if (b.fixed || s.contactSamples[i].empty()) continue;
+    if (dot(n, b.com) - s.contactRadius[i] > g.offset) continue;  // too high to touch
     for (const Vec3d& local : s.contactSamples[i]) {
       const Vec3d p = worldPoint(b, local);
       const double depth = g.offset - dot(n, p);
@@ -60,6 +65,75 @@ double processGroundContacts(RigidSystem& s, const GroundPlane& g, ContactBudget
     }
   }
   return deepest;
+}
+
+void appendContactRows(const RigidSystem& s, const GroundPlane& g, bool friction, std::vector<ConstraintRow>& rows) {
+  const Vec3d n = normalized(g.normal);
+  Vec3d t1, t2;
+  orthonormalComplement(n, t1, t2);
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    const RigidBody& b = s.bodies[i];
+    if (b.fixed || s.contactSamples[i].empty()) continue;
+    if (dot(n, b.com) - s.contactRadius[i] > g.offset) continue;
+    // One effective contact point per solid: the centroid of its touching samples (the middle
+    // of a wheel's contact line, of a block's face), with the depth of the deepest. Several
+    // rows per solid would be redundant (more rows than degrees of freedom) and their
+    // projected impulses ill-defined.
+    double deepest = -1.0, weight = 0.0;
+    Vec3d centroid;
+    for (const Vec3d& local : s.contactSamples[i]) {
+      const double depth = g.offset - dot(n, worldPoint(b, local));
+      if (depth <= -1e-9) continue;
+      deepest = std::max(deepest, depth);
+      centroid += local;
+      weight += 1.0;
+    }
+    if (weight == 0.0) continue;
+    const Vec3d local = centroid / weight;
+    const Vec3d p = worldPoint(b, local);
+    const Vec3d r = p - b.com;
+    auto add = [&](const Vec3d& d, double error, bool tangent) {
+      ConstraintRow row;
+      row.body2 = static_cast<int>(i);
+      row.linear2 = d;
+      row.angular2 = cross(r, d);
+      row.error = error;
+      row.contactBody = static_cast<int>(i);
+      row.frictionRow = tangent;
+      rows.push_back(row);
+    };
+    add(n, -std::max(0.0, deepest), false);
+    if (friction) {
+      const Vec3d slip = p - worldPointAtStepStart(b, local);
+      add(t1, dot(slip, t1), true);
+      add(t2, dot(slip, t2), true);
+    }
+  }
+}
+
+void projectContactImpulses(const std::vector<ConstraintRow>& rows, double friction, ContactBudget& budget,
+                            Eigen::VectorXd& lambda) {
+  const int n = static_cast<int>(rows.size());
+  for (int k = 0; k < n; ++k) {
+    const ConstraintRow& r = rows[static_cast<std::size_t>(k)];
+    if (r.contactBody < 0 || r.frictionRow) continue;
+    lambda[k] = std::max(0.0, lambda[k]);
+    budget.normal[static_cast<std::size_t>(r.contactBody)] += lambda[k];
+  }
+  for (int k = 0; k + 1 < n; ++k) {
+    const ConstraintRow& r = rows[static_cast<std::size_t>(k)];
+    if (r.contactBody < 0 || !r.frictionRow) continue;
+    const std::size_t b = static_cast<std::size_t>(r.contactBody);
+    const double magnitude = std::hypot(lambda[k], lambda[k + 1]);
+    const double allowed = std::max(0.0, friction * budget.normal[b] - budget.tangential[b]);
+    if (magnitude > allowed) {
+      const double scale = magnitude > 0.0 ? allowed / magnitude : 0.0;
+      lambda[k] *= scale;
+      lambda[k + 1] *= scale;
+    }
+    budget.tangential[b] += std::min(magnitude, allowed);
+    ++k;  // the pair's second row
+  }
 }
 
 }  // namespace flexure

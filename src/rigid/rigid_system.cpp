@@ -1,5 +1,6 @@
 #include "flexure/rigid/rigid_system.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -15,6 +16,7 @@ int RigidSystem::addBody(RigidBody body) {
   syncRotation(body);
   bodies.push_back(std::move(body));
   contactSamples.emplace_back();
+  contactRadius.push_back(0.0);
   solids.push_back(nullptr);
   loads.emplace_back();
   return static_cast<int>(bodies.size()) - 1;
@@ -72,7 +74,7 @@ std::vector<Vec3d> surfaceSamples(const Scene& scene, const SolidOperator& solid
     const auto& leaf = static_cast<const Primitive&>(*n);
     const Path path = subPath(leaf, solid);
     TriangleMesh mesh;
-    leaf.tessellate(values, 64, mesh);
+    leaf.tessellate(values, 48, mesh);
     for (Vec3d x : mesh.positions) {
       for (const Operator* op : path.operators) x = op->apply(values, x);
       samples.push_back(x);
@@ -132,7 +134,12 @@ RigidSystem buildRigidSystem(Scene& scene, bool withContactSamples) {
     const int i = system.addBody(std::move(b));
     system.solids[static_cast<std::size_t>(i)] = &solid;
     system.loads[static_cast<std::size_t>(i)] = solid.loads;
-    if (withContactSamples) system.contactSamples[static_cast<std::size_t>(i)] = surfaceSamples(scene, solid);
+    if (withContactSamples && solid.groundContact) {
+      auto& samples = system.contactSamples[static_cast<std::size_t>(i)];
+      samples = surfaceSamples(scene, solid);
+      for (const Vec3d& p : samples)
+        system.contactRadius[static_cast<std::size_t>(i)] = std::max(system.contactRadius[static_cast<std::size_t>(i)], norm(p - mp.centre));
+    }
     index[solid.name()] = i;
   }
   auto bodyOf = [&](const std::string& name, const std::string& constraint) {

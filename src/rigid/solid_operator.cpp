@@ -16,6 +16,7 @@ void SolidOperator::visitFields(FieldVisitor& v) {
   v.field("angular_velocity", angularVelocity);
   v.field("physical", physical);
   v.field("rotation_ability", rotationAbility);
+  v.field("ground_contact", groundContact);
   v.recordList("loads", loads, [](AppliedLoad& l, FieldVisitor& r) {
     r.field("force", l.force);
     r.field("point", l.point);
@@ -42,6 +43,7 @@ std::unique_ptr<Node> SolidOperator::cloneNode() const {
   copy->loads = loads;
   copy->physical = physical;
   copy->rotationAbility = rotationAbility;
+  copy->groundContact = groundContact;
   return copy;
 }
 

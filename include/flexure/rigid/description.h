@@ -40,6 +40,7 @@ struct ObjectDefinition {
   std::vector<double> inertia;  // 6 numbers when given
   bool physical = true;
   double rotationAbility = 1.0;
+  bool groundContact = true;
 };
 
 struct ConstraintDefinition {

@@ -26,6 +26,10 @@ struct ConstraintRow {
   int body1 = -1, body2 = -1;
   Vec3d linear1, angular1, linear2, angular2;  // J_k for each body (world frame)
   double error = 0.0;                          // e_k
+  // Ground contact rows (ground_contact.h): λ ≥ 0 for the normal row, and the two friction
+  // rows of the same point within Coulomb's bound; -1 for equality rows.
+  int contactBody = -1;
+  bool frictionRow = false;
 };
 
 // Appends the rows of one active joint: every region row, and the angle / twist rows when
@@ -38,6 +42,11 @@ class DirectJointSolver {
   // Returns false if the factorization failed.
   bool solve(const RigidSystem& system, const std::vector<ConstraintRow>& rows, std::vector<Vec3d>& deltaX,
              std::vector<Vec3d>& deltaR);
+  // The two halves of solve(): the multipliers λ, then Δ = M^{-1} Jᵀ λ (after a caller may
+  // have projected λ, e.g. onto the contact and friction bounds).
+  bool solveMultipliers(const RigidSystem& system, const std::vector<ConstraintRow>& rows, Eigen::VectorXd& lambda);
+  void distribute(const RigidSystem& system, const std::vector<ConstraintRow>& rows, const Eigen::VectorXd& lambda,
+                  std::vector<Vec3d>& deltaX, std::vector<Vec3d>& deltaR) const;
 
  private:
   void buildPattern(const RigidSystem& system, const std::vector<ConstraintRow>& rows);
@@ -51,7 +60,7 @@ class DirectJointSolver {
   std::vector<int> diagonalSlots_;
   Eigen::SparseMatrix<double> matrix_;
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::AMDOrdering<int>> factor_;
-  Eigen::VectorXd rhs_, lambda_;
+  Eigen::VectorXd rhs_;
   std::vector<Vec3d> massLinear_, massAngular_;  // M^{-1} Jᵀ per (row, side)
 };
 

@@ -15,6 +15,9 @@
 // undone by Δx = -d/3 and a rotation 2d/(3r), and the velocities of step 3 give ω = v/r.
 #include <vector>
 
+#include <Eigen/Core>
+
+#include "flexure/rigid/direct_joint_solver.h"
 #include "flexure/rigid/rigid_system.h"
 
 namespace flexure {
@@ -34,6 +37,17 @@ struct ContactBudget {
 // One pass over every penetrating sample (Gauss-Seidel). friction: also undo slip (dynamics).
 // Returns the largest depth found before correcting.
 double processGroundContacts(RigidSystem& system, const GroundPlane& ground, ContactBudget& budget, bool friction);
+// For the direct scheme: contacts as rows of the coupled solve. Per touching solid, one
+// effective contact point (the centroid of its touching samples) with a normal row (error:
+// minus the deepest depth) and, with friction, two tangential rows (error: the slip of that
+// material point since the step's start).
+void appendContactRows(const RigidSystem& system, const GroundPlane& ground, bool friction,
+                       std::vector<ConstraintRow>& rows);
+// Projects the solved multipliers of contact rows: λn ≥ 0 (no pull), and the friction
+// impulse of each solid within μ times its normal impulse accumulated over the step (the
+// budget, in impulse units here); the budget is updated.
+void projectContactImpulses(const std::vector<ConstraintRow>& rows, double friction, ContactBudget& budget,
+                            Eigen::VectorXd& lambda);
 // Largest depth of any sample below the plane (0 if none).
 double deepestPenetration(const RigidSystem& system, const GroundPlane& ground);
 

@@ -40,6 +40,8 @@ struct RigidSystem {
   std::vector<JointRecord> joints;
   // Per body: points of its surface in its own frame, for ground contact (empty if unused).
   std::vector<std::vector<Vec3d>> contactSamples;
+  // Per body: largest distance of its samples from its centre of mass (a cheap ground cull).
+  std::vector<double> contactRadius;
   // Per body: the scene node it came from (for write-back); null for synthetic systems.
   std::vector<SolidOperator*> solids;
   // Per body: applied forces and torques (section 2.2, Eqs. 1-2), with their time intervals.

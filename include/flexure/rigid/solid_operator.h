@@ -65,6 +65,8 @@ class SolidOperator final : public OperatorT<SolidOperator> {
   // rotate" per solid (replacing m J^{-1}) and an "ability to move" μ per constraint.
   bool physical = true;
   double rotationAbility = 1.0;
+  // Whether the ground plane (rigid settings) acts on this solid.
+  bool groundContact = true;
 };
 
 }  // namespace flexure
