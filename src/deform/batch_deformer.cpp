@@ -18,6 +18,7 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const double* slot
     Packed& m = packed_[i];
     m.skeleton = &mb.skeleton;
     m.bezier = std::get_if<BezierSkeleton>(&mb.skeleton);
+    m.kind = mb.skeleton.index();
     const double radius = s[kSlotRadius];
     const Vec3d reach(radius * s[kSlotRadiusX], radius * s[kSlotRadiusY], radius * s[kSlotRadiusZ]);
     m.invRadii = {1.0 / reach.x, 1.0 / reach.y, 1.0 / reach.z};
@@ -50,24 +51,19 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const double* slot
 
 void BatchDeformer::buildGrid() {
   Bounds3 all;
-  std::vector<double> sizes;
-  int bounded = 0;
-  for (const Packed& m : packed_) {
-    if (!isBounded(m.box)) continue;
-    all.extend(m.box);
-    ++bounded;
-  }
-  if (bounded == 0) {
-    dims_ = {0, 0, 0};
-    return;
-  }
-  // Cell edge: half the smallest box edge among the metaballs (so a vertex sees few boxes),
-  // limited to 128 cells per axis and 2^18 cells in all.
   double cell = 1e300;
   for (const Packed& m : packed_) {
     if (!isBounded(m.box)) continue;
+    all.extend(m.box);
+    // Cell edge: a quarter of the smallest metaball box (so a vertex meets few boxes and,
+    // for curves, few pieces), limited to 128 cells per axis and 2^18 cells in all.
     const Vec3d e = m.box.extent();
-    cell = std::min(cell, 0.5 * std::max({e.x, e.y, e.z}));
+    cell = std::min(cell, 0.25 * std::max({e.x, e.y, e.z}));
+    if (m.bezier) cell = std::min(cell, 0.5 * std::sqrt(m.reach2));
+  }
+  if (all.empty()) {
+    dims_ = {0, 0, 0};
+    return;
   }
   const Vec3d extent = all.extent();
   for (;;) {
@@ -76,7 +72,11 @@ void BatchDeformer::buildGrid() {
     cell *= 1.5;
   }
   gridLo_ = all.lo;
-  for (int k = 0; k < 3; ++k) invCell_[k] = extent[k] > 0.0 ? dims_[static_cast<std::size_t>(k)] / extent[k] : 0.0;
+  Vec3d cellSize;
+  for (int k = 0; k < 3; ++k) {
+    invCell_[k] = extent[k] > 0.0 ? dims_[static_cast<std::size_t>(k)] / extent[k] : 0.0;
+    cellSize[k] = extent[k] / dims_[static_cast<std::size_t>(k)];
+  }
   const int cells = gridCellCount();
   cellStart_.assign(static_cast<std::size_t>(cells) + 1, 0);
   auto cellRange = [&](const Bounds3& b, std::array<int, 3>& lo, std::array<int, 3>& hi) {
@@ -86,7 +86,18 @@ void BatchDeformer::buildGrid() {
       hi[static_cast<std::size_t>(k)] = std::clamp(static_cast<int>(std::floor((b.hi[k] - gridLo_[k]) * invCell_[k])), 0, d - 1);
     }
   };
-  // Two passes (count, fill) into compressed rows.
+  // Pieces of a curve whose reach overlaps the cell (bit k: piece k); all bits for other skeletons.
+  auto pieceMask = [&](const Packed& m, int x, int y, int z) -> std::uint32_t {
+    if (!m.bezier) return ~std::uint32_t(0);
+    Bounds3 c;
+    c.lo = gridLo_ + Vec3d(x * cellSize.x, y * cellSize.y, z * cellSize.z);
+    c.hi = c.lo + cellSize;
+    std::uint32_t mask = 0;
+    for (int k = 0; k < BezierSkeleton::kPieceCount; ++k)
+      if (m.bezier->pieceBounds(k, std::sqrt(m.reach2)).overlaps(c)) mask |= std::uint32_t(1) << k;
+    return mask;
+  };
+  // Two passes (count, fill) into compressed rows of (metaball, piece mask).
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1) {
       for (int c = 0; c < cells; ++c) cellStart_[static_cast<std::size_t>(c) + 1] += cellStart_[static_cast<std::size_t>(c)];
@@ -101,24 +112,41 @@ void BatchDeformer::buildGrid() {
       for (int z = lo[2]; z <= hi[2]; ++z)
         for (int y = lo[1]; y <= hi[1]; ++y)
           for (int x = lo[0]; x <= hi[0]; ++x) {
+            const std::uint32_t mask = pieceMask(m, x, y, z);
+            if (mask == 0) continue;  // no piece of the curve reaches this cell
             const int c = (z * dims_[1] + y) * dims_[0] + x;
             if (pass == 0) ++cellStart_[static_cast<std::size_t>(c) + 1];
-            else cellItems_[static_cast<std::size_t>(cellFill_[static_cast<std::size_t>(c)]++)] = static_cast<int>(i);
+            else cellItems_[static_cast<std::size_t>(cellFill_[static_cast<std::size_t>(c)]++)] = {static_cast<int>(i), mask};
           }
     }
   }
 }
 
+namespace {
+// The skeleton's offset with the alternative known: a chain of index tests the compiler inlines,
+// instead of std::visit's indirect call.
+template <class S, std::size_t I = 0>
+Vec3<S> offsetByIndex(const Skeleton& s, std::size_t index, const Vec3<S>& p) {
+  if constexpr (I + 1 < std::variant_size_v<Skeleton>) {
+    if (index == I) return std::get_if<I>(&s)->offset(p);
+    return offsetByIndex<S, I + 1>(s, index, p);
+  } else {
+    return std::get_if<I>(&s)->offset(p);
+  }
+}
+}  // namespace
+
 template <class S>
-void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, Vec3<S>& sum) const {
+void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum) const {
   Vec3<S> d;
   if (m.bezier) {
-    // Curves search only within the metaball's reach: farther points have F = 0 anyway.
-    const double u0 = m.bezier->nearestParameter(pv, m.reach2);
+    // Curves search only within the metaball's reach (farther points have F = 0 anyway) and
+    // only the pieces listed for the vertex's cell.
+    const double u0 = m.bezier->nearestParameter(pv, m.reach2, pieces);
     if (u0 < 0.0) return;
     d = m.bezier->offsetAt(p, u0);
   } else {
-    d = skeletonOffset(*m.skeleton, p);
+    d = offsetByIndex(*m.skeleton, m.kind, p);
   }
   const Vec3<S> q(d.x * m.invRadii.x, d.y * m.invRadii.y, d.z * m.invRadii.z);
   S F;
@@ -135,17 +163,17 @@ void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& p
 }
 
 template <class S>
-Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const int* items, int count) const {
+Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count) const {
   Vec3<S> sum(S(0.0), S(0.0), S(0.0));
   for (int k = 0; k < count; ++k) {
-    const Packed& m = packed_[static_cast<std::size_t>(items[k])];
+    const Packed& m = packed_[static_cast<std::size_t>(items[k].metaball)];
     if (!m.box.contains(pv)) continue;
-    accumulate(m, p, pv, sum);
+    accumulate(m, p, pv, items[k].pieces, sum);
   }
   for (int i : unbounded_) {
     const Packed& m = packed_[static_cast<std::size_t>(i)];
     if (!m.box.contains(pv)) continue;
-    accumulate(m, p, pv, sum);
+    accumulate(m, p, pv, ~std::uint32_t(0), sum);
   }
   return sum;
 }
@@ -155,14 +183,14 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
   const bool withNormals = normals.size() == points.size();
   const long n = static_cast<long>(points.size());
   const bool hasGrid = dims_[0] > 0;
-  const int* items = cellItems_.data();
+  const CellItem* items = cellItems_.data();
   const int* starts = cellStart_.data();
   Vec3d* pts = points.data();
   Vec3d* nrm = normals.data();
 #pragma omp parallel for schedule(static, 8192) if (n > 20000)
   for (long i = 0; i < n; ++i) {
     const Vec3d p = pts[i];
-    const int* cellItems = nullptr;
+    const CellItem* cellItems = nullptr;
     int count = 0;
     if (hasGrid) {
       const double fx = (p.x - gridLo_.x) * invCell_.x, fy = (p.y - gridLo_.y) * invCell_.y, fz = (p.z - gridLo_.z) * invCell_.z;

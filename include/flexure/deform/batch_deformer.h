@@ -10,6 +10,7 @@
 // some metaball moves it. Normals go through the exact Jacobian (a 3-lane jet of the same
 // kernel) as J^{-T} n. Buffers keep their capacity, so steady-state calls do not allocate.
 #include <array>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -30,6 +31,7 @@ class BatchDeformer {
  private:
   struct Packed {
     const Skeleton* skeleton = nullptr;
+    std::size_t kind = 0;  // index of the skeleton's alternative
     const BezierSkeleton* bezier = nullptr;  // set for Bezier skeletons (searched with a cutoff)
     double reach2 = 0.0;
     Bounds3 box;
@@ -41,10 +43,14 @@ class BatchDeformer {
     double angle = 0.0;
     bool rotates = false, scales = false;
   };
+  struct CellItem {
+    int metaball = 0;
+    std::uint32_t pieces = 0;  // for curves: the pieces that reach the cell
+  };
   template <class S>
-  Vec3<S> displacement(const Vec3<S>& p, const Vec3d& pv, const int* items, int count) const;
+  Vec3<S> displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count) const;
   template <class S>
-  void accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, Vec3<S>& sum) const;
+  void accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum) const;
   void buildGrid();
 
   std::vector<Packed> packed_;
@@ -53,7 +59,8 @@ class BatchDeformer {
   // Uniform grid over the bounded metaballs' boxes.
   Vec3d gridLo_{0, 0, 0}, invCell_{1, 1, 1};
   std::array<int, 3> dims_{0, 0, 0};
-  std::vector<int> cellStart_, cellItems_, cellFill_;
+  std::vector<int> cellStart_, cellFill_;
+  std::vector<CellItem> cellItems_;
 };
 
 }  // namespace flexure::deform

@@ -9,7 +9,7 @@ namespace flexure::deform {
 namespace {
 
 constexpr int kMaxDegree = 16;          // curve degree n; g has degree 2n - 1 <= 31
-constexpr int kPieces = 8;              // pieces with bounding spheres for pruning
+constexpr int kPieces = BezierSkeleton::kPieceCount;
 constexpr int kMaxSubdivisionDepth = 40;
 
 double binomial(int n, int k) {
@@ -120,6 +120,17 @@ void BezierSkeleton::prepare() {
     piece.control = subCurve(controlPoints, piece.u0, piece.u1);
     for (int j = 0; j < n; ++j)
       piece.hodograph.push_back((piece.control[static_cast<std::size_t>(j + 1)] - piece.control[static_cast<std::size_t>(j)]) * double(n));
+    // g's Bernstein coefficients are affine in P: h_k = A_k - P . B_k with
+    // A_k = sum_{i+j=k} w_ij c_i . b_j and B_k = sum_{i+j=k} w_ij b_j.
+    piece.coefA.assign(static_cast<std::size_t>(2 * n), 0.0);
+    piece.coefB.assign(static_cast<std::size_t>(2 * n), Vec3d(0, 0, 0));
+    for (int i = 0; i <= n; ++i)
+      for (int j = 0; j < n; ++j) {
+        const double w = productWeights_[static_cast<std::size_t>(i * n + j)];
+        const Vec3d& b = piece.hodograph[static_cast<std::size_t>(j)];
+        piece.coefA[static_cast<std::size_t>(i + j)] += w * dot(piece.control[static_cast<std::size_t>(i)], b);
+        piece.coefB[static_cast<std::size_t>(i + j)] += b * w;
+      }
     Vec3d c(0, 0, 0);
     for (const Vec3d& q : piece.control) c += q;
     c = c * (1.0 / double(piece.control.size()));
@@ -136,39 +147,42 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
   const int n = degree();
   const int d = 2 * n - 1;
   std::array<double, 2 * kMaxDegree> h{};
-  for (int i = 0; i <= n; ++i) {
-    const Vec3d a = piece.control[static_cast<std::size_t>(i)] - p;
-    for (int j = 0; j < n; ++j)
-      h[static_cast<std::size_t>(i + j)] += productWeights_[static_cast<std::size_t>(i * n + j)] * dot(a, piece.hodograph[static_cast<std::size_t>(j)]);
-  }
+  for (int k = 0; k <= d; ++k) h[static_cast<std::size_t>(k)] = piece.coefA[static_cast<std::size_t>(k)] - dot(p, piece.coefB[static_cast<std::size_t>(k)]);
   const double width = piece.u1 - piece.u0;
-  auto consider = [&](double u) {
-    const double d2 = squaredNorm(point(u) - p);
-    if (d2 < bestD2) { bestD2 = d2; bestU = u; }
-  };
-  auto gOf = [&](double u) {
-    Vec3d r, r1, r2;
-    evaluate(u, r, r1, r2);
-    return dot(r - p, r1);
-  };
   // Safeguarded Newton on g over [ua, ub] with g(ua) < 0 < g(ub): a minimum of |R - P|^2. The
   // start is where the chord of the Bernstein coefficients crosses zero (as in Bezier clipping).
   auto polish = [&](double ua, double ub, double start) {
-    double u = start;
+    double u = start, d2 = 0.0;
     for (int it = 0; it < 60; ++it) {
       Vec3d r, r1, r2;
       evaluate(u, r, r1, r2);
       r -= p;
+      d2 = squaredNorm(r);
       const double g = dot(r, r1);
       if (g < 0.0) ua = u; else ub = u;
       const double gu = squaredNorm(r1) + dot(r, r2);
-      double next = gu > 0.0 ? u - g / gu : 0.5 * (ua + ub);
-      if (!(next > ua && next < ub)) next = 0.5 * (ua + ub);
-      if (std::fabs(next - u) < 1e-14 || ub - ua < 1e-15) { u = next; break; }
-      u = next;
+      const double newton = gu > 0.0 ? u - g / gu : 0.5 * (ua + ub);
+      // Quadratic convergence: once a Newton step is below 1e-8 the next iterate is exact to
+      // rounding, so take it without another evaluation (|R - P|^2 changes by O(step^2)).
+      if (gu > 0.0 && std::fabs(newton - u) < 1e-8) {
+        u = std::clamp(newton, ua, ub);
+        break;
+      }
+      u = (newton > ua && newton < ub) ? newton : 0.5 * (ua + ub);
+      if (ub - ua < 1e-15) break;
     }
-    consider(u);
+    if (d2 < bestD2) { bestD2 = d2; bestU = u; }
   };
+  // The common case, a piece with a single root (or none), needs no subdivision.
+  {
+    const int changes = signChanges(h.data(), d + 1);
+    if (changes == 0) return;
+    if (changes == 1) {
+      const double h0 = h[0], hd = h[static_cast<std::size_t>(d)];
+      if (h0 < 0.0 && hd > 0.0) polish(piece.u0, piece.u1, piece.u0 + width * (-h0 / (hd - h0)));
+      return;
+    }
+  }
   // Explicit stack of (coefficients, interval) for the subdivision.
   struct Span { std::array<double, 2 * kMaxDegree> h; double s0, s1; int depth; };
   std::array<Span, kMaxSubdivisionDepth + 2> stack;
@@ -182,12 +196,15 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
     const double ua = piece.u0 + width * span.s0, ub = piece.u0 + width * span.s1;
     if (changes == 1) {
       // Exactly one root; it is a minimum when g goes from negative to positive.
+      // The end coefficients are g at the ends of the span (endpoint interpolation).
       const double h0 = span.h[0], hd = span.h[static_cast<std::size_t>(d)];
-      if (h0 < 0.0 && hd > 0.0 && gOf(ua) < 0.0 && gOf(ub) > 0.0) polish(ua, ub, ua + (ub - ua) * (-h0 / (hd - h0)));
+      if (h0 < 0.0 && hd > 0.0) polish(ua, ub, ua + (ub - ua) * (-h0 / (hd - h0)));
       continue;
     }
     if (span.depth >= kMaxSubdivisionDepth || top + 2 > static_cast<int>(stack.size())) {
-      consider(0.5 * (ua + ub));
+      const double u = 0.5 * (ua + ub);  // a (numerically) multiple root: take its location
+      const double d2 = squaredNorm(point(u) - p);
+      if (d2 < bestD2) { bestD2 = d2; bestU = u; }
       continue;
     }
     // de Casteljau split of the coefficients at the middle.
@@ -206,20 +223,33 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
   }
 }
 
-double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2) const {
-  std::array<std::pair<double, int>, kPieces> order{};
-  for (int k = 0; k < kPieces; ++k) {
-    const Piece& piece = pieces_[static_cast<std::size_t>(k)];
-    const double lb = std::max(0.0, norm(p - piece.sphereCenter) - piece.sphereRadius);
-    order[static_cast<std::size_t>(k)] = {lb, k};
-  }
-  std::sort(order.begin(), order.end());
+double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uint32_t pieceMask) const {
   // With a cutoff, pieces farther than it are skipped and -1 means "nothing within it".
   double bestU = -1.0, bestD2 = cutoff2;
   const double d2Start = squaredNorm(controlPoints.front() - p), d2End = squaredNorm(controlPoints.back() - p);
   if (d2Start < bestD2) { bestD2 = d2Start; bestU = 0.0; }
   if (d2End < bestD2) { bestD2 = d2End; bestU = 1.0; }
-  for (const auto& [lb, k] : order) {
+  // Candidate pieces: those whose bounding sphere comes closer than the best distance so far,
+  // visited nearest first (insertion sort of a handful of entries).
+  const double reach = std::sqrt(bestD2);
+  std::array<std::pair<double, int>, kPieces> order;
+  int count = 0;
+  for (std::uint32_t bits = pieceMask & ((std::uint64_t(1) << kPieces) - 1); bits != 0; bits &= bits - 1) {
+    const int k = __builtin_ctz(bits);
+    const Piece& piece = pieces_[static_cast<std::size_t>(k)];
+    const double d2c = squaredNorm(p - piece.sphereCenter);
+    const double far = piece.sphereRadius + reach;
+    if (d2c >= far * far) continue;
+    const double lb = std::max(0.0, std::sqrt(d2c) - piece.sphereRadius);
+    int j = count++;
+    while (j > 0 && order[static_cast<std::size_t>(j - 1)].first > lb) {
+      order[static_cast<std::size_t>(j)] = order[static_cast<std::size_t>(j - 1)];
+      --j;
+    }
+    order[static_cast<std::size_t>(j)] = {lb, k};
+  }
+  for (int i = 0; i < count; ++i) {
+    const auto [lb, k] = order[static_cast<std::size_t>(i)];
     if (lb * lb >= bestD2) break;
     const Piece& piece = pieces_[static_cast<std::size_t>(k)];
     const double d2a = squaredNorm(piece.control.front() - p);
@@ -227,6 +257,11 @@ double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2) const {
     isolateRoots(piece, p, bestU, bestD2);
   }
   return bestU;
+}
+
+Bounds3 BezierSkeleton::pieceBounds(int k, double reach) const {
+  const Piece& piece = pieces_[static_cast<std::size_t>(k)];
+  return Bounds3{piece.sphereCenter, piece.sphereCenter}.padded(piece.sphereRadius + reach);
 }
 
 double BezierSkeleton::nearestParameterBySampling(const Vec3d& p, int samples) const {

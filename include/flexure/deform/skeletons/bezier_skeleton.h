@@ -8,6 +8,7 @@
 // For speed the curve is split once into pieces, each with a bounding sphere of its control
 // points (convex hull property); a query visits pieces nearest first and skips a piece whose
 // sphere is farther than the best distance found so far.
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -35,7 +36,12 @@ struct BezierSkeleton {
   // Parameter of the nearest point of the curve to p (ends included). With a finite cutoff2,
   // only points closer than sqrt(cutoff2) are sought and -1 is returned when there is none
   // (the batch path passes the metaball's reach: beyond it the potential is 0 anyway).
-  double nearestParameter(const Vec3d& p, double cutoff2 = 1e300) const;
+  // pieceMask (bit k: piece k) restricts the search to pieces known to come within the cutoff.
+  double nearestParameter(const Vec3d& p, double cutoff2 = 1e300, std::uint32_t pieceMask = ~std::uint32_t(0)) const;
+  // The curve is split into kPieceCount pieces of equal parameter length for pruning.
+  static constexpr int kPieceCount = 16;
+  // Bounds of piece k's bounding sphere grown by `reach`.
+  Bounds3 pieceBounds(int k, double reach) const;
   // Same by brute force: dense sampling plus Newton polish (for tests and comparison).
   double nearestParameterBySampling(const Vec3d& p, int samples) const;
 
@@ -44,11 +50,11 @@ struct BezierSkeleton {
   template <class S> Vec3<S> offset(const Vec3<S>& p) const { return offsetAt(p, nearestParameter(valueOf(p))); }
   // Offset to the curve point at the nearest parameter u0 (from nearestParameter).
   template <class S> Vec3<S> offsetAt(const Vec3<S>& p, double u0) const {
+    Vec3d r, r1, r2;
+    evaluate(u0, r, r1, r2);
     if constexpr (std::is_same_v<S, double>) {
-      return p - point(u0);
+      return p - r;
     } else {
-      Vec3d r, r1, r2;
-      evaluate(u0, r, r1, r2);
       if (u0 <= 0.0 || u0 >= 1.0) return minus(p, r);
       const Vec3<S> rp = minus(p, r);  // P - R(u0), in S
       const S g = -dotd(rp, r1);       // (R - P) . R'
@@ -64,6 +70,8 @@ struct BezierSkeleton {
     double u0 = 0, u1 = 1;
     std::vector<Vec3d> control;  // the piece as a Bezier curve over s in [0, 1]
     std::vector<Vec3d> hodograph;  // n (c_{j+1} - c_j)
+    std::vector<double> coefA;     // g's Bernstein coefficients are coefA_k - P . coefB_k
+    std::vector<Vec3d> coefB;
     Vec3d sphereCenter;
     double sphereRadius = 0;
   };
