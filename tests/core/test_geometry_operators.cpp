@@ -160,3 +160,19 @@ TEST_CASE("bend: amount 0 is the identity with finite derivatives and the axis b
   CHECK(end.x == Approx(-1.0 + R).epsilon(1e-12));
   CHECK(end.z == Approx(R + 1.0).epsilon(1e-12));
 }
+
+TEST_CASE("bend: inverse past a right angle for points near the axis", "[geometry][operators]") {
+  // amount 2.5 over [-0.5, 0.8]: bend radius 0.52; the straight continuation swings back over
+  // the untouched half, far from the axis. Points with |y|, |z| <= 0.25 still invert exactly.
+  for (double amount : {2.5, -2.9}) {
+    const OperatorModel m = buildOperator({"bend", {{"start", -0.5}, {"stop", 0.8}, {"amount", amount}}});
+    const flexure::ValueAccess values(m.scene->parameters().values());
+    std::mt19937 rng(13);
+    std::uniform_real_distribution<double> dx(-1.5, 1.5), dyz(-0.25, 0.25);
+    for (int i = 0; i < 300; ++i) {
+      const Vec3d x(dx(rng), dyz(rng), dyz(rng));
+      INFO("amount " << amount << " x " << x.x << " " << x.y << " " << x.z);
+      CHECK(flexure::norm(m.op->inverse(values, m.op->apply(values, x)) - x) <= 1e-12);
+    }
+  }
+}

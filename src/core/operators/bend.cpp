@@ -1,5 +1,8 @@
 #include "flexure/core/operators/bend.h"
 
+#include <cmath>
+#include <limits>
+
 #include "../primitives/scalar_instantiation.h"
 #include "small_angle.h"
 
@@ -53,27 +56,41 @@ Vec3<S> BendOperator::applyT(const ParamAccess<S>& p, const Vec3<S>& x) const {
   return {ax - x.z * s + d * c, x.y, az + x.z * c + d * s};
 }
 
+// Each of the three parts has a closed-form inverse; a point may have a candidate preimage in
+// more than one part only where the bend is not one-to-one (beyond the bend radius, or past a
+// right angle, where the straight continuation swings back over the untouched half). There the
+// candidate closest to the axis (smallest |z|) is returned: the object lives near its axis.
 template <class S>
 Vec3<S> BendOperator::inverseT(const ParamAccess<S>& p, const Vec3<S>& X) const {
   const BendRegion<S> r = regionOf(p.of(*this));
   if (r.degenerate) return X;
   const S xi = X.x - r.start, zeta = X.z;
-  if (xi < 0.0) return X;  // x < start is left in place
+  Vec3<S> best = X;
+  double bestOffset = std::numeric_limits<double>::infinity();
+  auto consider = [&](const Vec3<S>& candidate) {
+    const double offset = std::abs(value(candidate.z));
+    if (offset < bestOffset) { best = candidate; bestOffset = offset; }
+  };
+  // x < start is left in place.
+  if (xi < 0.0) consider(X);
   // Past the end plane of the arc: the rigidly moved straight continuation.
   S ex, ez;
   arcPoint(r, r.length, ex, ez);
   const S ca = cos(r.amount), sa = sin(r.amount);
   const S along = (X.x - ex) * ca + (X.z - ez) * sa;
-  if (along > 0.0) return {r.stop + along, X.y, (X.z - ez) * ca - (X.x - ex) * sa};
-  // Inside the arc: the angle θ seen from the bend centre (start, 1/k) is
-  // atan2(k ξ, 1 - k ζ); dividing by k in the atanc form keeps t smooth through k = 0.
+  if (along > 0.0) consider(Vec3<S>(r.stop + along, X.y, (X.z - ez) * ca - (X.x - ex) * sa));
+  // Inside the arc: the angle θ seen from the bend centre (start, 1/k) is atan2(k ξ, 1 - k ζ);
+  // dividing by k in the atanc form keeps t smooth through k = 0.
   const S w = 1.0 - r.k * zeta;
   const S t = w > 0.5 ? (xi / w) * atanc(r.k * xi / w) : atan2(r.k * xi, w) / r.k;
-  const S theta = r.k * t;
-  // z is the offset along the arc normal: (p - arc(t))·(-sin θ, cos θ), with
-  // arc(t)·n = (cos θ - 1) / k = -t θ cosc(θ).
-  const S z = zeta * cos(theta) - xi * sin(theta) + t * theta * cosc(theta);
-  return {r.start + t, X.y, z};
+  if (t >= 0.0 && t <= r.length) {
+    const S theta = r.k * t;
+    // z is the offset along the arc normal: (p - arc(t))·(-sin θ, cos θ), with
+    // arc(t)·n = (cos θ - 1) / k = -t θ cosc(θ).
+    const S z = zeta * cos(theta) - xi * sin(theta) + t * theta * cosc(theta);
+    consider(Vec3<S>(r.start + t, X.y, z));
+  }
+  return best;
 }
 
 // Inside the region the arc stretches the x direction by (1 - k z) (the distance to the bend

@@ -13,8 +13,11 @@
 // where sinc(θ) = sin θ / θ and cosc(θ) = (1 - cos θ) / θ² (so t·sinc(θ) = sin θ / k and
 // k t² cosc(θ) = (1 - cos θ) / k); both are evaluated by their Taylor series near 0, so values
 // and jets stay finite and exact at amount = 0, the usual starting value.
-// The inverse is exact (closed form) wherever the bend is one-to-one: |amount| < π and points
-// closer to the axis than the bend radius 1/|k| (see docs/geometry.md).
+// The inverse is exact (closed form) wherever the bend is one-to-one: for |amount| <= π/2, every
+// point closer to the axis than the bend radius 1/|k|; beyond a right angle the straight
+// continuation swings back over the untouched half, and the inverse returns the preimage
+// closest to the axis (smallest |z|), which is the right one for objects that do not
+// intersect themselves (see docs/geometry.md).
 #include "flexure/core/operator.h"
 
 namespace flexure {
