@@ -18,7 +18,8 @@ std::vector<const EnergyConstraint*> EnergyProblem::activeTerms(const Scene& sce
   return out;
 }
 
-EnergyProblem::EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms) {
+EnergyProblem::EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms,
+                             std::vector<double> weightScales) {
   const ParameterTable& table = scene.parameters();
   std::unordered_map<int, int> column;  // Ψ index → column
   for (int i = 0; i < table.size(); ++i)
@@ -29,10 +30,11 @@ EnergyProblem::EnergyProblem(const Scene& scene, std::vector<const EnergyConstra
       upper_.push_back(table.info(i).upper);
     }
   double lanes = 0.0;
-  for (const EnergyConstraint* t : terms) {
+  for (std::size_t ti = 0; ti < terms.size(); ++ti) {
+    const EnergyConstraint* t = terms[ti];
     Binding b;
     b.term = t;
-    b.weight = t->weight;
+    b.weight = t->weight * (ti < weightScales.size() ? weightScales[ti] : 1.0);
     const std::vector<const Node*> nodes = t->nodesRead();
     for (const Node* n : nodes)
       for (int k = 0; k < n->paramCount(); ++k) {
@@ -68,6 +70,12 @@ double EnergyProblem::evaluateBinding(const Binding& b, const ParamAccess<double
   }
   const double e = b.weight * b.term->scalarEnergy(values);
   out[0] = std::sqrt(std::max(e, 0.0));
+  return e;
+}
+
+double EnergyProblem::uncountedEnergy(const Eigen::VectorXd& psi) const {
+  double e = 0.0;
+  for (double t : termEnergies(psi)) e += t;
   return e;
 }
 

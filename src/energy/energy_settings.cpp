@@ -11,6 +11,7 @@ void EnergySettings::visitFields(FieldVisitor& v) {
   v.field("satisfied_tolerance", satisfiedTolerance);
   v.field("trust_radius", trustRadius);
   v.field("max_trust_radius", maxTrustRadius);
+  v.field("flow_fallback", flowFallback);
   v.field("min_descent_cosine", minDescentCosine);
   v.field("paper_step", paperStep);
   v.field("paper_delta", paperDelta);

@@ -20,12 +20,17 @@ EnergySolver::EnergySolver(Scene& scene, EnergySettings settings, double time)
 
 EnergySolver::~EnergySolver() = default;
 
-void EnergySolver::addTerm(const EnergyConstraint* term) {
-  if (std::find(extra_.begin(), extra_.end(), term) == extra_.end()) extra_.push_back(term);
+void EnergySolver::addTerm(const EnergyConstraint* term, double weightScale) {
+  if (std::find(extra_.begin(), extra_.end(), term) != extra_.end()) return;
+  extra_.push_back(term);
+  extraScale_.push_back(weightScale);
 }
 
 void EnergySolver::removeTerm(const EnergyConstraint* term) {
-  extra_.erase(std::remove(extra_.begin(), extra_.end(), term), extra_.end());
+  auto it = std::find(extra_.begin(), extra_.end(), term);
+  if (it == extra_.end()) return;
+  extraScale_.erase(extraScale_.begin() + (it - extra_.begin()));
+  extra_.erase(it);
 }
 
 int EnergySolver::maxIterations() const {
@@ -33,9 +38,12 @@ int EnergySolver::maxIterations() const {
 }
 
 void EnergySolver::init() {
-  std::vector<const EnergyConstraint*> terms = EnergyProblem::activeTerms(scene_, time_);
+  std::vector<const EnergyConstraint*> terms;
+  if (useScene_) terms = EnergyProblem::activeTerms(scene_, time_);
+  std::vector<double> scales(terms.size(), sceneScale_);
   terms.insert(terms.end(), extra_.begin(), extra_.end());
-  problem_ = std::make_unique<EnergyProblem>(scene_, std::move(terms));
+  scales.insert(scales.end(), extraScale_.begin(), extraScale_.end());
+  problem_ = std::make_unique<EnergyProblem>(scene_, std::move(terms), std::move(scales));
   method_ = makeSolverMethod(settings_);
   state_ = SolverState{};
   state_.psi = scene_.parameters().values();
@@ -43,8 +51,7 @@ void EnergySolver::init() {
   const auto t0 = std::chrono::steady_clock::now();
   method_->start(*problem_, state_.psi);
   state_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  state_.energy = problem_->energy(state_.psi);
-  problem_->addEvaluations(-1.0);  // the report's own look at E is not the method's work
+  state_.energy = problem_->uncountedEnergy(state_.psi);
   state_.phase = method_->phase();
   state_.evaluations = problem_->evaluations();
   scene_.parameters().values() = state_.psi;
@@ -75,6 +82,10 @@ bool EnergySolver::step() {
     state_.finished = true;
     state_.stopReason = stop_reason::kIterations;
   }
+  if (state_.finished) {
+    method_->finish(*problem_, state_.psi);
+    state_.energy = problem_->uncountedEnergy(state_.psi);
+  }
   scene_.parameters().values() = state_.psi;
   return !state_.finished;
 }
@@ -85,6 +96,8 @@ SolveReport EnergySolver::run(const std::atomic<bool>* cancel) {
     if (cancel && cancel->load()) {
       state_.finished = true;
       state_.stopReason = stop_reason::kCancelled;
+      method_->finish(*problem_, state_.psi);
+      scene_.parameters().values() = state_.psi;
       break;
     }
   return report();

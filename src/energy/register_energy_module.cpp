@@ -14,6 +14,7 @@
 #include "flexure/energy/terms/double_float.h"
 #include "flexure/energy/terms/float_attach.h"
 #include "flexure/energy/terms/orientation.h"
+#include "flexure/energy/terms/param_anchor.h"
 #include "flexure/energy/terms/param_default.h"
 #include "flexure/energy/terms/param_relation.h"
 #include "flexure/energy/terms/point_segment.h"
@@ -45,6 +46,7 @@ void registerEnergyModule() {
   addKind<OrientationTerm>(kinds);
   addKind<AttachPipesTerm>(kinds);
   addKind<UserSpringTerm>(kinds);
+  addKind<ParamAnchorTerm>(kinds);
   SettingsRegistry::instance().add(std::string(EnergySettings::kKind), [] { return std::make_unique<EnergySettings>(); });
   SolverRegistry::instance().add(std::make_unique<EnergyFamilySolver>());
   BenchmarkRegistry::instance().add({"energy", runEnergyBenchmarks});

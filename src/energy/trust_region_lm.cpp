@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace flexure {
 
@@ -15,6 +16,8 @@ void TrustRegionLM::start(EnergyProblem& problem, const Eigen::VectorXd& psi) {
   flowing_ = false;
   rounds_ = 0;
   lastLanding_ = -1.0;
+  bestEnergy_ = std::numeric_limits<double>::infinity();
+  bestPsi_.resize(0);
   history_.clear();
   checkpoint_ = psi;
   linearize(problem, psi);
@@ -28,21 +31,27 @@ void TrustRegionLM::linearize(EnergyProblem& problem, const Eigen::VectorXd& psi
   Eigen::SparseMatrix<double> identity(normal_.rows(), normal_.cols());
   identity.setIdentity();
   normal_ += 0.0 * identity;
+  normal_.makeCompressed();
+  damped_ = normal_;
+  diagonal_.resize(static_cast<std::size_t>(damped_.cols()));
+  for (Eigen::Index k = 0; k < damped_.cols(); ++k)
+    diagonal_[static_cast<std::size_t>(k)] = &damped_.coeffRef(k, k) - damped_.valuePtr();
   stale_ = false;
 }
 
 // (JᵀJ + λI) δ = −Jᵀr = −∇E/2, raising λ until |δ| ≤ Δ.
 bool TrustRegionLM::solveDampedSystem(Eigen::VectorXd& delta) {
   const Eigen::Index n = normal_.rows();
-  Eigen::SparseMatrix<double> damped = normal_;
   for (int attempt = 0; attempt < 30; ++attempt) {
-    damped = normal_;
-    for (Eigen::Index k = 0; k < n; ++k) damped.coeffRef(k, k) += lambda_;
+    for (Eigen::Index k = 0; k < n; ++k) {
+      const Eigen::Index at = diagonal_[static_cast<std::size_t>(k)];
+      damped_.valuePtr()[at] = normal_.valuePtr()[at] + lambda_;
+    }
     if (!analysed_) {
-      ldlt_.analyzePattern(damped);
+      ldlt_.analyzePattern(damped_);
       analysed_ = true;
     }
-    ldlt_.factorize(damped);
+    ldlt_.factorize(damped_);
     if (ldlt_.info() != Eigen::Success) {
       lambda_ = std::max(lambda_ * 10.0, 1e-9);
       continue;
@@ -71,10 +80,19 @@ StepOutcome TrustRegionLM::land(EnergyProblem& problem, Eigen::VectorXd& psi, co
   StepOutcome out;
   out.energy = energy_;
   out.gradientNorm = gradient_.norm();
-  const bool sameMinimum = lastLanding_ >= 0.0 && std::abs(lastLanding_ - energy_) <= 1e-6 * std::max(energy_, 1e-300);
-  if (energy_ <= settings_.energyTolerance || sameMinimum || rounds_ >= 3) {
+  if (energy_ <= settings_.energyTolerance) {
     out.finished = true;
-    out.stopReason = energy_ <= settings_.energyTolerance ? stop_reason::kEnergy : reason;
+    out.stopReason = stop_reason::kEnergy;
+    return out;
+  }
+  const bool sameMinimum = lastLanding_ >= 0.0 && std::abs(lastLanding_ - energy_) <= 1e-6 * std::max(energy_, 1e-300);
+  if (energy_ < bestEnergy_) {
+    bestEnergy_ = energy_;
+    bestPsi_ = psi;
+  }
+  if (sameMinimum || rounds_ >= 3 || !settings_.flowFallback) {
+    out.finished = true;
+    out.stopReason = reason;
     return out;
   }
   // Gauss-Newton stalled above zero: go back to the last flow checkpoint and follow the flow.
@@ -87,7 +105,7 @@ StepOutcome TrustRegionLM::land(EnergyProblem& problem, Eigen::VectorXd& psi, co
   radius_ = std::min(radius_, maxRadius_);
   flow_.start(problem, psi, maxRadius_);
   flowStartEnergy_ = flow_.energy();
-  flowTarget_ = 1e-2 * flowStartEnergy_;
+  flowTarget_ = 0.5 * bestEnergy_;
   out.energy = flowStartEnergy_;
   out.accepted = true;  // Ψ changed (returned to the checkpoint)
   return out;
@@ -98,9 +116,9 @@ StepOutcome TrustRegionLM::flowStep(EnergyProblem& problem, Eigen::VectorXd& psi
   ++flowSteps_;
   const bool reached = flow_.energy() <= std::max(flowTarget_, settings_.energyTolerance);
   const bool stalled = flow_.gradientNorm() < settings_.gradientTolerance ||
-                       (flowSteps_ % 100 == 0 && flowStartEnergy_ - flow_.energy() <= 1e-6 * flowStartEnergy_);
-  if (flowSteps_ % 100 == 0) flowStartEnergy_ = flow_.energy();
-  if (reached || stalled || flowSteps_ >= 2000) {
+                       (flowSteps_ % 50 == 0 && flowStartEnergy_ - flow_.energy() <= 1e-6 * flowStartEnergy_);
+  if (flowSteps_ % 50 == 0) flowStartEnergy_ = flow_.energy();
+  if (reached || stalled || flowSteps_ >= 150) {
     flowing_ = false;
     checkpoint_ = psi;
     history_.clear();
@@ -109,6 +127,11 @@ StepOutcome TrustRegionLM::flowStep(EnergyProblem& problem, Eigen::VectorXd& psi
     stale_ = true;
   }
   return out;
+}
+
+void TrustRegionLM::finish(EnergyProblem& problem, Eigen::VectorXd& psi) {
+  // Stopped mid-recovery (iteration limit) above the best landing: return that landing.
+  if (bestPsi_.size() == psi.size() && problem.uncountedEnergy(psi) > bestEnergy_) psi = bestPsi_;
 }
 
 StepOutcome TrustRegionLM::step(EnergyProblem& problem, Eigen::VectorXd& psi) {

@@ -27,8 +27,9 @@ class Scene;
 
 class EnergyProblem {
  public:
-  // `terms` are evaluated against `scene`'s Ψ layout; they are not owned.
-  EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms);
+  // `terms` are evaluated against `scene`'s Ψ layout; they are not owned. `weightScales`
+  // (parallel to terms, default 1) multiply the terms' own weights (the drag uses this).
+  EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms, std::vector<double> weightScales = {});
   ~EnergyProblem();
   EnergyProblem(const EnergyProblem&) = delete;
   EnergyProblem& operator=(const EnergyProblem&) = delete;
@@ -50,6 +51,8 @@ class EnergyProblem {
   double residuals(const Eigen::VectorXd& psi, Eigen::VectorXd& r);
   // r, J and E; charged as described above. The sparsity pattern of J never changes.
   double linearize(const Eigen::VectorXd& psi, Eigen::VectorXd& r, Eigen::SparseMatrix<double>& J);
+  // E(Ψ) for bookkeeping (reports, choosing between points already visited): not counted.
+  double uncountedEnergy(const Eigen::VectorXd& psi) const;
   // w_i E_i(Ψ) of every term (not counted: diagnosis).
   std::vector<double> termEnergies(const Eigen::VectorXd& psi) const;
   // Clamps the free entries of psi into their bounds (frozen entries are never touched).

@@ -20,6 +20,7 @@ struct EnergySettings final : SettingsBlock {
   double satisfiedTolerance = 1e-8;      // a constraint whose weighted energy exceeds this is unmet
   double trustRadius = 0.25;             // initial bound on |ΔΨ| per step (default method)
   double maxTrustRadius = 0.5;           // the bound never grows past this
+  bool flowFallback = true;              // on landing at E > 0, retry along the gradient flow
   double minDescentCosine = 0.05;        // a step must keep cos(ΔΨ, −∇E) at least this large
   double paperStep = 0.05;               // h of the paper's Euler step Ψ ← Ψ − h ∇E
   double paperDelta = 1e-7;              // Δ of the paper's finite differences

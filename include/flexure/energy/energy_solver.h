@@ -39,7 +39,11 @@ class EnergySolver {
   ~EnergySolver();
   // Extra terms (not owned, must outlive the solver), e.g. the user's drag spring. Call init()
   // after changing them.
-  void addTerm(const EnergyConstraint* term);
+  void addTerm(const EnergyConstraint* term, double weightScale = 1.0);
+  // Multiplies the weights of the scene's own constraints (not the extra terms).
+  void setSceneWeightScale(double scale) { sceneScale_ = scale; }
+  // Leaves the scene's constraints out (only extra terms are solved).
+  void setUseSceneTerms(bool use) { useScene_ = use; }
   void removeTerm(const EnergyConstraint* term);
   // (Re)builds the problem from the scene's current Ψ and structure and starts the method.
   void init();
@@ -50,6 +54,8 @@ class EnergySolver {
 
   const SolverState& state() const { return state_; }
   SolveReport report() const;
+  // Replaces the settings; takes effect at the next init().
+  void setSettings(const EnergySettings& settings) { settings_ = settings; }
   EnergyProblem& problem() { return *problem_; }
   const EnergySettings& settings() const { return settings_; }
   int maxIterations() const;
@@ -59,6 +65,9 @@ class EnergySolver {
   EnergySettings settings_;
   double time_;
   std::vector<const EnergyConstraint*> extra_;
+  std::vector<double> extraScale_;
+  double sceneScale_ = 1.0;
+  bool useScene_ = true;
   std::unique_ptr<EnergyProblem> problem_;
   std::unique_ptr<SolverMethod> method_;
   SolverState state_;

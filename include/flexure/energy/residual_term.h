@@ -12,12 +12,14 @@ namespace flexure {
 template <class Derived>
 class ResidualTerm : public EnergyConstraint {
  public:
-  int residualCount() const override { return self().residualCountT(); }
+  // Fixed-size terms declare kResiduals; variable-size ones override residualCount().
+  int residualCount() const override {
+    if constexpr (requires { Derived::kResiduals; }) return Derived::kResiduals;
+    else return 0;
+  }
   void residuals(const ParamAccess<double>& p, double* out) const override { self().template residualsT<double>(p, out); }
   void residuals(const ParamAccess<Dual8>& p, Dual8* out) const override { self().template residualsT<Dual8>(p, out); }
   std::unique_ptr<Constraint> clone() const override { return std::make_unique<Derived>(self()); }
-  // Fixed-size terms use kResiduals; variable-size ones hide this.
-  int residualCountT() const { return Derived::kResiduals; }
 
  private:
   const Derived& self() const { return static_cast<const Derived&>(*this); }

@@ -28,6 +28,9 @@ class SolverMethod {
   virtual void start(EnergyProblem& problem, const Eigen::VectorXd& psi) = 0;
   // One iteration; updates psi in place (free entries only, within bounds).
   virtual StepOutcome step(EnergyProblem& problem, Eigen::VectorXd& psi) = 0;
+  // Called once when the driver stops (for any reason); a method may put back a better Ψ it
+  // has seen (the default method's best landing point).
+  virtual void finish(EnergyProblem&, Eigen::VectorXd&) {}
   // What the method is doing now ("lm", "flow", "euler"), for watching and reports.
   virtual std::string phase() const { return std::string(name()); }
 };

@@ -8,15 +8,17 @@
 //             the identity makes large λ steps point along −∇E, i.e. along the flow.
 //   accept    only if E decreases with gain ratio ρ = (E − E')/(E − |r + Jδ|²) > 10⁻⁴ and the step
 //             keeps cos(δ, −∇E) ≥ minDescentCosine; else λ ↑, Δ ↓.
-//   landing   when the iteration stalls (|∇E| < ε or stagnation) at a non-zero E, the step
-//             sequence may have crossed into another basin. It then returns to the last flow
-//             checkpoint (first the start) and follows the gradient flow itself
-//             (gradient_flow.h) until E has dropped 100-fold or the flow stalls, and resumes
-//             Gauss-Newton from there with a halved Δ bound. When it lands twice at the same
-//             energy, that minimum is the flow's own: reported as a non-zero minimum.
+//   landing   when the iteration stalls (|∇E| < ε or stagnation) at a non-zero E*, the step
+//             sequence may have crossed into another basin than the flow's. It then returns to
+//             the last flow checkpoint (first the start) and follows the gradient flow itself
+//             (gradient_flow.h) until E < E*/2 (the flow is in a better basin), the flow stalls,
+//             or 150 flow steps, and resumes Gauss-Newton from there with a halved Δ bound
+//             (at most 3 rounds). Landing twice at the same E* means that minimum is the flow's
+//             own; the best landing point is returned and reported as a non-zero minimum.
 //   rollback  a trial with NaN/inf energy is discarded (rolled back) with λ ×10, Δ ÷4.
 #include <Eigen/SparseCholesky>
 #include <deque>
+#include <vector>
 
 #include "flexure/energy/gradient_flow.h"
 
@@ -27,6 +29,7 @@ class TrustRegionLM final : public SolverMethod {
   explicit TrustRegionLM(const EnergySettings& settings) : settings_(settings) {}
   std::string_view name() const override { return "default"; }
   std::string phase() const override { return flowing_ ? "flow" : "lm"; }
+  void finish(EnergyProblem& problem, Eigen::VectorXd& psi) override;
   void start(EnergyProblem& problem, const Eigen::VectorXd& psi) override;
   StepOutcome step(EnergyProblem& problem, Eigen::VectorXd& psi) override;
 
@@ -42,7 +45,8 @@ class TrustRegionLM final : public SolverMethod {
 
   EnergySettings settings_;
   Eigen::VectorXd residual_, gradient_, trialResidual_, predicted_;
-  Eigen::SparseMatrix<double> jacobian_, normal_;
+  Eigen::SparseMatrix<double> jacobian_, normal_, damped_;
+  std::vector<Eigen::Index> diagonal_;  // positions of the diagonal entries in damped_'s values
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
   bool analysed_ = false, stale_ = true;
   double energy_ = 0.0, lambda_ = 1e-3, nu_ = 2.0, radius_ = 0.25, maxRadius_ = 0.5;
@@ -51,7 +55,8 @@ class TrustRegionLM final : public SolverMethod {
   // Basin recovery.
   bool flowing_ = false;
   GradientFlowIntegrator flow_;
-  Eigen::VectorXd checkpoint_;
+  Eigen::VectorXd checkpoint_, bestPsi_;
+  double bestEnergy_ = 0.0;
   double flowTarget_ = 0.0, flowStartEnergy_ = 0.0, lastLanding_ = -1.0;
   int flowSteps_ = 0, rounds_ = 0;
 };

@@ -19,10 +19,17 @@ class AttachPipesTerm final : public ResidualTerm<AttachPipesTerm> {
   LeafRef a, b;       // "pipe_a", "pipe_b"
   int endA = 1;       // "end_a": +1 is the +x end, −1 the −x end
   int endB = -1;      // "end_b"
+
+ private:
+  // Local slots of length, radius, thickness in each pipe's slice (-1: absent), found once at
+  // resolve time so evaluation does no name look-ups.
+  int slotsA_[3] = {-1, -1, -1}, slotsB_[3] = {-1, -1, -1};
 };
 
 // The world axis end point and outward unit direction of a pipe's end ±1.
+// `lengthSlot` is the local index of the pipe's "length".
 template <class S>
-void pipeEnd(const LeafRef& pipe, int end, const ParamAccess<S>& params, Vec3<S>& point, Vec3<S>& outward);
+void pipeEnd(const LeafRef& pipe, int lengthSlot, int end, const ParamAccess<S>& params, Vec3<S>& point,
+             Vec3<S>& outward);
 
 }  // namespace flexure
