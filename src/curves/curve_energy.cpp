@@ -186,3 +186,14 @@ double penaltyEnergy(const CurveProblem& problem, const Eigen::VectorXd& q) {
 }
 
 }  // namespace flexure
+
+namespace flexure {
+Eigen::VectorXd pointLoadVector(const BSplineShape& shape, const std::vector<PointLoad>& loads) {
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(2 * shape.count);
+  for (const PointLoad& f : loads) {
+    const BasisRow row = basisRow(shape, f.u, 0);
+    for (int k = 0; k < 4; ++k) b.segment<2>(2 * row.index[static_cast<std::size_t>(k)]) += row.weight[static_cast<std::size_t>(k)] * f.force;
+  }
+  return b;
+}
+}  // namespace flexure

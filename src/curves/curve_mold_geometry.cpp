@@ -107,6 +107,41 @@ bool curveMeetsBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, con
   return false;
 }
 
+bool curveCrossesBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold) {
+  const int m = shape.spanCount();
+  double scale = 1.0;
+  for (const Eigen::Vector2d& v : mold.vertices) scale = std::max(scale, v.cwiseAbs().maxCoeff());
+  const double depth = 1e-11 * scale;
+  for (int e = 0; e < mold.size(); ++e) {
+    const Eigen::Vector2d n = mold.inwardNormal(e);
+    const double offset = n.dot(mold.vertex(e));
+    for (int s = 0; s < m; ++s) {
+      bool allAbove = true;
+      for (int k = 0; k < 4 && allAbove; ++k) {
+        const int i = shape.controlIndex(s, k);
+        allAbove = n.x() * q[2 * i] + n.y() * q[2 * i + 1] - offset > depth;
+      }
+      if (allAbove) continue;
+      const Cubic c = spanLineDistance(shape, q, s, n, offset);
+      for (double t : rootsInUnit(c, depth)) {
+        const double u = (s + t) / m;
+        const Eigen::Vector2d x = curvePoint(shape, q, u);
+        const double sigma = edgeParameter(mold, e, x);
+        if (sigma < -1e-9 || sigma > 1.0 + 1e-9) continue;
+        const double speed = std::max(curveDerivative(shape, q, u).norm(), 1e-300);
+        const double du = 1e-8 * scale / speed;
+        for (double side : {-du, du}) {
+          const double us = shape.closed ? u + side : std::clamp(u + side, 0.0, 1.0);
+          if (classifyPoint(mold, curvePoint(shape, q, us)).distance < -depth) return true;
+        }
+      }
+      // A span lying entirely outside past this edge without a root is caught through the
+      // crossing that led it there; the start state is checked by the caller.
+    }
+  }
+  return false;
+}
+
 double curveClearance(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold) {
   const int m = shape.spanCount();
   const int samples = 32 * m;

@@ -80,11 +80,11 @@ Eigen::VectorXd DirectEquilibrium::applyKkt(const Eigen::VectorXd& x) const {
   return y;
 }
 
-Eigen::VectorXd DirectEquilibrium::solveKkt(const Eigen::VectorXd& rhs, int* refinements) const {
+Eigen::VectorXd DirectEquilibrium::solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements) const {
   Eigen::VectorXd x = ldlt_.solve(rhs);
   const double scale = std::max(1e-300, rhs.cwiseAbs().maxCoeff());
   double previous = std::numeric_limits<double>::infinity();
-  for (int it = 0; it < 30; ++it) {
+  for (int it = 0; it < maxRefinements; ++it) {
     const Eigen::VectorXd r = rhs - applyKkt(x);
     const double res = r.cwiseAbs().maxCoeff();
     if (res <= 1e-15 * scale || res >= previous) break;
@@ -148,7 +148,7 @@ EquilibriumResult DirectEquilibrium::solve(const Eigen::VectorXd& b, const Eigen
       Eigen::VectorXd g = Eigen::VectorXd::Zero(n + mE);
       for (const auto& [i, a] : inequalities[static_cast<std::size_t>(j)].terms)
         if (!isFrozen(i)) g[i] += a;
-      Y.col(j) = solveKkt(g, nullptr);
+      Y.col(j) = solveKkt(g, nullptr, 2);
     }
     Eigen::MatrixXd A(mI, mI);
     Eigen::VectorXd bc(mI);

@@ -148,11 +148,22 @@ S MesCurve::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) const {
   return sqrt(dx * dx + dy * dy + local.z * local.z) - displayRadius_;
 }
 
+// The virtual entry points also differentiate these templates with nested jets (default
+// normals: Jet<S,2>; implicit gradients: Jet<S,3>), so those are instantiated too.
+using NestedD2 = Jet<double, 2>;
+using NestedD3 = Jet<double, 3>;
+using NestedDual2 = Jet<Dual, 2>;
+using NestedDual3 = Jet<Dual, 3>;
+using NestedDual8x2 = Jet<Dual8, 2>;
+using NestedDual8x3 = Jet<Dual8, 3>;
+#define FLEXURE_FOR_EACH_NESTED(X) X(NestedD2) X(NestedD3) X(NestedDual2) X(NestedDual3) X(NestedDual8x2) X(NestedDual8x3)
 #define FLEXURE_MES_CURVE_INSTANTIATE(S)                                                                   \
   template Vec3<S> MesCurve::positionT<S>(const ParamAccess<S>&, int, const S&, const S&) const;          \
   template Vec3<S> MesCurve::normalT<S>(const ParamAccess<S>&, int, const S&, const S&) const;            \
   template S MesCurve::implicitT<S>(const ParamAccess<S>&, const Vec3<S>&) const;
 FLEXURE_FOR_EACH_SCALAR(FLEXURE_MES_CURVE_INSTANTIATE)
+FLEXURE_FOR_EACH_NESTED(FLEXURE_MES_CURVE_INSTANTIATE)
+#undef FLEXURE_FOR_EACH_NESTED
 #undef FLEXURE_MES_CURVE_INSTANTIATE
 
 void MesCurve::tessellate(const ParamAccess<double>& params, int resolution, TriangleMesh& out) const {

@@ -46,3 +46,8 @@ inline double potentialEnergy(const CurveProblem& problem, const Eigen::VectorXd
 }
 
 }  // namespace flexure
+
+namespace flexure {
+// Σ Bᵀ(u*) f of concentrated loads (Eq. 3's gradient): what changes in b when only forces change.
+Eigen::VectorXd pointLoadVector(const BSplineShape& shape, const std::vector<PointLoad>& loads);
+}  // namespace flexure

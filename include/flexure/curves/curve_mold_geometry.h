@@ -22,6 +22,12 @@ namespace flexure {
 bool curveMeetsBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold,
                         double tolerance = 0.0);
 
+// True when the curve passes to the outside of the mold: at some intersection with an edge the
+// curve, a step δ = 1e-8 (relative) along it on either side, is outside by more than 1e-11
+// (relative). A curve that only touches the boundary (resting on a vertex through a ring, or
+// tangent to an edge at a type-1 contact) does not cross.
+bool curveCrossesBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold);
+
 // Smallest signed distance of the curve to the boundary (>= 0 when the curve is in the cavity):
 // dense samples, refined around the minimum.
 double curveClearance(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold);

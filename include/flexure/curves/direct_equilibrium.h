@@ -49,7 +49,7 @@ class DirectEquilibrium {
   bool isFrozen(int i) const { return !frozen_.empty() && frozen_[static_cast<std::size_t>(i)]; }
   bool factorKkt(const std::vector<LinearConstraint>& equalities);
   // Solves the exact KKT system for right-hand side (g, c) with iterative refinement.
-  Eigen::VectorXd solveKkt(const Eigen::VectorXd& rhs, int* refinements) const;
+  Eigen::VectorXd solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements = 30) const;
   Eigen::VectorXd applyKkt(const Eigen::VectorXd& x) const;
 
   Eigen::SparseMatrix<double> hessian_;

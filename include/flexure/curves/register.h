@@ -1,0 +1,6 @@
+#pragma once
+// Registers the curves module: node types mes-curve, extrude, sweep, loft; the constraint kinds
+// of the "curves" family; the FamilySolver "curves"; the BenchmarkSuite "curves".
+namespace flexure {
+void registerCurvesModule();
+}  // namespace flexure

@@ -1,0 +1,366 @@
+#include "flexure/curves/curve_contact_solver.h"
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+#include "flexure/curves/curve_mold_geometry.h"
+#include "flexure/curves/direct_equilibrium.h"
+#include "flexure/curves/euler_stepper.h"
+
+namespace flexure {
+
+namespace {
+
+// Rows tagged by where they come from, so multipliers can be read back.
+enum class RowSource { Fixed, Ring, Contact, ConvexMold };
+struct RowTag {
+  RowSource source;
+  int index;
+};
+
+// n̂(u)·(r(u) - p) = 0 with n̂ frozen at the current state: the frictionless ring row.
+LinearConstraint ringRow(const BSplineShape& shape, const Eigen::VectorXd& q, double u, const Eigen::Vector2d& p) {
+  Eigen::Vector2d t = curveDerivative(shape, q, u);
+  if (!(t.norm() > 1e-12 * std::max(1.0, q.cwiseAbs().maxCoeff()))) t = Eigen::Vector2d(1, 0);
+  const Eigen::Vector2d n(t.y() / t.norm(), -t.x() / t.norm());
+  return curvePointRow(shape, u, 0, n, n.dot(p), ConstraintSense::Equality);
+}
+
+// Direction from a reflex vertex out of the obstacle into the cavity (bisector of the inward normals).
+Eigen::Vector2d cavityDirection(const MoldPolygon& mold, int v) {
+  Eigen::Vector2d d = mold.inwardNormal(v - 1) + mold.inwardNormal(v);
+  return d.norm() > 1e-300 ? d.normalized() : mold.inwardNormal(v);
+}
+
+// A control point counts as outside only beyond round-off of its halfspace rows.
+constexpr double kInsideTolerance = 1e-11;
+
+// Search for the ring parameter where the reduced energy E*(u) = min E subject to r(u) = p* is
+// least: dE*/du = g(u) = -λ·r'(u), zero when the ring's force has no tangential component (a
+// frictionless ring). Expanding steps find a bracket g(lo) < 0 < g(hi), then regula falsi
+// (Illinois) closes it; an open curve may slide until the ring sits at one of its ends.
+struct RingSearch {
+  double lo = 0.0, hi = 0.0, gLo = 0.0, gHi = 0.0;
+  bool hasLo = false, hasHi = false;
+  int side = 0;  // which end regula falsi kept last (Illinois halving)
+  double h = 0.0;
+  double g = 0.0;
+  double step = 1.0;  // last |Δu|
+  int spans = 1;
+  bool closed = false;
+  double next(double current) {
+    if (h == 0.0) h = 0.05 / spans;
+    if (g < 0.0) { lo = current; gLo = g; hasLo = true; }
+    else if (g > 0.0) { hi = current; gHi = g; hasHi = true; }
+    else { step = 0.0; return current; }
+    double nu;
+    if (hasLo && hasHi && (closed ? std::abs(hi - lo) < 0.5 : true) && lo != hi) {
+      double a = gLo, b = gHi;
+      if (side == 1) a *= 0.5;
+      if (side == -1) b *= 0.5;
+      nu = lo - a * (hi - lo) / (b - a);
+      side = g < 0.0 ? 1 : -1;
+    } else {
+      nu = current + (g < 0.0 ? h : -h);  // E* decreases towards larger u when g < 0
+      h *= 2.0;
+    }
+    if (closed) nu -= std::floor(nu);
+    else nu = std::clamp(nu, 0.0, 1.0);
+    step = std::abs(nu - current);
+    return nu;
+  }
+};
+
+struct ContactState {
+  const CurveProblem& problem;
+  const CurveConstraintSet& set;
+  std::vector<RingConstraint> rings;
+  std::vector<RingSearch> ringSearch;
+  std::vector<MoldContact> contacts;
+  std::vector<std::vector<bool>> exemptControlPoints;  // per mold: control points outside at the start
+};
+
+bool anyConcave(const CurveConstraintSet& set) {
+  for (const MoldConstraint& m : set.molds)
+    if (!m.polygon.isConvex()) return true;
+  return false;
+}
+
+// True when state q violates a concave mold (the events of section 5.2.1).
+bool moldEvent(const ContactState& st, const Eigen::VectorXd& q) {
+  const BSplineShape& shape = st.problem.shape;
+  for (std::size_t k = 0; k < st.set.molds.size(); ++k) {
+    const MoldConstraint& mold = st.set.molds[k];
+    if (mold.polygon.isConvex()) continue;
+    if (mold.keepControlPointsInside)
+      for (int j = 0; j < shape.count; ++j)
+        if (!st.exemptControlPoints[k][static_cast<std::size_t>(j)] &&
+            classifyPoint(mold.polygon, q.segment<2>(2 * j)).distance < -kInsideTolerance)
+          return true;
+    if (curveCrossesBoundary(shape, q, mold.polygon)) return true;
+  }
+  return false;
+}
+
+// Adds (or updates) the contact that the first event at qHit / qSafe calls for; true when a new
+// constraint was activated (false: an active contact slid along the curve).
+bool activateContact(ContactState& st, const Eigen::VectorXd& qSafe, const Eigen::VectorXd& qHit) {
+  const BSplineShape& shape = st.problem.shape;
+  for (std::size_t k = 0; k < st.set.molds.size(); ++k) {
+    const MoldConstraint& mold = st.set.molds[k];
+    if (mold.polygon.isConvex() || !mold.keepControlPointsInside) continue;
+    for (int j = 0; j < shape.count; ++j) {
+      if (st.exemptControlPoints[k][static_cast<std::size_t>(j)]) continue;
+      const InclusionResult r = classifyPoint(mold.polygon, qHit.segment<2>(2 * j));
+      if (r.distance >= -kInsideTolerance) continue;
+      // Fig. 3: an edge activates its halfspace, a vertex both neighbouring halfspaces.
+      std::vector<int> edges;
+      if (r.entity == MoldEntity::Edge) edges = {r.index};
+      else edges = {(r.index - 1 + mold.polygon.size()) % mold.polygon.size(), r.index};
+      bool added = false;
+      for (int e : edges) {
+        bool exists = false;
+        for (const MoldContact& c : st.contacts)
+          exists = exists || (c.kind == MoldContact::Kind::ControlPointEdge && c.mold == int(k) && c.feature == e &&
+                              c.controlPoint == j);
+        if (!exists) st.contacts.push_back({MoldContact::Kind::ControlPointEdge, int(k), e, j, 0.0, 0.0});
+        added = added || !exists;
+      }
+      if (added) return true;
+    }
+  }
+  // A curve contact: the mold feature nearest to the curve at the last legal state.
+  double bestGap = std::numeric_limits<double>::infinity();
+  int bestMold = -1;
+  MoldTouch best;
+  for (std::size_t k = 0; k < st.set.molds.size(); ++k) {
+    if (st.set.molds[k].polygon.isConvex()) continue;
+    const MoldTouch t = nearestTouch(shape, qSafe, st.set.molds[k].polygon);
+    if (t.gap < bestGap) { bestGap = t.gap; best = t; bestMold = int(k); }
+  }
+  if (bestMold < 0) return false;
+  const MoldContact::Kind kind =
+      best.type == MoldTouch::Type::Vertex ? MoldContact::Kind::VertexRing : MoldContact::Kind::CurvePointEdge;
+  const double span = 1.0 / shape.spanCount();
+  for (MoldContact& c : st.contacts)
+    if (c.kind == kind && c.mold == bestMold && c.feature == best.feature && std::abs(c.u - best.u) < span) {
+      c.u = best.u;  // the same contact, slid along the curve
+      return false;
+    }
+  st.contacts.push_back({kind, bestMold, best.feature, -1, best.u, 0.0});
+  return true;
+}
+
+}  // namespace
+
+CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen::VectorXd& q0,
+                                       const CurveConstraintSet& constraints, const CurveSolveOptions& options) {
+  CurveSolveResult out;
+  const BSplineShape& shape = problem.shape;
+  const QuadraticEnergy energy = buildQuadraticEnergy(problem, q0);
+  DirectEquilibrium direct;
+  direct.setHessian(energy.hessian, problem.frozen);
+  std::unique_ptr<EulerStepper> euler;
+  if (options.paperMethod) euler = std::make_unique<EulerStepper>(energy, problem.frozen);
+
+  ContactState st{problem, constraints, constraints.rings, {}, {}, {}};
+  st.ringSearch.assign(constraints.rings.size(), RingSearch{});
+  for (RingSearch& r : st.ringSearch) {
+    r.spans = shape.spanCount();
+    r.closed = shape.closed;
+  }
+  for (const MoldConstraint& mold : constraints.molds) {
+    std::vector<bool> exempt(static_cast<std::size_t>(shape.count));
+    for (int j = 0; j < shape.count; ++j) exempt[static_cast<std::size_t>(j)] = !classifyPoint(mold.polygon, q0.segment<2>(2 * j)).inside;
+    st.exemptControlPoints.push_back(std::move(exempt));
+  }
+  const bool concave = anyConcave(constraints);
+  if (concave)
+    for (const MoldConstraint& mold : constraints.molds)
+      if (!mold.polygon.isConvex() && curveCrossesBoundary(shape, q0, mold.polygon))
+        out.warnings.push_back("the curve starts on or across a concave mold's boundary; the paper assumes it starts inside");
+
+  const double scale = std::max(1.0, q0.cwiseAbs().maxCoeff());
+  const int maxIterations = options.maxIterations > 0 ? options.maxIterations : (options.paperMethod ? 2000000 : 300);
+  Eigen::VectorXd q = q0;
+  int stalls = 0;
+  for (int iter = 0; iter < maxIterations; ++iter) {
+    out.iterations = iter + 1;
+    // 1. Rows of this pass.
+    std::vector<LinearConstraint> rows = constraints.rows;
+    std::vector<RowTag> tags(rows.size(), RowTag{RowSource::Fixed, 0});
+    for (std::size_t k = 0; k < tags.size(); ++k) tags[k].index = int(k);
+    for (std::size_t k = 0; k < st.rings.size(); ++k) {
+      RingConstraint& ring = st.rings[k];
+      if (options.paperMethod) {
+        // Dynamics: the frictionless ring as its normal row at the closest point.
+        if (iter % 8 == 0) ring.u = closestParameter(shape, q, ring.point, iter == 0 ? -1.0 : ring.u);
+        rows.push_back(ringRow(shape, q, ring.u, ring.point));
+        tags.push_back({RowSource::Ring, int(k)});
+      } else {
+        // Direct: r(u) = p* exactly; u moves by the secant method on dE*/du = -λ·r'(u).
+        if (iter == 0) ring.u = closestParameter(shape, q, ring.point, -1.0);
+        else if (st.ringSearch[k].step > 0.0) ring.u = st.ringSearch[k].next(ring.u);
+        appendThumbnailRows(shape, ring.u, ring.point, ring.owner, rows);
+        tags.push_back({RowSource::Ring, int(k)});
+        tags.push_back({RowSource::Ring, int(k)});
+      }
+    }
+    for (std::size_t k = 0; k < constraints.molds.size(); ++k) {
+      const MoldConstraint& mold = constraints.molds[k];
+      if (!mold.polygon.isConvex()) continue;
+      for (int e = 0; e < mold.polygon.size(); ++e) {
+        const Eigen::Vector2d n = mold.polygon.inwardNormal(e);
+        for (int j = 0; j < shape.count; ++j) {
+          rows.push_back(controlPointHalfspaceRow(j, n, n.dot(mold.polygon.vertex(e)), mold.owner));
+          tags.push_back({RowSource::ConvexMold, int(k)});
+        }
+      }
+    }
+    for (std::size_t c = 0; c < st.contacts.size(); ++c) {
+      MoldContact& contact = st.contacts[c];
+      const MoldPolygon& poly = constraints.molds[static_cast<std::size_t>(contact.mold)].polygon;
+      const int owner = constraints.molds[static_cast<std::size_t>(contact.mold)].owner;
+      if (contact.kind == MoldContact::Kind::ControlPointEdge) {
+        const Eigen::Vector2d n = poly.inwardNormal(contact.feature);
+        rows.push_back(controlPointHalfspaceRow(contact.controlPoint, n, n.dot(poly.vertex(contact.feature)), owner));
+      } else if (contact.kind == MoldContact::Kind::CurvePointEdge) {
+        contact.u = parallelTangentPoint(shape, q, poly, contact.feature, contact.u);
+        const Eigen::Vector2d n = poly.inwardNormal(contact.feature);
+        rows.push_back(curvePointRow(shape, contact.u, 0, n, n.dot(poly.vertex(contact.feature)),
+                                     ConstraintSense::Inequality, owner));
+      } else {
+        contact.u = closestParameter(shape, q, poly.vertex(contact.feature), contact.u);
+        rows.push_back(ringRow(shape, q, contact.u, poly.vertex(contact.feature)));
+        rows.back().owner = owner;
+      }
+      tags.push_back({RowSource::Contact, int(c)});
+    }
+
+    // 2. Proposal.
+    Eigen::VectorXd proposal = q;
+    Eigen::VectorXd lambda;
+    if (options.paperMethod) {
+      lambda = euler->step(proposal, rows);
+    } else {
+      const EquilibriumResult eq = direct.solve(energy.linear, q, rows);
+      out.convex = eq.convex;
+      if (!eq.solved) {
+        out.stopReason = eq.failure;
+        break;
+      }
+      proposal = eq.q;
+      lambda = eq.lambda;
+    }
+    if (!options.paperMethod) {
+      // dE*/du = -λ·r'(u) with λ the ring's two multipliers (the force on the curve).
+      for (std::size_t k = 0; k < st.rings.size(); ++k) {
+        Eigen::Vector2d force = Eigen::Vector2d::Zero();
+        int component = 0;
+        for (std::size_t r = 0; r < tags.size(); ++r)
+          if (tags[r].source == RowSource::Ring && tags[r].index == int(k)) force[component++] = lambda[int(r)];
+        st.ringSearch[k].g = -force.dot(curveDerivative(shape, proposal, st.rings[k].u));
+      }
+    }
+    for (std::size_t r = 0; r < tags.size(); ++r)
+      if (tags[r].source == RowSource::Contact) st.contacts[static_cast<std::size_t>(tags[r].index)].force = lambda[int(r)];
+
+    // Release vertex rings whose pseudo-contact force would pull the curve into the obstacle.
+    bool released = false;
+    for (std::size_t c = 0; c < st.contacts.size();) {
+      MoldContact& contact = st.contacts[c];
+      if (contact.kind == MoldContact::Kind::VertexRing) {
+        const MoldPolygon& poly = constraints.molds[static_cast<std::size_t>(contact.mold)].polygon;
+        Eigen::Vector2d t = curveDerivative(shape, q, contact.u).normalized();
+        const Eigen::Vector2d force = contact.force * Eigen::Vector2d(t.y(), -t.x());
+        if (force.dot(cavityDirection(poly, contact.feature)) < -1e-12 * std::max(1.0, energy.linear.cwiseAbs().maxCoeff())) {
+          st.contacts.erase(st.contacts.begin() + static_cast<long>(c));
+          released = true;
+          continue;
+        }
+      }
+      ++c;
+    }
+    if (released) continue;
+
+    // 3. First event along the way (concave molds).
+    const double move = (proposal - q).cwiseAbs().maxCoeff();
+    if (concave) {
+      // The first event along q + s (proposal - q): coarse samples, then bisection.
+      const bool endLegal = !moldEvent(st, proposal);
+      double hi = endLegal ? -1.0 : 1.0;
+      for (int k = 1; k < 8 && (hi < 0.0 || k / 8.0 < hi); ++k)
+        if (moldEvent(st, q + (k / 8.0) * (proposal - q))) { hi = k / 8.0; break; }
+      if (hi > 0.0) {
+        double lo = 0.0;
+        for (int it = 0; it < 50; ++it) {
+          const double mid = 0.5 * (lo + hi);
+          if (moldEvent(st, q + mid * (proposal - q))) hi = mid; else lo = mid;
+        }
+        const Eigen::VectorXd qSafe = q + lo * (proposal - q);
+        const bool added = activateContact(st, qSafe, q + hi * (proposal - q));
+        // An active contact sliding along the curve crosses only transiently between two legal
+        // states: its own constraint holds it, so a legal proposal is taken.
+        if (added || !endLegal) {
+          stalls = lo < 1e-9 ? stalls + 1 : 0;
+          q = qSafe;
+          if (stalls > 25) {
+            out.stopReason = "mold contacts did not settle (the state stays legal)";
+            break;
+          }
+          continue;
+        }
+      }
+    }
+    q = proposal;
+    stalls = 0;
+    if (!options.paperMethod && st.rings.empty() && !concave) {
+      // Fixed rows and convex molds only: the first direct solve is the exact equilibrium.
+      out.converged = true;
+      out.stopReason = "equilibrium";
+      break;
+    }
+
+    // 4. Convergence: rings on their points, the state at rest.
+    double ringError = 0.0;
+    for (std::size_t k = 0; k < st.rings.size(); ++k) {
+      const RingConstraint& ring = st.rings[k];
+      if (options.paperMethod) {
+        ringError = std::max(ringError, (curvePoint(shape, q, closestParameter(shape, q, ring.point, ring.u)) - ring.point).norm());
+      } else {
+        // Settled when the tangential force is gone or u no longer moves (a bracket closed to
+        // round-off, or an end of an open curve reached).
+        const double g = std::abs(st.ringSearch[k].g);
+        const bool still = iter > 0 && st.ringSearch[k].step < 1e-14;
+        if (!(g <= 1e-10 * std::max(1.0, energy.linear.cwiseAbs().maxCoeff()) || still)) ringError = 1.0;
+      }
+    }
+    const double stepTolerance = options.paperMethod ? options.tolerance * scale : 1e-10 * scale;
+    if (ringError <= 1e-11 * scale && move <= stepTolerance) {
+      out.converged = true;
+      out.stopReason = options.paperMethod ? "net force below tolerance" : "equilibrium";
+      break;
+    }
+  }
+  if (out.stopReason.empty()) out.stopReason = "iteration limit";
+
+  out.q = q;
+  out.energy = potentialEnergy(problem, q, q0);
+  out.contacts = st.contacts;
+  for (const RingConstraint& r : st.rings) out.ringU.push_back(options.paperMethod ? closestParameter(shape, q, r.point, r.u) : r.u);
+  out.minClearance = std::numeric_limits<double>::infinity();
+  for (const MoldConstraint& m : constraints.molds) out.minClearance = std::min(out.minClearance, curveClearance(shape, q, m.polygon));
+  for (const MoldContact& c : st.contacts)
+    if (c.kind == MoldContact::Kind::VertexRing || c.force > 1e-12) ++out.activeContacts;
+  for (const LinearConstraint& row : constraints.rows)
+    if (row.sense == ConstraintSense::Inequality && std::abs(row.value(q)) < 1e-9 * scale) ++out.activeContacts;
+  for (const MoldConstraint& m : constraints.molds)
+    if (m.polygon.isConvex())
+      for (int e = 0; e < m.polygon.size(); ++e)
+        for (int j = 0; j < shape.count; ++j)
+          if (std::abs(m.polygon.edgeDistance(e, q.segment<2>(2 * j))) < 1e-9 * scale) ++out.activeContacts;
+  return out;
+}
+
+}  // namespace flexure

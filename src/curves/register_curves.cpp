@@ -1,0 +1,24 @@
+#include "flexure/core/benchmark_registry.h"
+#include "flexure/core/node_registry.h"
+#include "flexure/core/solver_registry.h"
+#include "flexure/curves/curve_benchmarks.h"
+#include "flexure/curves/curve_constraints.h"
+#include "flexure/curves/curve_family_solver.h"
+#include "flexure/curves/curve_surfaces.h"
+#include "flexure/curves/mes_curve.h"
+#include "flexure/curves/register.h"
+
+namespace flexure {
+
+void registerCurvesModule() {
+  NodeRegistry& nodes = NodeRegistry::instance();
+  nodes.add(std::string(MesCurve::kType), [] { return std::make_unique<MesCurve>(); });
+  nodes.add(std::string(ExtrudeSurface::kType), [] { return std::make_unique<ExtrudeSurface>(); });
+  nodes.add(std::string(SweepSurface::kType), [] { return std::make_unique<SweepSurface>(); });
+  nodes.add(std::string(LoftSurface::kType), [] { return std::make_unique<LoftSurface>(); });
+  registerCurveConstraintKinds();
+  SolverRegistry::instance().add(std::make_unique<CurveFamilySolver>());
+  BenchmarkRegistry::instance().add({"curves", runCurveBenchmarks});
+}
+
+}  // namespace flexure
