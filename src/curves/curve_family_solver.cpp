@@ -9,6 +9,7 @@
 #include "flexure/curves/curve_basis_row.h"
 #include "flexure/curves/curve_constraints.h"
 #include "flexure/curves/curve_mold_geometry.h"
+#include "flexure/curves/curve_settings.h"
 #include "flexure/curves/mes_curve.h"
 
 namespace flexure {
@@ -75,7 +76,17 @@ SolveReport CurveFamilySolver::solve(Scene& scene, const SolveOptions& options) 
 }
 
 SolveReport CurveFamilySolver::advance(Scene& scene, double, double t1, const SolveOptions& options) const {
+  const auto* settings = scene.settings.tryGet<CurveSettings>();
+  if (options.method == "default" && settings && settings->method == "paper")
+    return stepPaper(scene, settings->eulerStepsPerFrame, t1);
   return run(scene, t1, options);
+}
+
+SolveReport CurveFamilySolver::stepPaper(Scene& scene, int steps, double time) const {
+  SolveOptions o;
+  o.method = "paper";
+  o.maxIterations = std::max(1, steps);
+  return run(scene, time, o);
 }
 
 SolveReport CurveFamilySolver::run(Scene& scene, double time, const SolveOptions& options) const {

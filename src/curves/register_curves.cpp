@@ -1,9 +1,11 @@
 #include "flexure/core/benchmark_registry.h"
 #include "flexure/core/node_registry.h"
+#include "flexure/core/scene_settings.h"
 #include "flexure/core/solver_registry.h"
 #include "flexure/curves/curve_benchmarks.h"
 #include "flexure/curves/curve_constraints.h"
 #include "flexure/curves/curve_family_solver.h"
+#include "flexure/curves/curve_settings.h"
 #include "flexure/curves/curve_surfaces.h"
 #include "flexure/curves/mes_curve.h"
 #include "flexure/curves/register.h"
@@ -17,6 +19,7 @@ void registerCurvesModule() {
   nodes.add(std::string(SweepSurface::kType), [] { return std::make_unique<SweepSurface>(); });
   nodes.add(std::string(LoftSurface::kType), [] { return std::make_unique<LoftSurface>(); });
   registerCurveConstraintKinds();
+  SettingsRegistry::instance().add(std::string(CurveSettings::kKind), [] { return std::make_unique<CurveSettings>(); });
   SolverRegistry::instance().add(std::make_unique<CurveFamilySolver>());
   BenchmarkRegistry::instance().add({"curves", runCurveBenchmarks});
 }

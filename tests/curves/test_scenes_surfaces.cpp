@@ -214,3 +214,42 @@ TEST_CASE("the MES curve renders as a tube and picks by distance", "[surfaces]")
   CHECK(pathImplicit(path, values, Vec3d(0.5, 0.2, 0.0)) == Approx(0.15));
   CHECK(pathImplicit(path, values, Vec3d(0.5, 0.0, 0.01)) < 0.0);
 }
+
+TEST_CASE("animated paper method: frames of Euler steps creep to equilibrium and never cross the mold", "[scenes]") {
+  auto scene = loadCurveScene("mold-triangle-obstacle.json");
+  auto reference = scene->clone();
+  const CurveFamilySolver solver;
+  solver.advance(*reference, 0.0, 0.5, {});
+  MesCurve& curve = curveNamed(*scene, "spline");
+  const Eigen::VectorXd target = curveNamed(*reference, "spline").controlPoints(reference->parameters());
+  double previous = (curve.controlPoints(scene->parameters()) - target).norm();
+  for (int frame = 0; frame < 30; ++frame) {
+    solver.stepPaper(*scene, 400, 0.5);
+    CHECK(worstMoldSample(*scene, curve) >= -1e-9);
+  }
+  const double now = (curve.controlPoints(scene->parameters()) - target).norm();
+  CHECK(now < 0.5 * previous);  // creeping towards the direct equilibrium
+}
+
+TEST_CASE("rubberband: a stiffer penalty spring pulls closer, never exactly", "[constraints]") {
+  auto scene = loadCurveScene("curve-pressure.json");
+  auto* band = [&]() -> CurveRubberband* {
+    for (auto& c : scene->constraints)
+      if (auto* r = dynamic_cast<CurveRubberband*>(c.get())) return r;
+    return nullptr;
+  }();
+  REQUIRE(band);
+  MesCurve& curve = curveNamed(*scene, "membrane");
+  const Eigen::VectorXd start = curve.controlPoints(scene->parameters());
+  double previous = 1e300;
+  for (double k : {5.0, 50.0, 500.0}) {
+    curve.setControlPoints(scene->parameters(), start);
+    band->stiffness = k;
+    CurveFamilySolver().solve(*scene, {});
+    const Eigen::VectorXd q = curve.controlPoints(scene->parameters());
+    const double gap = (curvePoint(curve.shape(), q, band->u) - Eigen::Vector2d(band->point.x, band->point.y)).norm();
+    CHECK(gap < previous);
+    CHECK(gap > 0.0);
+    previous = gap;
+  }
+}

@@ -8,6 +8,11 @@
 // Report: "energy" (E = S - W, Eq. 2), one residual per constraint (distance for thumbnails and
 // rings, angle for tangents, violation for halfspaces and molds), and in extra
 // "active_contacts" and "min_mold_clearance" (null without molds).
+//
+// Animation: with the scene setting curves.method = "paper", advance() runs
+// euler_steps_per_frame Euler steps of the paper's dynamics instead of the instant solve;
+// stepPaper() is the same step-wise entry point for a GUI that animates the solution process
+// frame by frame (Chen & Wu: "a vivid portrayal of the solution process").
 #include "flexure/core/solver_registry.h"
 #include "flexure/curves/curve_contact_solver.h"
 
@@ -31,6 +36,8 @@ class CurveFamilySolver final : public FamilySolver {
   bool appliesTo(const Scene& scene) const override;
   SolveReport solve(Scene& scene, const SolveOptions& options) const override;
   SolveReport advance(Scene& scene, double t0, double t1, const SolveOptions& options) const override;
+  // `steps` Euler steps (Eq. 8) of every curve with the constraints active at `time` (NaN: all).
+  SolveReport stepPaper(Scene& scene, int steps, double time) const;
 
  private:
   SolveReport run(Scene& scene, double time, const SolveOptions& options) const;

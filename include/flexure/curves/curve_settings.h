@@ -1,0 +1,32 @@
+#pragma once
+// Scene settings of the curves module ("settings": {"curves": {...}}):
+//   method                 "direct" (the instant, exact equilibrium; default) or "paper" (the
+//                          animated Euler iteration of Eq. 8: each advance() runs a few steps,
+//                          so the curve visibly creeps to equilibrium frame by frame)
+//   euler_steps_per_frame  Euler steps per advance() in "paper" mode
+#include <memory>
+#include <string>
+
+#include "flexure/core/scene_settings.h"
+
+namespace flexure {
+
+class CurveSettings final : public SettingsBlock {
+ public:
+  static constexpr std::string_view kKind = "curves";
+  std::string_view kind() const override { return kKind; }
+  std::unique_ptr<SettingsBlock> clone() const override { return std::make_unique<CurveSettings>(*this); }
+  void visitFields(FieldVisitor& v) override {
+    v.field("method", method);
+    v.field("euler_steps_per_frame", eulerStepsPerFrame);
+    if (v.isReading()) {
+      if (method != "direct" && method != "paper") throw FieldError("method must be \"direct\" or \"paper\"");
+      if (eulerStepsPerFrame < 1) throw FieldError("euler_steps_per_frame must be at least 1");
+    }
+  }
+
+  std::string method = "direct";
+  int eulerStepsPerFrame = 200;
+};
+
+}  // namespace flexure
