@@ -152,3 +152,32 @@ TEST_CASE("convex mold: control points kept in every halfspace keep the curve in
   CHECK(worstSample(problem.shape, r.q, mold) >= -1e-10);
   CHECK(r.activeContacts > 0);
 }
+
+TEST_CASE("type-1 contact: the parallel tangent point rests on an edge of a concave mold", "[mold]") {
+  CurveProblem problem;
+  problem.shape = {16, false};
+  problem.alpha = {0.1};
+  problem.beta = {1.0};
+  problem.forces.push_back({0.5, Eigen::Vector2d(0.0, 200.0)});  // up, towards the ceiling y = 4
+  const Eigen::VectorXd q0 = straight(16, {0.4, 3.5}, {3.6, 3.5});
+  CurveConstraintSet set;
+  appendThumbnailRows(problem.shape, 0.0, {0.4, 3.5}, 0, set.rows);
+  appendThumbnailRows(problem.shape, 1.0, {3.6, 3.5}, 1, set.rows);
+  set.molds.push_back({figure4(), false, 2});  // only the curve itself is checked
+  const CurveSolveResult r = solveCurveEquilibrium(problem, q0, set);
+  INFO(r.stopReason);
+  bool edgeContact = false;
+  for (const MoldContact& c : r.contacts)
+    if (c.kind == MoldContact::Kind::CurvePointEdge) {
+      edgeContact = true;
+      CHECK(c.force > 0.0);                                               // the wall pushes back
+      CHECK(curvePoint(problem.shape, r.q, c.u).y() == Approx(4.0).margin(1e-9));  // resting on it
+      CHECK(std::abs(curveDerivative(problem.shape, r.q, c.u).y()) < 1e-6);       // parallel tangent
+    }
+  CHECK(edgeContact);
+  CHECK(worstSample(problem.shape, r.q, figure4()) >= -1e-9);
+  // Some control points end up outside the cavity: only the curve is constrained here.
+  bool outside = false;
+  for (int j = 0; j < 16; ++j) outside = outside || !classifyPoint(figure4(), r.q.segment<2>(2 * j)).inside;
+  CHECK(outside);
+}

@@ -2,7 +2,10 @@
 #include <cmath>
 #include <mutex>
 
+#include "flexure/core/benchmark_registry.h"
+#include "flexure/core/node_registry.h"
 #include "flexure/core/param_access.h"
+#include "flexure/core/solver_registry.h"
 #include "flexure/core/scene.h"
 #include "flexure/curves/curve_basis_row.h"
 #include "flexure/curves/curve_constraints.h"
@@ -252,4 +255,25 @@ TEST_CASE("rubberband: a stiffer penalty spring pulls closer, never exactly", "[
     CHECK(gap > 0.0);
     previous = gap;
   }
+}
+
+TEST_CASE("the module registers its node types, constraint kinds, solver and benchmark suite", "[register]") {
+  registerOnce();
+  for (const char* type : {"mes-curve", "extrude", "sweep", "loft"}) CHECK(NodeRegistry::instance().create(type) != nullptr);
+  for (const char* kind : {"curve-force", "curve-pressure", "curve-thumbnail", "curve-ring", "curve-tangent",
+                           "curve-rubberband", "curve-halfspace", "curve-mold"}) {
+    auto c = ConstraintRegistry::instance().create(kind);
+    REQUIRE(c);
+    CHECK(c->family() == "curves");
+  }
+  CHECK(SolverRegistry::instance().find("curves") != nullptr);
+  const BenchmarkSuite* suite = nullptr;
+  for (const BenchmarkSuite& s : BenchmarkRegistry::instance().suites())
+    if (s.name == "curves") suite = &s;
+  REQUIRE(suite);
+  // The keys the CLI and the issue rely on (structure only: speed is the benchmark's business).
+  const nlohmann::json j = suite->run(true);
+  for (const char* key : {"cp100", "cp1000"})
+    for (const char* field : {"direct_seconds", "euler_seconds", "ratio"}) CHECK(j[key].contains(field));
+  CHECK(j["mold200"].contains("seconds"));
 }
