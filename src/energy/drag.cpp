@@ -112,6 +112,10 @@ void DragSession::solveSubstep(const Vec3d& target) {
   s.maxIterations = options_.iterationsPerSubstep;
   s.trustRadius = s.maxTrustRadius = options_.trustRadius;
   s.gradientTolerance = 1e-9;
+  // The penalty W·E_c makes the problem stiff: Gauss-Newton steps are then nearly orthogonal
+  // to ∇E, and the assembly's cone test would reduce them to gradient steps. Continuation from
+  // the previous solution with a small trust region is what keeps a drag on its branch.
+  s.minDescentCosine = 0.0;
   EnergySolver solver(scene_, s, time_);
   solver.setSceneWeightScale(options_.constraintWeight);
   solver.addTerm(&spring_);
@@ -128,6 +132,7 @@ void DragSession::project() {
   s.maxIterations = 30;
   s.trustRadius = s.maxTrustRadius = options_.trustRadius;
   s.energyTolerance = 1e-16;
+  s.minDescentCosine = 0.0;
   EnergySolver solver(scene_, s, time_);
   solver.init();
   solver.run();

@@ -42,7 +42,7 @@ struct DragStatus {
 
 struct DragOptions {
   double constraintWeight = 1e6;  // W
-  double anchorWeight = 1e-6;     // ε
+  double anchorWeight = 1e-4;     // ε
   double maxTargetStep = 0.05;    // world units per sub-step
   int iterationsPerSubstep = 60;
   double trustRadius = 0.05;      // bound on |ΔΨ| per solver step while dragging
