@@ -142,9 +142,11 @@ void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& p
   if (m.bezier) {
     // Curves search only within the metaball's reach (farther points have F = 0 anyway) and
     // only the pieces listed for the vertex's cell.
-    const double u0 = m.bezier->nearestParameter(pv, m.reach2, pieces);
+    Vec3d nearest;
+    const double u0 = m.bezier->nearestParameter(pv, m.reach2, pieces, &nearest);
     if (u0 < 0.0) return;
-    d = m.bezier->offsetAt(p, u0);
+    if constexpr (std::is_same_v<S, double>) d = p - nearest;
+    else d = m.bezier->offsetAt(p, u0);
   } else {
     d = offsetByIndex(*m.skeleton, m.kind, p);
   }
@@ -178,6 +180,43 @@ Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const Cel
   return sum;
 }
 
+// Point metaballs with Wyvill's potential and no rotation or scale, the common case of
+// interactive editing, get their gradient in closed form:
+//   F = w(x), x = sum_k (d_k / R_k)^2, d = P - C:   grad F = w'(x) 2 (d_k / R_k^2)_k,
+//   J += dD (grad F)^T.
+// Every other metaball differentiates its own kernel with a 3-lane jet.
+void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac) const {
+  using J = Jet<double, 3>;
+  const Vec3<J> pj(J(p.x, 0), J(p.y, 1), J(p.z, 2));
+  Vec3<J> jetSum(J(0.0), J(0.0), J(0.0));
+  d = {0, 0, 0};
+  auto one = [&](const Packed& m, std::uint32_t pieces) {
+    if (!m.box.contains(p)) return;
+    if (m.kind == 0 && m.fastWyvill && !m.rotates && !m.scales) {
+      const Vec3d c = std::get_if<PointSkeleton>(m.skeleton)->center;
+      const Vec3d q = cwiseProduct(p - c, m.invRadii);
+      const double x = squaredNorm(q);
+      if (x >= 1.0) return;
+      const double F = wyvillOfSquare(x);
+      const double dw = (x * (-12.0 / 9.0) + 34.0 / 9.0) * x - 22.0 / 9.0;  // w'(x)
+      const Vec3d grad = cwiseProduct(q, m.invRadii) * (2.0 * dw);
+      d += m.translation * F;
+      for (int r = 0; r < 3; ++r)
+        for (int c2 = 0; c2 < 3; ++c2) jac.m[r][c2] += m.translation[r] * grad[c2];
+      return;
+    }
+    accumulate(m, pj, p, pieces, jetSum);
+  };
+  for (int k = 0; k < count; ++k) one(packed_[static_cast<std::size_t>(items[k].metaball)], items[k].pieces);
+  for (int i : unbounded_) one(packed_[static_cast<std::size_t>(i)], ~std::uint32_t(0));
+  d += Vec3d(jetSum.x.a, jetSum.y.a, jetSum.z.a);
+  for (int j = 0; j < 3; ++j) {
+    jac.m[0][j] += jetSum.x.v[static_cast<std::size_t>(j)];
+    jac.m[1][j] += jetSum.y.v[static_cast<std::size_t>(j)];
+    jac.m[2][j] += jetSum.z.v[static_cast<std::size_t>(j)];
+  }
+}
+
 void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) const {
   if (packed_.empty()) return;
   const bool withNormals = normals.size() == points.size();
@@ -207,16 +246,10 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
       if (d.x != 0.0 || d.y != 0.0 || d.z != 0.0) pts[i] = p + d;
       continue;
     }
-    using J = Jet<double, 3>;
-    const Vec3<J> pj(J(p.x, 0), J(p.y, 1), J(p.z, 2));
-    const Vec3<J> d = displacement(pj, p, cellItems, count);
+    Vec3d d;
     Mat3d jac = Mat3d::identity();
-    for (int j = 0; j < 3; ++j) {
-      jac.m[0][j] += d.x.v[static_cast<std::size_t>(j)];
-      jac.m[1][j] += d.y.v[static_cast<std::size_t>(j)];
-      jac.m[2][j] += d.z.v[static_cast<std::size_t>(j)];
-    }
-    pts[i] = p + Vec3d(d.x.a, d.y.a, d.z.a);
+    displacementAndJacobian(p, cellItems, count, d, jac);
+    pts[i] = p + d;
     // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
     const Vec3d nn = cofactor(jac) * nrm[i];
     const double len = norm(nn);

@@ -51,6 +51,7 @@ class BatchDeformer {
   Vec3<S> displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count) const;
   template <class S>
   void accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum) const;
+  void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac) const;
   void buildGrid();
 
   std::vector<Packed> packed_;

@@ -138,12 +138,23 @@ void BezierSkeleton::prepare() {
     for (const Vec3d& q : piece.control) r = std::max(r, norm(q - c));
     piece.sphereCenter = c;
     piece.sphereRadius = r;
+    // The chord from the piece's first to last point, and how far the control points (hence,
+    // by the convex hull property, the piece) stray from it: a tight lower bound on distance.
+    piece.chordStart = piece.control.front();
+    piece.chord = piece.control.back() - piece.control.front();
+    const double l2 = squaredNorm(piece.chord);
+    piece.chordInvLength2 = l2 > 0.0 ? 1.0 / l2 : 0.0;
+    piece.deviation = 0.0;
+    for (const Vec3d& q : piece.control) {
+      const double t = l2 > 0.0 ? segmentParameter(q, piece.chordStart, piece.chord, piece.chordInvLength2) : 0.0;
+      piece.deviation = std::max(piece.deviation, norm(q - (piece.chordStart + piece.chord * t)));
+    }
     pieces_.push_back(std::move(piece));
   }
 }
 
 // Roots of g(s) = (R(s) - P) . R_s(s) on one piece, in Bernstein form of degree 2n - 1.
-void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& bestU, double& bestD2) const {
+void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const {
   const int n = degree();
   const int d = 2 * n - 1;
   std::array<double, 2 * kMaxDegree> h{};
@@ -153,9 +164,11 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
   // start is where the chord of the Bernstein coefficients crosses zero (as in Bezier clipping).
   auto polish = [&](double ua, double ub, double start) {
     double u = start, d2 = 0.0;
+    Vec3d at;
     for (int it = 0; it < 60; ++it) {
       Vec3d r, r1, r2;
       evaluate(u, r, r1, r2);
+      at = r;
       r -= p;
       d2 = squaredNorm(r);
       const double g = dot(r, r1);
@@ -165,13 +178,15 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
       // Quadratic convergence: once a Newton step is below 1e-8 the next iterate is exact to
       // rounding, so take it without another evaluation (|R - P|^2 changes by O(step^2)).
       if (gu > 0.0 && std::fabs(newton - u) < 1e-8) {
-        u = std::clamp(newton, ua, ub);
+        const double next = std::clamp(newton, ua, ub);
+        at += r1 * (next - u);  // R(next) to O(step^2) ~ 1e-16
+        u = next;
         break;
       }
       u = (newton > ua && newton < ub) ? newton : 0.5 * (ua + ub);
       if (ub - ua < 1e-15) break;
     }
-    if (d2 < bestD2) { bestD2 = d2; bestU = u; }
+    if (d2 < bestD2) { bestD2 = d2; bestU = u; bestPoint = at; }
   };
   // The common case, a piece with a single root (or none), needs no subdivision.
   {
@@ -203,8 +218,9 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
     }
     if (span.depth >= kMaxSubdivisionDepth || top + 2 > static_cast<int>(stack.size())) {
       const double u = 0.5 * (ua + ub);  // a (numerically) multiple root: take its location
-      const double d2 = squaredNorm(point(u) - p);
-      if (d2 < bestD2) { bestD2 = d2; bestU = u; }
+      const Vec3d at = point(u);
+      const double d2 = squaredNorm(at - p);
+      if (d2 < bestD2) { bestD2 = d2; bestU = u; bestPoint = at; }
       continue;
     }
     // de Casteljau split of the coefficients at the middle.
@@ -223,12 +239,13 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
   }
 }
 
-double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uint32_t pieceMask) const {
+double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uint32_t pieceMask, Vec3d* nearest) const {
   // With a cutoff, pieces farther than it are skipped and -1 means "nothing within it".
   double bestU = -1.0, bestD2 = cutoff2;
+  Vec3d bestPoint(0, 0, 0);
   const double d2Start = squaredNorm(controlPoints.front() - p), d2End = squaredNorm(controlPoints.back() - p);
-  if (d2Start < bestD2) { bestD2 = d2Start; bestU = 0.0; }
-  if (d2End < bestD2) { bestD2 = d2End; bestU = 1.0; }
+  if (d2Start < bestD2) { bestD2 = d2Start; bestU = 0.0; bestPoint = controlPoints.front(); }
+  if (d2End < bestD2) { bestD2 = d2End; bestU = 1.0; bestPoint = controlPoints.back(); }
   // Candidate pieces: those whose bounding sphere comes closer than the best distance so far,
   // visited nearest first (insertion sort of a handful of entries).
   const double reach = std::sqrt(bestD2);
@@ -237,10 +254,11 @@ double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uin
   for (std::uint32_t bits = pieceMask & ((std::uint64_t(1) << kPieces) - 1); bits != 0; bits &= bits - 1) {
     const int k = __builtin_ctz(bits);
     const Piece& piece = pieces_[static_cast<std::size_t>(k)];
-    const double d2c = squaredNorm(p - piece.sphereCenter);
-    const double far = piece.sphereRadius + reach;
+    const double t = piece.chordInvLength2 > 0.0 ? segmentParameter(p, piece.chordStart, piece.chord, piece.chordInvLength2) : 0.0;
+    const double d2c = squaredNorm(p - (piece.chordStart + piece.chord * t));
+    const double far = piece.deviation + reach;
     if (d2c >= far * far) continue;
-    const double lb = std::max(0.0, std::sqrt(d2c) - piece.sphereRadius);
+    const double lb = std::max(0.0, std::sqrt(d2c) - piece.deviation);
     int j = count++;
     while (j > 0 && order[static_cast<std::size_t>(j - 1)].first > lb) {
       order[static_cast<std::size_t>(j)] = order[static_cast<std::size_t>(j - 1)];
@@ -253,9 +271,10 @@ double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uin
     if (lb * lb >= bestD2) break;
     const Piece& piece = pieces_[static_cast<std::size_t>(k)];
     const double d2a = squaredNorm(piece.control.front() - p);
-    if (d2a < bestD2) { bestD2 = d2a; bestU = piece.u0; }
-    isolateRoots(piece, p, bestU, bestD2);
+    if (d2a < bestD2) { bestD2 = d2a; bestU = piece.u0; bestPoint = piece.control.front(); }
+    isolateRoots(piece, p, bestU, bestD2, bestPoint);
   }
+  if (nearest) *nearest = bestPoint;
   return bestU;
 }
 

@@ -37,7 +37,9 @@ struct BezierSkeleton {
   // only points closer than sqrt(cutoff2) are sought and -1 is returned when there is none
   // (the batch path passes the metaball's reach: beyond it the potential is 0 anyway).
   // pieceMask (bit k: piece k) restricts the search to pieces known to come within the cutoff.
-  double nearestParameter(const Vec3d& p, double cutoff2 = 1e300, std::uint32_t pieceMask = ~std::uint32_t(0)) const;
+  // `nearest` (optional) receives R(u*) itself.
+  double nearestParameter(const Vec3d& p, double cutoff2 = 1e300, std::uint32_t pieceMask = ~std::uint32_t(0),
+                          Vec3d* nearest = nullptr) const;
   // The curve is split into kPieceCount pieces of equal parameter length for pruning.
   static constexpr int kPieceCount = 16;
   // Bounds of piece k's bounding sphere grown by `reach`.
@@ -74,8 +76,10 @@ struct BezierSkeleton {
     std::vector<Vec3d> coefB;
     Vec3d sphereCenter;
     double sphereRadius = 0;
+    Vec3d chordStart, chord;
+    double chordInvLength2 = 0, deviation = 0;
   };
-  void isolateRoots(const Piece& piece, const Vec3d& p, double& bestU, double& bestD2) const;
+  void isolateRoots(const Piece& piece, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const;
   std::vector<Vec3d> d1_, d2_;  // control points of R' and R''
   std::vector<Piece> pieces_;
   std::vector<double> productWeights_;  // C(n,i) C(n-1,j) / C(2n-1,i+j), row-major (n+1) x n
