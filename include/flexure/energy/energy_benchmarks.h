@@ -6,6 +6,9 @@
 //   pipefitting.evaluation_ratio, pipefitting.time_ratio (paper / default)
 //   pipefitting.perturbations: how many random starts converge with each method
 //   chain100.seconds_per_step
+// "seconds" are the median CPU time of the solving thread over repeated runs (equal to
+// wall-clock time on an idle core); "wall_seconds" the median wall-clock time, which on a
+// shared machine also counts time given to other jobs.
 #include <nlohmann/json.hpp>
 
 namespace flexure {
