@@ -41,7 +41,7 @@ DeformerSetup zLetterSetup(double halfSize) {
     m.skeleton = p;
     setup.metaballs.push_back(m);
     setup.set(static_cast<int>(i), "dz", 0.25 * halfSize);
-    setup.set(static_cast<int>(i), "radius", 0.25 * halfSize);
+    setup.set(static_cast<int>(i), "radius", 0.28 * halfSize);  // < 0.288, the closest spacing: a disjoint set
   }
   return setup;
 }
