@@ -26,6 +26,12 @@ void TrustRegionLM::start(EnergyProblem& problem, const Eigen::VectorXd& psi) {
 void TrustRegionLM::linearize(EnergyProblem& problem, const Eigen::VectorXd& psi) {
   energy_ = problem.linearize(psi, residual_, jacobian_);
   gradient_ = EnergyProblem::gradient(jacobian_, residual_);
+  if (jacobian_.cols() <= kDenseLimit) {
+    const Eigen::MatrixXd j(jacobian_);
+    denseNormal_ = j.transpose() * j;
+    stale_ = false;
+    return;
+  }
   normal_ = jacobian_.transpose() * jacobian_;
   // Make every diagonal entry structurally present so that the pattern of JᵀJ + λI is fixed.
   Eigen::SparseMatrix<double> identity(normal_.rows(), normal_.cols());
@@ -41,8 +47,22 @@ void TrustRegionLM::linearize(EnergyProblem& problem, const Eigen::VectorXd& psi
 
 // (JᵀJ + λI) δ = −Jᵀr = −∇E/2, raising λ until |δ| ≤ Δ.
 bool TrustRegionLM::solveDampedSystem(Eigen::VectorXd& delta) {
-  const Eigen::Index n = normal_.rows();
+  const bool dense = jacobian_.cols() <= kDenseLimit;
+  const Eigen::Index n = dense ? denseNormal_.rows() : normal_.rows();
   for (int attempt = 0; attempt < 30; ++attempt) {
+    if (dense) {
+      Eigen::MatrixXd damped = denseNormal_;
+      damped.diagonal().array() += lambda_;
+      denseLdlt_.compute(damped);
+      delta = denseLdlt_.solve(-0.5 * gradient_);
+      if (denseLdlt_.info() != Eigen::Success || !delta.allFinite()) {
+        lambda_ = std::max(lambda_ * 10.0, 1e-9);
+        continue;
+      }
+      if (delta.norm() <= radius_) return true;
+      lambda_ = std::max(lambda_ * 4.0, 1e-9);
+      continue;
+    }
     for (Eigen::Index k = 0; k < n; ++k) {
       const Eigen::Index at = diagonal_[static_cast<std::size_t>(k)];
       damped_.valuePtr()[at] = normal_.valuePtr()[at] + lambda_;

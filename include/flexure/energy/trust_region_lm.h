@@ -3,7 +3,8 @@
 // residual form r(Ψ) of the energy (energy_problem.h), with safeguards that keep it in the
 // basin the paper's gradient flow would reach (issue 3):
 //
-//   step      (JᵀJ + λI) δ = −Jᵀr,  solved with Eigen's SimplicialLDLT (pattern analysed once)
+//   step      (JᵀJ + λI) δ = −Jᵀr,  solved with Eigen's SimplicialLDLT (pattern analysed once;
+//             dense LDLT for at most 48 free parameters)
 //   bound     |δ| ≤ Δ; λ is raised until the step fits, Δ ≤ maxTrustRadius always. Damping by
 //             the identity makes large λ steps point along −∇E, i.e. along the flow.
 //   accept    only if E decreases with gain ratio ρ = (E − E')/(E − |r + Jδ|²) > 10⁻⁴ and the step
@@ -16,6 +17,7 @@
 //             (at most 3 rounds). Landing twice at the same E* means that minimum is the flow's
 //             own; the best landing point is returned and reported as a non-zero minimum.
 //   rollback  a trial with NaN/inf energy is discarded (rolled back) with λ ×10, Δ ÷4.
+#include <Eigen/Dense>
 #include <Eigen/SparseCholesky>
 #include <deque>
 #include <vector>
@@ -48,6 +50,11 @@ class TrustRegionLM final : public SolverMethod {
   Eigen::SparseMatrix<double> jacobian_, normal_, damped_;
   std::vector<Eigen::Index> diagonal_;  // positions of the diagonal entries in damped_'s values
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
+  // Small problems (≤ kDenseLimit free parameters) factor JᵀJ + λI densely: same equations,
+  // less bookkeeping than the sparse path.
+  static constexpr int kDenseLimit = 48;
+  Eigen::MatrixXd denseNormal_;
+  Eigen::LDLT<Eigen::MatrixXd> denseLdlt_;
   bool analysed_ = false, stale_ = true;
   double energy_ = 0.0, lambda_ = 1e-3, nu_ = 2.0, radius_ = 0.25, maxRadius_ = 0.5;
   std::deque<double> history_;  // energies after accepted steps
