@@ -1,0 +1,42 @@
+// flexure: the desktop application. See app_options.h for the command line.
+#include <QApplication>
+#include <QMessageBox>
+#include <QTextStream>
+
+#include "app_options.h"
+#include "flexure/modules.h"
+#include "gl_format.h"
+#include "main_window.h"
+#include "screenshot_session.h"
+
+int main(int argc, char** argv) {
+  flexure::app::installDefaultGlFormat();  // before QApplication (Qt's rule for shared contexts)
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("Flexure");
+  QApplication::setApplicationName("Flexure");
+  QApplication::setApplicationVersion(FLEXURE_VERSION);
+
+  int exitCode = 0;
+  const auto options = flexure::app::parseAppOptions(QApplication::arguments(), exitCode);
+  if (!options) return exitCode;
+  flexure::registerAllModules();
+
+  flexure::app::MainWindow window;
+  const bool screenshot = !options->screenshotPath.isEmpty();
+  if (!options->file.isEmpty()) {
+    QString error;
+    if (!window.openFile(options->file, error)) {
+      QTextStream(stderr) << error << "\n";
+      if (screenshot) return 1;
+      QMessageBox::warning(&window, QObject::tr("Cannot open file"), error);
+    }
+  }
+  window.show();
+  if (!screenshot) return QApplication::exec();
+
+  flexure::app::ScreenshotSession session(window, options->screenshotPath, options->afterSteps);
+  QObject::connect(&session, &flexure::app::ScreenshotSession::finished, &app,
+                   [](int code) { QApplication::exit(code); });
+  session.start();
+  return QApplication::exec();
+}

@@ -1,0 +1,59 @@
+#pragma once
+// The open document: the authoritative Scene, the file it came from and whether it has unsaved
+// changes. Loading and saving go through the io module (flexure/io/open_scene.h,
+// flexure/io/scene_file.h); this class only adds the Qt signals the window listens to.
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <memory>
+
+#include "flexure/core/scene.h"
+
+namespace flexure::app {
+
+class SceneDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit SceneDocument(QObject* parent = nullptr);
+  ~SceneDocument() override;
+
+  Scene& scene() { return *scene_; }
+  const Scene& scene() const { return *scene_; }
+  // Absolute path of the file, empty for a new document.
+  const QString& filePath() const { return filePath_; }
+  // File name for titles ("untitled" for a new document).
+  QString displayName() const;
+  bool isModified() const { return modified_; }
+
+  // Replaces the document by an empty scene.
+  void newScene();
+  // All-or-nothing: on failure the current document is untouched and `error` holds the
+  // loader's message (file:line:column: JSON path: what). Warnings are returned, not fatal.
+  bool open(const QString& path, QString& error, QStringList* warnings = nullptr);
+  // Atomic save to the current file / to `path` (which becomes the current file).
+  bool save(QString& error);
+  bool saveAs(const QString& path, QString& error);
+
+  // Edits made through the document's users: geometry or Ψ changed (after the edit).
+  void notifySceneEdited();
+  void setModified(bool modified);
+
+ signals:
+  // The Scene object is about to be destroyed and replaced (models drop their node pointers).
+  void sceneAboutToBeReplaced();
+  // A different Scene object now backs the document (new, open).
+  void sceneReplaced();
+  // The same Scene changed (parameters, structure, solver step).
+  void sceneEdited();
+  void modifiedChanged(bool modified);
+  void filePathChanged(const QString& path);
+
+ private:
+  void setFilePath(const QString& path);
+  std::unique_ptr<Scene> scene_;
+  QString filePath_;
+  bool modified_ = false;
+};
+
+}  // namespace flexure::app

@@ -1,0 +1,83 @@
+#pragma once
+// The 3D view: a QOpenGLWidget that draws the meshes it is handed with flexure::SceneRenderer
+// and turns mouse gestures into camera moves (navigation_gesture.h). It owns no document state:
+// the main window hands it meshes and styles and reads its camera back.
+#include <QOpenGLWidget>
+#include <QPoint>
+#include <memory>
+#include <vector>
+
+#include "flexure/core/camera.h"
+#include "flexure/core/triangle_mesh.h"
+#include "flexure/render/camera_navigation.h"
+#include "flexure/render/render_options.h"
+#include "flexure/render/scene_renderer.h"
+#include "navigation_gesture.h"
+
+namespace flexure::app {
+
+class Viewport : public QOpenGLWidget {
+  Q_OBJECT
+
+ public:
+  explicit Viewport(QWidget* parent = nullptr);
+  ~Viewport() override;
+
+  // New geometry for the same view (after an edit or a solver step).
+  void setMeshes(std::vector<TriangleMesh> meshes, std::vector<MeshStyle> styles);
+  // New colours/selection only.
+  void setStyles(std::vector<MeshStyle> styles);
+  // A new document: geometry plus the camera stored with it. When that camera sees none of the
+  // geometry the view is framed on all of it instead (decided at the next paint, when the
+  // viewport's size is known).
+  void showScene(std::vector<TriangleMesh> meshes, std::vector<MeshStyle> styles, const Camera& camera);
+
+  const Camera& camera() const { return camera_; }
+  void setCamera(const Camera& camera);
+  const RenderOptions& renderOptions() const { return options_; }
+  void setRenderOptions(const RenderOptions& options);
+  const std::vector<TriangleMesh>& meshes() const { return meshes_; }
+  // Frames painted so far (tests and screenshots wait for the first).
+  int framesRendered() const { return framesRendered_; }
+  double aspect() const;
+
+ public slots:
+  void frameAll();
+  // Frames the selected meshes (styles' selected flag), or all when none is selected.
+  void frameSelected();
+  void setStandardView(flexure::StandardView view);
+  void toggleProjection();
+
+ signals:
+  void cameraChanged();
+  void frameRendered();
+  void renderFailed(const QString& message);
+
+ protected:
+  void initializeGL() override;
+  void paintGL() override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+
+ private:
+  void releaseGl();
+  void applyCamera(const Camera& camera);
+  void frameMeshes(const std::vector<TriangleMesh>& meshes);
+
+  SceneRenderer renderer_;
+  bool glReady_ = false;
+  bool meshesDirty_ = false;
+  bool stylesDirty_ = false;
+  bool fitCameraOnPaint_ = false;
+  std::vector<TriangleMesh> meshes_;
+  std::vector<MeshStyle> styles_;
+  Camera camera_;
+  RenderOptions options_;
+  NavigationGesture gesture_ = NavigationGesture::None;
+  QPoint lastMouse_;
+  int framesRendered_ = 0;
+};
+
+}  // namespace flexure::app

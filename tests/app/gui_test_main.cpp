@@ -1,0 +1,27 @@
+// Catch2 main for GUI tests: builds the QApplication only when tests actually run. CTest's
+// discovery lists the tests at build time, where there may be no display; creating a
+// QApplication there would abort and Catch2 v2 would silently register zero tests.
+#define CATCH_CONFIG_RUNNER
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QDir>
+#include <QStandardPaths>
+
+#include "flexure/modules.h"
+#include "gl_format.h"
+
+int main(int argc, char** argv) {
+  Catch::Session session;
+  if (const int rc = session.applyCommandLine(argc, argv)) return rc;
+  const auto& config = session.configData();
+  if (config.listTests || config.listTestNamesOnly || config.listTags || config.listReporters) return session.run();
+
+  flexure::app::installDefaultGlFormat();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("Flexure-tests");
+  QApplication::setApplicationName("flexure-gui-tests");
+  QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location, not the user's
+  flexure::registerAllModules();
+  return session.run();
+}
