@@ -45,6 +45,9 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const double* slot
     m.angle = s[kSlotAngle];
     m.rotates = m.angle != 0.0 && squaredNorm(m.axis) > 0.0;
     m.scales = m.scale.x != 1.0 || m.scale.y != 1.0 || m.scale.z != 1.0;
+    const auto* point = std::get_if<PointSkeleton>(&mb.skeleton);
+    m.simplePoint = point && m.fastWyvill && !m.rotates && !m.scales;
+    if (point) m.center = point->center;
   }
   buildGrid();
 }
@@ -169,6 +172,15 @@ Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const Cel
   Vec3<S> sum(S(0.0), S(0.0), S(0.0));
   for (int k = 0; k < count; ++k) {
     const Packed& m = packed_[static_cast<std::size_t>(items[k].metaball)];
+    if constexpr (std::is_same_v<S, double>) {
+      if (m.simplePoint) {  // the common case, inline: F = w(r^2 / R^2), Eq. 3 and Eq. 8
+        const double qx = (p.x - m.center.x) * m.invRadii.x, qy = (p.y - m.center.y) * m.invRadii.y,
+                     qz = (p.z - m.center.z) * m.invRadii.z;
+        const double x = qx * qx + qy * qy + qz * qz;
+        if (x < 1.0) sum += m.translation * wyvillOfSquare(x);
+        continue;
+      }
+    }
     if (!m.box.contains(pv)) continue;
     accumulate(m, p, pv, items[k].pieces, sum);
   }

@@ -42,6 +42,8 @@ class BatchDeformer {
     Vec3d translation, pivot, axis, scale;
     double angle = 0.0;
     bool rotates = false, scales = false;
+    bool simplePoint = false;  // point skeleton, fast Wyvill, no rotation or scale
+    Vec3d center;              // of a point skeleton
   };
   struct CellItem {
     int metaball = 0;
