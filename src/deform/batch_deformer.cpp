@@ -238,7 +238,7 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
   const int* starts = cellStart_.data();
   Vec3d* pts = points.data();
   Vec3d* nrm = normals.data();
-#pragma omp parallel for schedule(static, 8192) if (n > 20000)
+#pragma omp parallel for schedule(dynamic, 4096) if (n > 20000)
   for (long i = 0; i < n; ++i) {
     const Vec3d p = pts[i];
     const CellItem* cellItems = nullptr;
