@@ -199,7 +199,7 @@ CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen:
         rows.push_back(ringRow(shape, q, ring.u, ring.point));
         tags.push_back({RowSource::Ring, int(k)});
       } else {
-        // Direct: r(u) = p* exactly; u moves by the secant method on dE*/du = -λ·r'(u).
+        // Direct: r(u) = p* exactly; u moves by RingSearch on dE*/du = -λ·r'(u).
         if (iter == 0) ring.u = closestParameter(shape, q, ring.point, -1.0);
         else if (st.ringSearch[k].step > 0.0) ring.u = st.ringSearch[k].next(ring.u);
         appendThumbnailRows(shape, ring.u, ring.point, ring.owner, rows);
