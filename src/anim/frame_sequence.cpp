@@ -1,7 +1,10 @@
 #include "flexure/anim/frame_sequence.h"
 
+#include "flexure/anim/timeline_settings.h"
+
 #include <charconv>
 #include <cstdio>
+#include <stdexcept>
 
 namespace flexure {
 
@@ -35,6 +38,10 @@ SequenceResult exportFrameSequence(BakeSession& session, FrameRange range, const
                                    const std::vector<SequenceWriter>& writers, const SequenceProgressCallback& progress,
                                    const std::atomic<bool>* cancel) {
   SequenceResult result;
+  const int start = session.timeline().startFrame;
+  if (range.first < start)
+    throw std::invalid_argument("frame " + std::to_string(range.first) + " is before the timeline's start frame " +
+                                std::to_string(start));
   if (!directory.empty()) std::filesystem::create_directories(directory);
   const int total = range.count();
   for (int f = range.first; f <= range.last; ++f) {

@@ -1,5 +1,6 @@
 #include "flexure/anim/scene_snapshot.h"
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <stdexcept>
@@ -188,23 +189,46 @@ std::uint64_t SceneSnapshot::structureOf(const Scene& scene) {
   return h;
 }
 
+SceneSnapshot::Blob SceneSnapshot::Objects::at(std::size_t i) const {
+  auto it = std::lower_bound(changed.begin(), changed.end(), i,
+                             [](const std::pair<std::uint32_t, Blob>& e, std::size_t k) { return e.first < k; });
+  if (it != changed.end() && it->first == i) return it->second;
+  const Blob& b = (*all)[i];
+  return full ? b : Blob{b.base, {}, true};
+}
+
 SceneSnapshot SceneSnapshot::capture(Scene& scene, const SceneSnapshot* base) {
   SceneSnapshot s;
   s.structure_ = structureOf(scene);
-  if (base && base->structure_ != s.structure_) base = nullptr;
+  if (base && (base->structure_ != s.structure_ || !base->nodeFields_.full)) base = nullptr;
   const Eigen::VectorXd& values = scene.parameters().values();
   s.psi_.assign(values.data(), values.data() + values.size());
   for (const auto& c : scene.constraints) {
     s.weights_.push_back(c->weight);
     s.enabled_.push_back(c->enabled ? 1 : 0);
   }
-  std::size_t bytes = s.psi_.size() * sizeof(double) + s.weights_.size() * (sizeof(double) + 1);
-  const std::vector<Node*> nodes = scene.nodes();
-  for (std::size_t i = 0; i < nodes.size(); ++i)
-    s.nodeFields_.push_back(encode(serialize(*nodes[i]), base ? &base->nodeFields_ : nullptr, i, bytes));
-  for (std::size_t i = 0; i < scene.constraints.size(); ++i)
-    s.constraintFields_.push_back(encode(serialize(*scene.constraints[i]), base ? &base->constraintFields_ : nullptr, i, bytes));
-  s.bytes_ = bytes + sizeof(SceneSnapshot) + (s.nodeFields_.size() + s.constraintFields_.size()) * sizeof(Blob);
+  std::size_t bytes = s.psi_.size() * sizeof(double) + s.weights_.size() * (sizeof(double) + 1) + sizeof(SceneSnapshot);
+  auto captureObjects = [&](const auto& objects, const Objects* baseObjects, Objects& out) {
+    if (!baseObjects) {
+      auto all = std::make_shared<std::vector<Blob>>();
+      for (std::size_t i = 0; i < objects.size(); ++i) all->push_back(encode<Blob>(serialize(*objects[i]), nullptr, i, bytes));
+      bytes += all->size() * sizeof(Blob);
+      out.all = std::move(all);
+      out.full = true;
+      return;
+    }
+    out.all = baseObjects->all;
+    out.full = false;
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+      Blob b = encode<Blob>(serialize(*objects[i]), baseObjects->all.get(), i, bytes);
+      if (b.relative && b.patch.empty()) continue;  // equal to the base: nothing to store
+      out.changed.emplace_back(static_cast<std::uint32_t>(i), std::move(b));
+      bytes += sizeof(std::pair<std::uint32_t, Blob>);
+    }
+  };
+  captureObjects(scene.nodes(), base ? &base->nodeFields_ : nullptr, s.nodeFields_);
+  captureObjects(scene.constraints, base ? &base->constraintFields_ : nullptr, s.constraintFields_);
+  s.bytes_ = bytes;
   return s;
 }
 
@@ -218,8 +242,9 @@ void SceneSnapshot::restore(Scene& scene, const SceneSnapshot* base) const {
     scene.constraints[i]->weight = flags.weights_[i];
     scene.constraints[i]->enabled = flags.enabled_[i] != 0;
   }
-  auto target = [base](const Blob& stored, const std::vector<Blob>& baseBlobs, std::size_t i) {
-    return base && stored.relative ? stored.bytesOver(baseBlobs[i].bytes()) : stored.bytes();
+  auto target = [](const Objects& mine, const Objects* newer, std::size_t i) {
+    const Blob stored = mine.at(i);
+    return newer && stored.relative ? stored.bytesOver(newer->at(i).bytes()) : stored.bytes();
   };
   auto restoreFields = [](auto& object, const std::string& blob) {
     if (serialize(object) == blob) return;  // unchanged: do not make the object re-read (and rebuild)
@@ -228,34 +253,37 @@ void SceneSnapshot::restore(Scene& scene, const SceneSnapshot* base) const {
   };
   const std::vector<Node*> nodes = scene.nodes();
   for (std::size_t i = 0; i < nodes.size(); ++i)
-    restoreFields(*nodes[i], target(nodeFields_[i], base ? base->nodeFields_ : nodeFields_, i));
+    restoreFields(*nodes[i], target(nodeFields_, base ? &base->nodeFields_ : nullptr, i));
   for (std::size_t i = 0; i < scene.constraints.size(); ++i)
-    restoreFields(*scene.constraints[i], target(constraintFields_[i], base ? base->constraintFields_ : constraintFields_, i));
+    restoreFields(*scene.constraints[i], target(constraintFields_, base ? &base->constraintFields_ : nullptr, i));
 }
 
 bool SceneSnapshot::sameLayout(const SceneSnapshot& o) const {
-  if (structure_ != o.structure_ || psi_.size() != o.psi_.size() || nodeFields_.size() != o.nodeFields_.size() ||
-      constraintFields_.size() != o.constraintFields_.size())
-    return false;
-  auto sizes = [](const std::vector<Blob>& a, const std::vector<Blob>& b) {
+  // Compares the underlying bases (a frame's base is its initial state): relative blobs patch
+  // bytes in place, so the bases' blobs must have the same sizes.
+  auto sizes = [](const Objects& a, const Objects& b) {
+    if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-      if (a[i].base->size() != b[i].base->size()) return false;
+      if ((*a.all)[i].base->size() != (*b.all)[i].base->size()) return false;
     return true;
   };
-  return sizes(nodeFields_, o.nodeFields_) && sizes(constraintFields_, o.constraintFields_);
+  return structure_ == o.structure_ && psi_.size() == o.psi_.size() && sizes(nodeFields_, o.nodeFields_) &&
+         sizes(constraintFields_, o.constraintFields_);
 }
 
 bool SceneSnapshot::sameState(const SceneSnapshot& o) const {
   if (structure_ != o.structure_ || psi_.size() != o.psi_.size() || weights_ != o.weights_ || enabled_ != o.enabled_)
     return false;
   if (std::memcmp(psi_.data(), o.psi_.data(), psi_.size() * sizeof(double)) != 0) return false;
-  auto sameBlobs = [](const std::vector<Blob>& a, const std::vector<Blob>& b) {
+  auto sameObjects = [](const Objects& a, const Objects& b) {
     if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if ((a[i].base != b[i].base || a[i].patch != b[i].patch) && a[i].bytes() != b[i].bytes()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const Blob x = a.at(i), y = b.at(i);
+      if ((x.base != y.base || x.patch != y.patch) && x.bytes() != y.bytes()) return false;
+    }
     return true;
   };
-  return sameBlobs(nodeFields_, o.nodeFields_) && sameBlobs(constraintFields_, o.constraintFields_);
+  return sameObjects(nodeFields_, o.nodeFields_) && sameObjects(constraintFields_, o.constraintFields_);
 }
 
 }  // namespace flexure

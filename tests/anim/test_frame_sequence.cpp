@@ -65,6 +65,8 @@ TEST_CASE("a sequence export writes the baked frames with progress", "[export]")
     CHECK(frame == f);
     CHECK(x == session.cache().find(f)->state.psi()[static_cast<std::size_t>(massX)]);
   }
+  // Before the timeline's start frame there is nothing to export.
+  CHECK_THROWS_AS(exportFrameSequence(session, {-2, 3}, dir, {text}), std::invalid_argument);
   // Cancelled before it starts: nothing written.
   std::atomic<bool> cancel{true};
   CHECK(exportFrameSequence(session, {15, 20}, dir, {text}, {}, &cancel).cancelled);

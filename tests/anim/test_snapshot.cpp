@@ -54,3 +54,24 @@ TEST_CASE("snapshots share unchanged fields with their base and refuse another s
   other->constraints[0]->name = "renamed";
   CHECK_THROWS(base.restore(*other));
 }
+
+TEST_CASE("a frame whose fields changed size restores onto its base", "[snapshot]") {
+  auto scene = test::makeSpringScene();
+  auto& mass = static_cast<test::TestMass&>(*scene->find("mass"));
+  const SceneSnapshot base = SceneSnapshot::capture(*scene);
+  mass.label = "a longer label than before, written by a solver";
+  mass.velocity = -1.5;
+  const SceneSnapshot frame = SceneSnapshot::capture(*scene, &base);
+  CHECK(frame.sameLayout(base));  // the layout is the base's: it can be restored onto it
+  base.restore(*scene);
+  CHECK(mass.label != "a longer label than before, written by a solver");
+  frame.restore(*scene, &base);
+  CHECK(mass.label == "a longer label than before, written by a solver");
+  CHECK(mass.velocity == -1.5);
+  // Untouched objects cost nothing: the frame stores Ψ, flags and the one changed node.
+  const SceneSnapshot same = SceneSnapshot::capture(*scene, &base);
+  base.restore(*scene);
+  const SceneSnapshot unchanged = SceneSnapshot::capture(*scene, &base);
+  CHECK(unchanged.bytes() < same.bytes());
+  CHECK(unchanged.sameState(base));
+}

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace flexure {
@@ -63,8 +64,19 @@ class SceneSnapshot {
   std::vector<double> psi_;
   std::vector<double> weights_;
   std::vector<char> enabled_;
-  std::vector<Blob> nodeFields_;        // one per node, depth first, root included
-  std::vector<Blob> constraintFields_;  // one per constraint
+  // The serialized fields of a list of objects. A full snapshot (no base) holds every object's
+  // blob in `all`; a frame snapshot shares its base's `all` and holds only the objects that
+  // differ from it in `changed`, so an unchanged object costs nothing per frame.
+  struct Objects {
+    std::shared_ptr<const std::vector<Blob>> all;
+    std::vector<std::pair<std::uint32_t, Blob>> changed;  // sorted by index
+    bool full = true;
+    std::size_t size() const { return all ? all->size() : 0; }
+    // Object i's blob: its changed entry, or (frame snapshot) the base's blob marked relative.
+    Blob at(std::size_t i) const;
+  };
+  Objects nodeFields_;        // one per node, depth first, root included
+  Objects constraintFields_;  // one per constraint
   std::size_t bytes_ = 0;
 };
 
