@@ -27,8 +27,15 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const double* slot
     const double maxReach = std::max({reach.x, reach.y, reach.z});
     m.reach2 = (mb.metric == Metric::L2 || mb.metric == Metric::L1) ? maxReach * maxReach : squaredNorm(reach);
     const Bounds3 sb = skeletonBounds(mb.skeleton);
-    m.box.lo = sb.lo - reach;
-    m.box.hi = sb.hi + reach;
+    // |d_local,j| < R r_j inside the metaball, so along world axis k |d_k| < sum_j |F_kj| R r_j.
+    Vec3d worldReach = reach;
+    m.frame = mb.hasFrame() ? &mb.frame() : nullptr;
+    m.frameT = mb.hasFrame() ? &mb.frameTranspose() : nullptr;
+    if (m.frame)
+      for (int k = 0; k < 3; ++k)
+        worldReach[k] = std::fabs(m.frame->m[k][0]) * reach.x + std::fabs(m.frame->m[k][1]) * reach.y + std::fabs(m.frame->m[k][2]) * reach.z;
+    m.box.lo = sb.lo - worldReach;
+    m.box.hi = sb.hi + worldReach;
     if (!isBounded(m.box)) unbounded_.push_back(static_cast<int>(i));
     for (int j = 0; j < mb.controlCount(); ++j) m.controls[static_cast<std::size_t>(j)] = s[kFixedSlotCount + j];
     m.shape.metric = mb.metric;
@@ -46,7 +53,7 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const double* slot
     m.rotates = m.angle != 0.0 && squaredNorm(m.axis) > 0.0;
     m.scales = m.scale.x != 1.0 || m.scale.y != 1.0 || m.scale.z != 1.0;
     const auto* point = std::get_if<PointSkeleton>(&mb.skeleton);
-    m.simplePoint = point && m.fastWyvill && !m.rotates && !m.scales;
+    m.simplePoint = point && m.fastWyvill && !m.rotates && !m.scales && !m.frame;
     if (point) m.center = point->center;
   }
   buildGrid();
@@ -153,7 +160,8 @@ void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& p
   } else {
     d = offsetByIndex(*m.skeleton, m.kind, p);
   }
-  const Vec3<S> q(d.x * m.invRadii.x, d.y * m.invRadii.y, d.z * m.invRadii.z);
+  const Vec3<S> dl = m.frameT ? mul(*m.frameT, d) : d;  // in the constraint's frame
+  const Vec3<S> q(dl.x * m.invRadii.x, dl.y * m.invRadii.y, dl.z * m.invRadii.z);
   S F;
   if (m.fastWyvill) {
     const S x = squaredNorm(q);
@@ -164,7 +172,7 @@ void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& p
     if (F == 0.0) return;
   }
   sum += along(m.translation, F);  // Eq. 8
-  if (m.rotates || m.scales) sum += rotateScaleOffset(minus(p, m.pivot), F, m.angle, m.axis, m.scale, m.rotates, m.scales);
+  if (m.rotates || m.scales) sum += rotateScaleOffset(minus(p, m.pivot), F, m.angle, m.axis, m.scale, m.rotates, m.scales, m.frame, m.frameT);
 }
 
 template <class S>
@@ -204,7 +212,7 @@ void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* item
   d = {0, 0, 0};
   auto one = [&](const Packed& m, std::uint32_t pieces) {
     if (!m.box.contains(p)) return;
-    if (m.kind == 0 && m.fastWyvill && !m.rotates && !m.scales) {
+    if (m.simplePoint) {
       const Vec3d c = std::get_if<PointSkeleton>(m.skeleton)->center;
       const Vec3d q = cwiseProduct(p - c, m.invRadii);
       const double x = squaredNorm(q);

@@ -44,6 +44,8 @@ void Metaball::visitFields(FieldVisitor& v) {
   v.field("bezier_degree", bezierDegree);
   v.field("has_pivot", hasPivot);
   v.field("pivot", pivotPoint);
+  v.field("frame_axis", frameAxis);
+  v.field("frame_angle", frameAngle);
   if (v.isReading()) {
     metric = metricFromName(metricText);
     potential = potentialFromName(potentialText);
@@ -54,6 +56,9 @@ void Metaball::prepare() {
   if (bezierDegree < 1 || bezierDegree > kMaxPotentialDegree)
     throw FieldError("bezier_degree must be between 1 and " + std::to_string(kMaxPotentialDegree));
   prepareSkeleton(skeleton);
+  const double pi = 3.14159265358979323846;
+  frame_ = toMatrix(Quatd::fromAxisAngle(unitOrThrow(frameAxis, "metaball frame_axis"), frameAngle * pi / 180.0));
+  frameT_ = transpose(frame_);
 }
 
 void Metaball::appendParameterSpecs(int index, std::vector<ParamSpec>& out) const {

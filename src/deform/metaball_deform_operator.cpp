@@ -73,7 +73,8 @@ template <class S>
 S MetaballDeformOperator::potential(int i, const S* slots, const Vec3<S>& x) const {
   const Metaball& mb = metaballs_[static_cast<std::size_t>(i)];
   const MetaballValues<S> v = MetaballValues<S>::read(slots + slotOffset(i), mb.controlCount());
-  const Vec3<S> d = skeletonOffset(mb.skeleton, x);
+  const Vec3<S> offset = skeletonOffset(mb.skeleton, x);
+  const Vec3<S> d = mb.hasFrame() ? mul(mb.frameTranspose(), offset) : offset;  // in the local frame
   const Vec3<S> q(d.x / (v.radius * v.radii.x), d.y / (v.radius * v.radii.y), d.z / (v.radius * v.radii.z));
   PotentialShape<S> shape;
   shape.metric = mb.metric;
@@ -151,7 +152,9 @@ Vec3<S> MetaballDeformOperator::deform(const S* slots, const Vec3<S>& x) const {
     const Vec3<S> scale(s[kSlotScaleX], s[kSlotScaleY], s[kSlotScaleZ]);
     const bool rotates = !exactlyZero(angle) && squaredNorm(axis) > 0.0;
     const bool scales = !exactlyZero(S(scale.x - 1.0)) || !exactlyZero(S(scale.y - 1.0)) || !exactlyZero(S(scale.z - 1.0));
-    if (rotates || scales) sum += rotateScaleOffset(minus(x, mb.pivot()), F, angle, axis, scale, rotates, scales);
+    if (rotates || scales)
+      sum += mb.hasFrame() ? rotateScaleOffset(minus(x, mb.pivot()), F, angle, axis, scale, rotates, scales, &mb.frame(), &mb.frameTranspose())
+                           : rotateScaleOffset(minus(x, mb.pivot()), F, angle, axis, scale, rotates, scales);
   }
   return x + sum;
 }

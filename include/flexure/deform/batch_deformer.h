@@ -44,6 +44,8 @@ class BatchDeformer {
     bool rotates = false, scales = false;
     bool simplePoint = false;  // point skeleton, fast Wyvill, no rotation or scale
     Vec3d center;              // of a point skeleton
+    const Mat3d* frame = nullptr;   // the constraint's frame, when not the world axes
+    const Mat3d* frameT = nullptr;
   };
   struct CellItem {
     int metaball = 0;

@@ -62,7 +62,7 @@ S potentialAt(const PotentialShape<T>& shape, const Vec3<S>& q) {
 // the pivot (local = P - O). Rotation by the quaternion (cos(theta F / 2), sin(theta F / 2) n).
 template <class S, class T>
 Vec3<S> rotateScaleOffset(const Vec3<S>& local, const S& F, const T& angle, const Vec3<T>& axis, const Vec3<T>& scale,
-                          bool rotates, bool scales) {
+                          bool rotates, bool scales, const Mat3d* frame = nullptr, const Mat3d* frameT = nullptr) {
   Vec3<S> y = local;
   if (rotates) {
     const T axisNorm = sqrt(squaredNorm(axis));
@@ -74,10 +74,12 @@ Vec3<S> rotateScaleOffset(const Vec3<S>& local, const S& F, const T& angle, cons
     const Vec3<S> t = cross(qv, y) * S(2.0);
     y = y + t * c + cross(qv, t);
   }
-  if (scales) {
+  if (scales) {  // along the axes of the constraint's frame
+    if (frame) y = mul(*frameT, y);
     y.x = y.x * (1.0 + F * (scale.x - 1.0));
     y.y = y.y * (1.0 + F * (scale.y - 1.0));
     y.z = y.z * (1.0 + F * (scale.z - 1.0));
+    if (frame) y = mul(*frame, y);
   }
   return y - local;
 }
