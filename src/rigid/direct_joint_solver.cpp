@@ -1,6 +1,7 @@
 #include "flexure/rigid/direct_joint_solver.h"
 
 #include "flexure/rigid/joint_geometry.h"
+#include "flexure/rigid/permitted_region.h"
 
 namespace flexure {
 
@@ -44,7 +45,24 @@ void appendJointRows(const RigidSystem& s, const JointRecord& j, std::vector<Con
     const Vec3d at = (g.moving + g.permitted) * 0.5;
     for (int k = 0; k < g.rows.rowCount; ++k) addRow(rows, s, j, g.rows.rowDirection[k], at, g.rows.rowError[k]);
   }
-  addAngularRow(rows, s, j, measureJointAngle(s, j), j.angle.enabled && j.angle.min == j.angle.max);
+  if (j.angle.enabled && j.angle.max <= 0.0) {
+    // Axes locked together (angle [0, 0], Appendix A's "max 0"): |a1 ∧ a2| is not smooth at 0,
+    // so lock its two components instead, e_i·(a1 ∧ a2) for e_i ⟂ a1; to first order they
+    // change by e_i·(ΔR2 - ΔR1).
+    const Vec3d a1 = normalized(worldVectorOf(s, j.body1, j.angle.axis1));
+    const Vec3d a2 = normalized(worldVectorOf(s, j.body2, j.angle.axis2));
+    Vec3d e[2];
+    orthonormalComplement(a1, e[0], e[1]);
+    for (const Vec3d& axis : e) {
+      AngularRow row;
+      row.violated = true;
+      row.axis = axis;
+      row.error = dot(axis, cross(a1, a2));
+      addAngularRow(rows, s, j, row, true);
+    }
+  } else {
+    addAngularRow(rows, s, j, measureJointAngle(s, j), j.angle.enabled && j.angle.min == j.angle.max);
+  }
   addAngularRow(rows, s, j, measureJointTwist(s, j), j.twist.enabled && j.twist.min == j.twist.max);
 }
 

@@ -1,6 +1,8 @@
 #include "flexure/rigid/register.h"
 
+#include "flexure/core/benchmark_registry.h"
 #include "flexure/core/constraint.h"
+#include "flexure/rigid/rigid_benchmarks.h"
 #include "flexure/core/importer_registry.h"
 #include "flexure/rigid/description.h"
 #include "flexure/core/node_registry.h"
@@ -24,6 +26,7 @@ void registerRigidModule() {
   SolverRegistry::instance().add(std::make_unique<RigidFamilySolver>());
   ImporterRegistry::instance().add({".dcl", "Gascuel constraint description language (docs/description-language.md)",
                                     importDescriptionFile});
+  BenchmarkRegistry::instance().add({"rigid", runRigidBenchmarks});
 }
 
 }  // namespace flexure

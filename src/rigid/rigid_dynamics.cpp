@@ -87,8 +87,8 @@ DynamicsReport advanceDynamics(RigidSystem& s, double t0, double t1, const Dynam
     if (!dynamicsStep(s, t, dt, o, r)) {
       ++report.rejectedSteps;
       dt *= 0.5;
-      if (dt < 1e-9 * std::max(1.0, t1 - t0)) {  // never hang: take the step anyway, bounded
-        dt = 1e-9 * std::max(1.0, t1 - t0);
+      if (dt < nominal / 1024.0) {  // never hang: after ten halvings take the step anyway
+        dt = nominal / 1024.0;
         DynamicsOptions forced = o;
         forced.maxRotation = 1e300;
         dynamicsStep(s, t, dt, forced, r);

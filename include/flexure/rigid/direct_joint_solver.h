@@ -59,7 +59,7 @@ class DirectJointSolver {
   std::vector<Contribution> contributions_;
   std::vector<int> diagonalSlots_;
   Eigen::SparseMatrix<double> matrix_;
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::AMDOrdering<int>> factor_;
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> factor_;
   Eigen::VectorXd rhs_;
   std::vector<Vec3d> massLinear_, massAngular_;  // M^{-1} Jᵀ per (row, side)
 };

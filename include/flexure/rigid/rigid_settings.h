@@ -24,7 +24,8 @@ class RigidSettings final : public SettingsBlock {
   double tolerance = 1e-6;       // corrections and violations below this are "satisfied"
   double maxRotation = 0.2;      // largest rotation per step (radians): the rotation-vector
                                  // approximation's limit (section 2.2, Eq. 4)
-  double alpha = 1.0;            // scale of Eq. 18's α during dynamics (paper schemes)
+  double alpha = 0.5;            // scale of Eq. 18's α during dynamics (paper schemes); the
+                                 // full α of Eq. 17 makes falling rod chains diverge
   double assemblyAlpha = 0.5;    // the same during assembly: damps rotation overshoot
   double assemblyStep = 0.2;     // largest rotation (rad) and translation per assembly step
   // "direct": sparse linearized solve per iteration (beyond the paper); "paper": Eqs. 18-19
