@@ -1,3 +1,5 @@
+#include <mutex>
+
 #include "flexure/core/benchmark_registry.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/deform/deform_benchmark.h"
@@ -8,10 +10,13 @@
 namespace flexure {
 
 void registerDeformModule() {
+  static std::once_flag once;  // callable from tests and from registerAllModules alike
+  std::call_once(once, [] {
   NodeRegistry& nodes = NodeRegistry::instance();
   nodes.add(std::string(deform::MetaballDeformOperator::kType), [] { return std::make_unique<deform::MetaballDeformOperator>(); });
   nodes.add(std::string(deform::GridMeshPrimitive::kType), [] { return std::make_unique<deform::GridMeshPrimitive>(); });
   BenchmarkRegistry::instance().add({"deform", [](bool quick) { return deform::runDeformBenchmark(quick); }});
+  });
 }
 
 }  // namespace flexure

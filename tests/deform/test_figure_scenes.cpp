@@ -17,7 +17,7 @@ using namespace flexure::deform;
 
 namespace {
 std::unique_ptr<Scene> loadFigure(const std::string& name) {
-  registerDeformModule();  // idempotent enough for tests: re-registering replaces factories
+  registerDeformModule();  // registers once per process
   return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name);
 }
 const MetaballDeformOperator& deformer(const Scene& scene, const std::string& name = "deform") {
