@@ -12,10 +12,10 @@ namespace flexure {
 void registerDeformModule() {
   static std::once_flag once;  // callable from tests and from registerAllModules alike
   std::call_once(once, [] {
-  NodeRegistry& nodes = NodeRegistry::instance();
-  nodes.add(std::string(deform::MetaballDeformOperator::kType), [] { return std::make_unique<deform::MetaballDeformOperator>(); });
-  nodes.add(std::string(deform::GridMeshPrimitive::kType), [] { return std::make_unique<deform::GridMeshPrimitive>(); });
-  BenchmarkRegistry::instance().add({"deform", [](bool quick) { return deform::runDeformBenchmark(quick); }});
+    NodeRegistry& nodes = NodeRegistry::instance();
+    nodes.add(std::string(deform::MetaballDeformOperator::kType), [] { return std::make_unique<deform::MetaballDeformOperator>(); });
+    nodes.add(std::string(deform::GridMeshPrimitive::kType), [] { return std::make_unique<deform::GridMeshPrimitive>(); });
+    BenchmarkRegistry::instance().add({"deform", [](bool quick) { return deform::runDeformBenchmark(quick); }});
   });
 }
 
