@@ -1,0 +1,25 @@
+#pragma once
+// Dragging a part of a parameterized model: the energy module's DragSession (Witkin et al.
+// 1987, section 2, the time-varying E_user spring). move() solves the sub-steps itself.
+#include <memory>
+
+#include "flexure/energy/drag.h"
+#include "flexure/session/part_drag.h"
+
+namespace flexure::session {
+
+class EnergyPartDrag final : public PartDrag {
+ public:
+  EnergyPartDrag(Scene& scene, double time);
+  const char* kindName() const override { return "energy spring"; }
+  PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
+  PartDragStatus move(const Vec3d& target) override;
+  PartDragStatus end() override;
+  bool needsSolverSteps() const override { return false; }
+
+ private:
+  static PartDragStatus convert(const DragStatus& status);
+  DragSession drag_;
+};
+
+}  // namespace flexure::session

@@ -1,0 +1,63 @@
+#pragma once
+// Geometry for display off the GUI thread (DESIGN.md "Threads"): a worker tessellates the scene
+// (tessellation.h, which also runs metaball deformation through applyBatch) from a Ψ snapshot
+// and publishes the newest meshes through a latest-value buffer. Requests are latest-value too:
+// a request made while the worker is busy replaces any request still waiting, so the worker
+// always draws the newest Ψ and never falls behind.
+//
+//   GeometryBuilder builder(document);            // own copy of the structure
+//   builder.request(result->psi, result->sequence);
+//   if (auto g = builder.latest(); g && g->sequence != drawn) upload(g->meshes);
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "flexure/core/scene.h"
+#include "flexure/core/tessellation.h"
+#include "flexure/core/triangle_mesh.h"
+#include "flexure/session/latest_value.h"
+
+namespace flexure::session {
+
+struct GeometryFrame {
+  std::uint64_t sequence = 0;  // increases per built frame
+  std::uint64_t tag = 0;       // the caller's tag of the Ψ it was built from (e.g. result sequence)
+  std::vector<TriangleMesh> meshes;
+};
+
+class GeometryBuilder {
+ public:
+  explicit GeometryBuilder(const Scene& document, TessellationOptions options = {});
+  ~GeometryBuilder();
+  GeometryBuilder(const GeometryBuilder&) = delete;
+  GeometryBuilder& operator=(const GeometryBuilder&) = delete;
+
+  // The structure changed: the worker tessellates a fresh clone from now on.
+  void setScene(const Scene& document);
+  // Asks for meshes of Ψ = psi (ignored by the worker if its size does not match the structure).
+  void request(const Eigen::VectorXd& psi, std::uint64_t tag);
+  std::shared_ptr<const GeometryFrame> latest() const { return frames_.latest(); }
+
+ private:
+  struct Request {
+    Eigen::VectorXd psi;
+    std::uint64_t tag = 0;
+  };
+  void threadMain();
+
+  TessellationOptions options_;
+  std::mutex mutex_;  // guards the fields below
+  std::condition_variable wake_;
+  std::unique_ptr<Scene> nextScene_;
+  std::optional<Request> pending_;
+  bool stop_ = false;
+
+  LatestValue<GeometryFrame> frames_;
+  std::thread thread_;
+};
+
+}  // namespace flexure::session

@@ -1,0 +1,53 @@
+#pragma once
+// The commands the GUI thread sends to the solver thread (docs/solver-thread.md). They are
+// applied between solver steps, in the order sent.
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "flexure/core/node.h"
+#include "flexure/core/scene.h"
+#include "flexure/core/vec.h"
+
+namespace flexure::session {
+
+// The document's structure changed: the session replaces its working copy with this one
+// (cloned by the sender, Scene::clone(); the session takes ownership). A drag in progress
+// restarts on the new copy at the same point, or ends if its node is gone.
+struct StructureChanged {
+  std::unique_ptr<Scene> scene;
+};
+// One entry of Ψ edited in the document (value only; frozen flags travel with a new copy).
+struct ParameterEdited {
+  int index = -1;
+  double value = 0.0;
+};
+struct DragStart {
+  std::string node;        // the picked primitive
+  SurfacePoint point;      // where on it
+  Vec3d target;            // world point the mouse is at
+};
+struct DragMove {
+  Vec3d target;
+};
+struct DragEnd {};
+struct Run {};    // solve until converged, then sleep
+struct Pause {};  // stop stepping (drags still solve)
+struct Step {     // exactly n bounded steps, then pause
+  int count = 1;
+};
+struct SetMethod {  // "default" or "paper"
+  std::string method;
+};
+struct SetTolerance {
+  double tolerance = 1e-10;
+};
+struct TimeChanged {
+  double time = 0.0;
+};
+struct Shutdown {};
+
+using SessionCommand = std::variant<StructureChanged, ParameterEdited, DragStart, DragMove, DragEnd, Run, Pause,
+                                    Step, SetMethod, SetTolerance, TimeChanged, Shutdown>;
+
+}  // namespace flexure::session

@@ -1,0 +1,56 @@
+#pragma once
+// What the solver thread publishes to the GUI through a latest-value buffer: the newest solved Ψ
+// and the statistics of the step that produced it. `sequence` increases by one per publish, so
+// a poller can tell a new result from one it has already seen.
+#include <Eigen/Core>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "flexure/core/solver_registry.h"
+
+namespace flexure::session {
+
+// One point of the energy/residual plot.
+struct HistoryPoint {
+  long long iteration = 0;  // solver steps since the session started
+  double energy = 0.0;      // energy family's E (0 without energy constraints)
+  double maxViolation = 0.0;
+};
+
+enum class SessionActivity { Idle, Running, Dragging, Stepping };
+const char* activityName(SessionActivity activity);
+
+struct SessionResult {
+  std::uint64_t sequence = 0;
+  std::uint64_t structureVersion = 0;  // counts StructureChanged commands applied
+  Eigen::VectorXd psi;                 // always finite: rolled-back steps are never published
+  std::vector<SolveReport> reports;    // the last report of each family that ran
+  std::vector<HistoryPoint> history;   // the most recent points, oldest first (bounded)
+  double iterationsPerSecond = 0.0;
+  long long totalIterations = 0;
+  bool converged = false;
+  SessionActivity activity = SessionActivity::Idle;
+  // Numerical safety (issue 9 item 4): whether a step was rolled back since the previous
+  // publish, how many were since the session started (a poller that skipped results still sees
+  // the count change), and the message of the most recent one (kept until the next).
+  bool rolledBack = false;
+  std::uint64_t rollbackCount = 0;
+  std::string rollbackMessage;
+  // Drags: a pinned drag says why nothing moves.
+  bool dragPinned = false;
+  std::string dragMessage;
+  double time = 0.0;
+};
+
+// Published once per finished drag: the Ψ the GUI records as ONE undo step.
+struct DragOutcome {
+  std::uint64_t sequence = 0;  // counts finished drags
+  std::string node;
+  Eigen::VectorXd psiBefore;   // Ψ at drag start
+  Eigen::VectorXd psiAfter;    // Ψ at drag end
+  bool pinned = false;
+  std::string message;
+};
+
+}  // namespace flexure::session

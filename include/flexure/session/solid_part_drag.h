@@ -1,0 +1,33 @@
+#pragma once
+// Dragging a solid (Gascuel & Gascuel 1994): a mouse constraint for the displacement solver.
+// The rigid module's public API has no separate mouse constraint, so the drag adds a temporary
+// world point-to-point RigidJoint (object1 = world at the target, object2 = the solid at the
+// picked point in its frame) to the working copy; the rigid solver's iterative corrections
+// (Eq. 18/19) pull the solid toward it between the other constraints. It is removed at end().
+#include "flexure/session/part_drag.h"
+
+namespace flexure {
+class RigidJoint;
+}
+
+namespace flexure::session {
+
+class SolidPartDrag final : public PartDrag {
+ public:
+  SolidPartDrag(Scene& scene, std::string solid);
+  const char* kindName() const override { return "solid mouse constraint"; }
+  PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
+  PartDragStatus move(const Vec3d& target) override;
+  PartDragStatus end() override;
+  bool needsSolverSteps() const override { return true; }
+
+ private:
+  PartDragStatus status() const;
+  Scene& scene_;
+  std::string solid_;
+  std::string node_;
+  SurfacePoint point_;
+  RigidJoint* joint_ = nullptr;  // owned by scene_.constraints while the drag lasts
+};
+
+}  // namespace flexure::session

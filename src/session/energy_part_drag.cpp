@@ -1,0 +1,34 @@
+// Energy drag: a thin adapter over the energy module's DragSession (energy/drag.h).
+#include "flexure/session/energy_part_drag.h"
+
+#include "flexure/energy/energy_settings.h"
+
+namespace flexure::session {
+
+namespace {
+EnergySettings sceneEnergySettings(Scene& scene) {
+  if (const auto* s = scene.settings.tryGet<EnergySettings>()) return *s;
+  return {};
+}
+}  // namespace
+
+EnergyPartDrag::EnergyPartDrag(Scene& scene, double time) : drag_(scene, sceneEnergySettings(scene), {}, time) {}
+
+PartDragStatus EnergyPartDrag::convert(const DragStatus& status) {
+  return {status.pinned, status.reason, status.point};
+}
+
+PartDragStatus EnergyPartDrag::begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) {
+  const DragStatus started = drag_.start(node, point);
+  if (started.pinned) return convert(started);
+  return convert(drag_.moveTo(target));
+}
+
+PartDragStatus EnergyPartDrag::move(const Vec3d& target) {
+  if (drag_.status().pinned) return convert(drag_.status());
+  return convert(drag_.moveTo(target));
+}
+
+PartDragStatus EnergyPartDrag::end() { return convert(drag_.end()); }
+
+}  // namespace flexure::session

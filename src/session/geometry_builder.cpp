@@ -1,0 +1,60 @@
+// Tessellation worker (geometry_builder.h).
+#include "flexure/session/geometry_builder.h"
+
+namespace flexure::session {
+
+GeometryBuilder::GeometryBuilder(const Scene& document, TessellationOptions options)
+    : options_(options), nextScene_(document.clone()) {
+  thread_ = std::thread([this] { threadMain(); });
+}
+
+GeometryBuilder::~GeometryBuilder() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+}
+
+void GeometryBuilder::setScene(const Scene& document) {
+  auto copy = document.clone();  // cloned on the caller's thread, outside the lock
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    nextScene_ = std::move(copy);
+  }
+  wake_.notify_one();
+}
+
+void GeometryBuilder::request(const Eigen::VectorXd& psi, std::uint64_t tag) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending_ = Request{psi, tag};
+  }
+  wake_.notify_one();
+}
+
+void GeometryBuilder::threadMain() {
+  std::unique_ptr<Scene> scene;
+  std::uint64_t sequence = 0;
+  for (;;) {
+    std::optional<Request> job;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, [&] { return stop_ || pending_.has_value(); });
+      if (stop_) return;
+      if (nextScene_) scene = std::move(nextScene_);
+      job = std::move(pending_);
+      pending_.reset();
+    }
+    if (!scene || job->psi.size() != scene->parameters().size()) continue;
+    scene->parameters().values() = job->psi;
+    auto frame = std::make_shared<GeometryFrame>();
+    frame->meshes = tessellateScene(*scene, options_);
+    frame->sequence = ++sequence;
+    frame->tag = job->tag;
+    frames_.publish(std::move(frame));
+  }
+}
+
+}  // namespace flexure::session

@@ -1,0 +1,57 @@
+// Solid drag: a temporary world point-to-point joint of the rigid family (solid_part_drag.h).
+#include "flexure/session/solid_part_drag.h"
+
+#include <algorithm>
+
+#include "flexure/core/param_access.h"
+#include "flexure/rigid/rigid_joint.h"
+#include "flexure/rigid/solid_operator.h"
+
+namespace flexure::session {
+
+SolidPartDrag::SolidPartDrag(Scene& scene, std::string solid) : scene_(scene), solid_(std::move(solid)) {}
+
+PartDragStatus SolidPartDrag::status() const {
+  PartDragStatus s;
+  s.point = pickedPointPosition(scene_, node_, point_);
+  return s;
+}
+
+PartDragStatus SolidPartDrag::begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) {
+  node_ = node;
+  point_ = point;
+  auto* solid = dynamic_cast<SolidOperator*>(scene_.find(solid_));
+  PartDragStatus s = status();
+  if (solid == nullptr || solid->fixed) {
+    s.pinned = true;
+    s.reason = "pinned: the solid '" + solid_ + "' is fixed";
+    return s;
+  }
+  // The picked point in the solid's frame: P = t + R x  =>  x = R^T (P - t).
+  const ValueAccess access(scene_.parameters().values());
+  auto joint = std::make_unique<RigidJoint>(TranslationKind::Point);
+  joint->name = scene_.uniqueName("session-mouse");
+  joint->object1.clear();  // the world
+  joint->object2 = solid_;
+  joint->point1 = target;
+  joint->point2 = solid->inverse(access, s.point);
+  joint_ = joint.get();
+  scene_.constraints.push_back(std::move(joint));
+  scene_.resolveReferences();
+  return s;
+}
+
+PartDragStatus SolidPartDrag::move(const Vec3d& target) {
+  if (joint_ != nullptr) joint_->point1 = target;
+  return status();
+}
+
+PartDragStatus SolidPartDrag::end() {
+  auto& list = scene_.constraints;
+  list.erase(std::remove_if(list.begin(), list.end(), [&](const auto& c) { return c.get() == joint_; }), list.end());
+  joint_ = nullptr;
+  scene_.resolveReferences();
+  return status();
+}
+
+}  // namespace flexure::session
