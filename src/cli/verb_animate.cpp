@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "flexure/core/tessellation.h"
 #include "flexure/io/obj.h"
@@ -16,6 +17,12 @@
 #include "solve_options.h"
 #include "solve_summary.h"
 #include "verb.h"
+
+#if FLEXURE_HAS_ANIM
+#include "flexure/anim/bake_session.h"
+#include "flexure/anim/frame_sequence.h"
+#include "flexure/anim/timeline_settings.h"
+#endif
 
 namespace flexure::cli {
 
@@ -41,18 +48,19 @@ FrameRange parseFrames(const std::string& text) {
   return r;
 }
 
-std::string frameFile(const std::filesystem::path& dir, int frame, const char* extension) {
-  char name[64];
-  std::snprintf(name, sizeof name, "frame_%04d.%s", frame, extension);
-  return (dir / name).string();
-}
-
 struct FrameOutputs {
   std::filesystem::path dir;
   bool obj = false;
   bool png = false;
   int width = 800, height = 600;
 };
+
+#if !FLEXURE_HAS_ANIM
+std::string frameFile(const std::filesystem::path& dir, int frame, const char* extension) {
+  char name[64];
+  std::snprintf(name, sizeof name, "frame_%04d.%s", frame, extension);
+  return (dir / name).string();
+}
 
 void writeFrame(const Scene& scene, int frame, const FrameOutputs& out) {
   if (out.obj) writeObjFile(tessellateScene(scene), frameFile(out.dir, frame, "obj"));
@@ -62,55 +70,115 @@ void writeFrame(const Scene& scene, int frame, const FrameOutputs& out) {
       throw std::runtime_error("frame " + std::to_string(frame) + ": " + error);
   }
 }
+#endif
+
+// One --stats line: the solve-report keys of the frame's reports plus frame, time, seconds.
+nlohmann::json statsLine(int frame, double time, double seconds, const std::vector<SolveReport>& reports) {
+  nlohmann::json line = summarizeReports(reports);
+  line["frame"] = frame;
+  line["time"] = time;
+  line["seconds"] = seconds;
+  return line;
+}
+
+void reportProgress(int frame, int done, int total, bool tty) {
+  std::cerr << (tty ? "\r" : "") << "animate: frame " << frame << " (" << done << "/" << total << ")" << (tty ? "" : "\n")
+            << std::flush;
+}
+
+struct AnimateJob {
+  FrameRange frames;
+  std::optional<double> fps;  // --fps; otherwise the scene's timeline (24 without one)
+  SolveOptions options;
+  FrameOutputs outputs;
+  bool stats = false;
+  bool tty = false;
+};
+
+#if FLEXURE_HAS_ANIM
+// With the anim module: frames go through its BakeSession, which writes the keyed values of
+// every track at t_k, holds keyed parameters frozen and inactive constraints disabled, and runs
+// the family solvers (solve() at the timeline's start frame, advance() after). Frames before
+// A are solved too, since each frame starts from the previous one.
+int animate(Scene& scene, const AnimateJob& job) {
+  if (job.fps) scene.settings.get<TimelineSettings>().fps = *job.fps;
+  BakeSession session(scene);
+  session.setSolveOptions(job.options);
+  std::vector<SequenceWriter> writers;
+  const FrameOutputs outputs = job.outputs;
+  if (outputs.obj) writers.push_back({"obj", [](Scene& s, int, const std::filesystem::path& f) { writeObjFile(tessellateScene(s), f.string()); }});
+  if (outputs.png)
+    writers.push_back({"png", [outputs](Scene& s, int frame, const std::filesystem::path& f) {
+                         std::string error;
+                         if (!renderPng(s, outputs.width, outputs.height, f.string(), error))
+                           throw std::runtime_error("frame " + std::to_string(frame) + ": " + error);
+                       }});
+  int unconverged = 0;
+  const auto progress = [&](const SequenceProgress& p) {
+    if (p.stats) {
+      if (!p.stats->converged) ++unconverged;
+      if (job.stats) std::cout << statsLine(p.frame, p.stats->time, p.stats->seconds, p.stats->reports).dump() << std::endl;
+    }
+    reportProgress(p.frame, p.done, p.total, job.tty);
+  };
+  const SequenceResult result = exportFrameSequence(session, {job.frames.first, job.frames.last},
+                                                    writers.empty() ? std::filesystem::path() : outputs.dir, writers, progress);
+  if (job.tty) std::cerr << "\n";
+  if (unconverged > 0) std::cerr << "animate: " << unconverged << " frames did not converge\n";
+  if (result.cancelled) throw std::runtime_error("the bake stopped before the last frame");
+  return kExitOk;
+}
+#else
+// Without the anim module: frame A is the loaded state solved once; each next frame calls
+// advance(t_prev, t) of every applicable family solver.
+int animate(Scene& scene, const AnimateJob& job) {
+  const double fps = job.fps.value_or(24.0);
+  if (job.outputs.obj || job.outputs.png) std::filesystem::create_directories(job.outputs.dir);
+  const std::vector<const FamilySolver*> solvers = applicableSolvers(scene);
+  int unconverged = 0;
+  const int total = job.frames.last - job.frames.first + 1;
+  for (int k = job.frames.first; k <= job.frames.last; ++k) {
+    const auto start = std::chrono::steady_clock::now();
+    const double t = k / fps;
+    std::vector<SolveReport> reports;
+    for (const FamilySolver* s : solvers)
+      reports.push_back(k == job.frames.first ? s->solve(scene, job.options) : s->advance(scene, (k - 1) / fps, t, job.options));
+    writeFrame(scene, k, job.outputs);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!allConverged(reports)) ++unconverged;
+    if (job.stats) std::cout << statsLine(k, t, seconds, reports).dump() << std::endl;
+    reportProgress(k, k - job.frames.first + 1, total, job.tty);
+  }
+  if (job.tty) std::cerr << "\n";
+  if (unconverged > 0) std::cerr << "animate: " << unconverged << " of " << total << " frames did not converge\n";
+  return kExitOk;
+}
+#endif
 
 int runAnimate(const Arguments& args) {
   args.requirePositional(1, "FILE (the scene to animate)");
   const auto framesText = args.value("--frames");
   if (!framesText) throw UsageError("missing --frames A-B");
-  const FrameRange frames = parseFrames(*framesText);
-  const double fps = args.doubleValue("--fps", 24.0);
-  if (fps <= 0.0) throw UsageError("--fps must be positive");
-  const SolveOptions options = solveOptionsFrom(args);
-  FrameOutputs outputs;
-  outputs.dir = args.value("--out").value_or(".");
-  outputs.obj = args.has("--obj");
-  outputs.png = args.has("--png");
-  if (const auto size = args.value("--size")) parseSize(*size, outputs.width, outputs.height);
-  if (outputs.png && !renderAvailable()) {
+  AnimateJob job;
+  job.frames = parseFrames(*framesText);
+  if (args.has("--fps")) {
+    job.fps = args.doubleValue("--fps", 24.0);
+    if (*job.fps <= 0.0) throw UsageError("--fps must be positive");
+  }
+  job.options = solveOptionsFrom(args);
+  job.outputs.dir = args.value("--out").value_or(".");
+  job.outputs.obj = args.has("--obj");
+  job.outputs.png = args.has("--png");
+  if (const auto size = args.value("--size")) parseSize(*size, job.outputs.width, job.outputs.height);
+  if (job.outputs.png && !renderAvailable()) {
     std::string error;
     renderPng(Scene(), 1, 1, "", error);
     throw std::runtime_error("--png: " + error);
   }
-  const bool stats = args.has("--stats");
-
+  job.stats = args.has("--stats");
+  job.tty = ::isatty(2) != 0;
   const auto scene = openScene(args.positional()[0]);
-  if (outputs.obj || outputs.png) std::filesystem::create_directories(outputs.dir);
-  const std::vector<const FamilySolver*> solvers = applicableSolvers(*scene);
-  const bool tty = ::isatty(2) != 0;
-  int unconverged = 0;
-  const int total = frames.last - frames.first + 1;
-  for (int k = frames.first; k <= frames.last; ++k) {
-    const auto start = std::chrono::steady_clock::now();
-    const double t = k / fps;
-    std::vector<SolveReport> reports;
-    for (const FamilySolver* s : solvers)
-      reports.push_back(k == frames.first ? s->solve(*scene, options) : s->advance(*scene, (k - 1) / fps, t, options));
-    writeFrame(*scene, k, outputs);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!allConverged(reports)) ++unconverged;
-    if (stats) {
-      nlohmann::json line = summarizeReports(reports);
-      line["frame"] = k;
-      line["time"] = t;
-      line["seconds"] = seconds;  // the whole frame, outputs included
-      std::cout << line.dump() << std::endl;
-    }
-    std::cerr << (tty ? "\r" : "") << "animate: frame " << k << " (" << (k - frames.first + 1) << "/" << total << ")"
-              << (tty ? "" : "\n") << std::flush;
-  }
-  if (tty) std::cerr << "\n";
-  if (unconverged > 0) std::cerr << "animate: " << unconverged << " of " << total << " frames did not converge\n";
-  return kExitOk;
+  return animate(*scene, job);
 }
 
 }  // namespace
@@ -122,13 +190,15 @@ const Verb& animateVerb() {
       "usage: flexure-cli animate FILE --frames A-B [--fps F] [--out DIR] [--png] [--obj] [--stats]\n"
       "                           [--size WxH] [--method default|paper] [--max-iterations N]\n"
       "                           [--tolerance T]\n\n"
-      "Frame k is at time k/F. Frame A is the loaded state solved once; every next frame calls\n"
-      "advance(t_prev, t) of each applicable family solver (dynamics integrate, static solvers\n"
-      "re-solve from the previous frame), so results do not depend on wall-clock time.\n"
+      "Frame k is at time k/F. Keyed parameters and constraint targets take their keyed values\n"
+      "(the anim module's bake session); the start frame is solved once (assembly) and every\n"
+      "next frame calls advance(t_prev, t) of each applicable family solver (dynamics integrate,\n"
+      "static solvers re-solve from the previous frame), so results do not depend on wall-clock\n"
+      "time. Frames between the timeline's start and A are solved too (history matters).\n"
       "A progress line goes to stderr.\n\n"
       "options:\n"
       "  --frames A-B      first and last frame (required; a single frame \"A\" is allowed)\n"
-      "  --fps F           frames per second (default 24)\n"
+      "  --fps F           frames per second (default: the scene's timeline, 24 without one)\n"
       "  --out DIR         where frame files go (default: current directory; created)\n"
       "  --obj             write DIR/frame_NNNN.obj (tessellated scene) for every frame\n"
       "  --png             render DIR/frame_NNNN.png from the scene camera for every frame\n"

@@ -1,0 +1,206 @@
+// flexure-cli verbs run as subprocesses on the example scenes: outputs, error lines, exit codes.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+#include "flexure/io/atomic_file.h"
+#include "flexure/io/obj.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int exitCode = -1;  // -1 when killed by a signal (a crash)
+  std::string out;
+  std::string err;
+};
+
+fs::path scratch() {
+  static const fs::path dir = [] {
+    const fs::path d = fs::temp_directory_path() / ("flexure-cli-test-" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs flexure-cli with `args` (shell words), capturing stdout and stderr.
+Run cli(const std::string& args) {
+  const fs::path out = scratch() / "stdout.txt", err = scratch() / "stderr.txt";
+  const std::string command = std::string("'") + FLEXURE_CLI + "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  Run r;
+  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+std::string scene(const std::string& name) { return std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name; }
+
+fs::path writeFile(const std::string& name, const std::string& text) {
+  const fs::path p = scratch() / name;
+  std::ofstream(p, std::ios::binary) << text;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("validate: ok on a good scene, FILE:LINE:COL: message on a bad one", "[cli]") {
+  const Run good = cli("validate '" + scene("pipe.json") + "'");
+  CHECK(good.exitCode == 0);
+  CHECK(good.out == "ok\n");
+  CHECK(good.err.empty());
+
+  const fs::path bad = writeFile("bad.json",
+                                 "{\"format\": \"flexure-scene\", \"version\": 1,\n"
+                                 "\"nodes\": [{\"name\": \"t\", \"type\": \"tube\", \"params\": {\"lenght\": 2}}]}\n");
+  const Run r = cli("validate '" + bad.string() + "'");
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.empty());
+  CHECK(r.err == bad.string() + ":2:52: nodes[0].params.lenght: unknown parameter \"lenght\" for node type \"tube\" "
+                                "(parameters: length, radius, thickness)\n");
+
+  const fs::path newer = writeFile("newer.json", "{\"format\": \"flexure-scene\", \"version\": 7, \"nodes\": []}");
+  const Run v = cli("validate '" + newer.string() + "'");
+  CHECK(v.exitCode == 1);
+  CHECK_THAT(v.err, Catch::Contains(":1:40: version: this file has scene format version 7, written by a newer Flexure"));
+
+  // Unknown fields are warnings on stderr; the file still validates.
+  const fs::path extra = writeFile("extra.json", "{\"format\": \"flexure-scene\", \"version\": 1, \"nodes\": [], \"color\": 1}");
+  const Run w = cli("validate '" + extra.string() + "'");
+  CHECK(w.exitCode == 0);
+  CHECK(w.out == "ok\n");
+  CHECK(w.err == extra.string() + ":1:56: color: warning: unknown field \"color\" for a scene file (ignored)\n");
+}
+
+TEST_CASE("validate never crashes on garbage, directories or missing files", "[cli]") {
+  const fs::path garbage = writeFile("garbage.json", std::string("\x00\xff{[\"", 5));
+  for (const std::string& file : {garbage.string(), scratch().string(), std::string("/no/such/file.json")}) {
+    INFO(file);
+    const Run r = cli("validate '" + file + "'");
+    CHECK(r.exitCode == 1);
+    CHECK(std::regex_search(r.err, std::regex("^" + file + ":")));
+  }
+  const fs::path badObj = writeFile("bad.obj", "v 0 0 0\nv 1 0 0\nf 1 2 3\n");
+  const Run o = cli("validate '" + badObj.string() + "'");
+  CHECK(o.exitCode == 1);
+  CHECK(o.err == badObj.string() + ":3:7: vertex index 3 out of range (2 vertices defined so far)\n");
+}
+
+TEST_CASE("info lists nodes with parameter values and frozen flags, as text and JSON", "[cli]") {
+  const Run text = cli("info '" + scene("pipe.json") + "'");
+  CHECK(text.exitCode == 0);
+  CHECK_THAT(text.out, Catch::Contains("10 nodes, 33 parameters (12 free), 0 constraints"));
+  CHECK_THAT(text.out, Catch::Contains("  bent-pipe (translate)\n      x = 0.5\n"));
+  CHECK_THAT(text.out, Catch::Contains("      fixed-pipe-a-tube (tube)\n          length = 2  frozen  [0, inf]\n"));
+
+  const Run json = cli("info --json '" + scene("pipe.json") + "'");
+  REQUIRE(json.exitCode == 0);
+  const nlohmann::json j = nlohmann::json::parse(json.out);
+  CHECK(j["node_count"] == 10);
+  CHECK(j["free_parameter_count"] == 12);
+  REQUIRE(j["nodes"].size() == 3);
+  const nlohmann::json& bend = j["nodes"][1]["children"][0]["children"][0];
+  CHECK(bend["type"] == "bend");
+  CHECK(bend["parameters"][2]["name"] == "amount");
+  CHECK(bend["parameters"][2]["value"].get<double>() == 1.5707963267948966);
+  CHECK(bend["parameters"][2]["frozen"] == false);
+  CHECK(j["nodes"][0]["parameters"][0]["frozen"] == true);
+  CHECK(j["nodes"][0]["children"][0]["children"][0]["parameters"][0]["min"] == 0);
+  CHECK(j["nodes"][0]["children"][0]["children"][0]["parameters"][0]["max"].is_null());
+}
+
+TEST_CASE("export-obj writes a valid OBJ of the tessellated scene", "[cli]") {
+  const fs::path out = scratch() / "pipe.obj";
+  const Run r = cli("export-obj '" + scene("pipe.json") + "' -o '" + out.string() + "' --resolution 8");
+  REQUIRE(r.exitCode == 0);
+  const std::string text = flexure::readWholeFile(out.string());
+  CHECK(std::count(text.begin(), text.end(), 'o') > 0);
+  CHECK_THAT(text, Catch::Contains("\no fixed-pipe-a-tube\n"));
+  CHECK_THAT(text, Catch::Contains("\no bent-pipe-tube\n"));
+  CHECK_THAT(text, Catch::Contains("\no fixed-pipe-b-tube\n"));
+  const flexure::TriangleMesh mesh = flexure::parseObj(text, out.string());
+  CHECK(mesh.triangleCount() > 100);
+  // The assembly spans x from the horizontal pipe's far end (-2.5) to the vertical pipe's outer
+  // wall (2/π + 0.25), and z up to the vertical pipe's top (0.2 + 2/π + 0.5 + 2).
+  const flexure::Bounds3 b = mesh.bounds();
+  CHECK(b.lo.x == Approx(-2.5).margin(1e-9));
+  CHECK(b.hi.x == Approx(2 / M_PI + 0.25).margin(1e-9));
+  CHECK(b.hi.z == Approx(0.2 + 2 / M_PI + 0.5 + 2).margin(1e-9));
+  CHECK(b.lo.z == Approx(0.2 - 0.25).margin(1e-9));
+
+  CHECK(cli("export-obj '" + scene("pipe.json") + "'").exitCode == 2);  // missing -o
+}
+
+TEST_CASE("solve prints one JSON report and writes the solved scene", "[cli]") {
+  const fs::path out = scratch() / "solved.json";
+  const std::string file = fs::exists(scene("pipefitting.json")) ? scene("pipefitting.json") : scene("pipe.json");
+  const Run r = cli("solve '" + file + "' -o '" + out.string() + "' --max-iterations 200");
+  INFO(r.err);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  for (const char* key : {"converged", "energy", "iterations", "evaluations", "seconds", "residuals"}) CHECK(j.contains(key));
+  CHECK(r.exitCode == (j["converged"].get<bool>() ? 0 : 3));
+  CHECK(cli("validate '" + out.string() + "'").out == "ok\n");
+  CHECK(cli("solve '" + file + "' --method newton").exitCode == 2);
+}
+
+TEST_CASE("animate bakes frames with one JSON line each and an OBJ per frame", "[cli]") {
+  const fs::path dir = scratch() / "frames";
+  const Run r = cli("animate '" + scene("pipe.json") + "' --frames 2-4 --fps 12 --stats --obj --out '" + dir.string() + "'");
+  REQUIRE(r.exitCode == 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  int frame = 2;
+  while (std::getline(lines, line)) {
+    const nlohmann::json j = nlohmann::json::parse(line);
+    CHECK(j["frame"] == frame);
+    for (const char* key : {"iterations", "energy", "max_violation", "converged", "seconds"}) CHECK(j.contains(key));
+    CHECK(fs::exists(dir / ("frame_000" + std::to_string(frame) + ".obj")));
+    ++frame;
+  }
+  CHECK(frame == 5);
+  CHECK_THAT(r.err, Catch::Contains("animate: frame 4 (3/3)"));
+  CHECK(cli("animate '" + scene("pipe.json") + "' --frames 5-2").exitCode == 2);
+}
+
+TEST_CASE("bench runs a suite and prints one JSON document", "[cli]") {
+  const Run r = cli("bench io --quick");
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["io"]["large_scene"]["nodes"] == 10000);
+  CHECK(j["io"]["large_scene"]["load_seconds"].get<double>() > 0.0);
+  CHECK(cli("bench no-such-suite").exitCode == 2);
+}
+
+TEST_CASE("help on every verb, usage errors exit 2", "[cli]") {
+  const Run top = cli("--help");
+  CHECK(top.exitCode == 0);
+  for (const char* verb : {"validate", "info", "export-obj", "render", "solve", "animate", "bench"}) {
+    INFO(verb);
+    CHECK_THAT(top.out, Catch::Contains(std::string("  ") + verb));
+    const Run help = cli(std::string(verb) + " --help");
+    CHECK(help.exitCode == 0);
+    CHECK_THAT(help.out, Catch::StartsWith(std::string("usage: flexure-cli ") + verb));
+  }
+  CHECK(cli("").exitCode == 2);
+  CHECK(cli("frobnicate").exitCode == 2);
+  const Run unknownOption = cli("info --colour '" + scene("pipe.json") + "'");
+  CHECK(unknownOption.exitCode == 2);
+  CHECK_THAT(unknownOption.err, Catch::Contains("unknown option --colour"));
+  CHECK(cli("render '" + scene("pipe.json") + "' -o x.png --size 10by10").exitCode == 2);
+}
