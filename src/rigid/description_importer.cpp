@@ -1,5 +1,6 @@
 // From a parsed description to scene nodes, constraints and settings (all-or-nothing: every
 // check runs before the scene is touched).
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -9,6 +10,7 @@
 #include "flexure/core/node_registry.h"
 #include "flexure/core/scene.h"
 #include "flexure/rigid/description.h"
+#include "flexure/rigid/permitted_region.h"
 
 namespace flexure {
 
@@ -112,6 +114,17 @@ void buildDescribedScene(const Description& d, const std::string& file, Scene& i
     into.constraints.push_back(std::move(joint));
   }
   if (d.hasSettings) into.settings.set(std::make_unique<RigidSettings>(d.settings));
+  // Frame the objects with "up" against gravity (the paper's files use Oy as the vertical).
+  Vec3d centre;
+  double extent = 1.0;
+  for (const ObjectDefinition& o : d.objects) centre += o.position / static_cast<double>(d.objects.size());
+  for (const ObjectDefinition& o : d.objects) extent = std::max(extent, norm(o.position - centre));
+  const Vec3d up = squaredNorm(d.settings.gravity) > 0.0 ? -normalized(d.settings.gravity) : Vec3d(0, 1, 0);
+  Vec3d side, depth;
+  orthonormalComplement(up, side, depth);
+  into.camera.target = centre;
+  into.camera.up = up;
+  into.camera.eye = centre + (depth * 3.0 + side * 1.0 + up * 0.8) * extent;
   into.description = "Imported from the description file " + file;
   into.resolveReferences();
 }
