@@ -18,6 +18,7 @@
 #include "controls_dialog.h"
 #include "flexure/core/importer_registry.h"
 #include "flexure/render/camera_navigation.h"
+#include "flexure/render/mesh_picking.h"
 #include "outliner_panel.h"
 #include "parameter_panel.h"
 #include "scene_document.h"
@@ -55,6 +56,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_, &SceneDocument::modifiedChanged, this, &MainWindow::refreshTitle);
   connect(document_, &SceneDocument::filePathChanged, this, &MainWindow::refreshTitle);
   connect(selection_, &SceneSelection::selectionChanged, this, &MainWindow::refreshStyles);
+  connect(viewport_, &Viewport::clicked, this, &MainWindow::selectAt);
   connect(viewport_, &Viewport::renderFailed, this, [this](const QString& message) {
     statusBar()->showMessage(tr("OpenGL renderer unavailable: %1").arg(message));
   });
@@ -333,6 +335,14 @@ void MainWindow::refreshStyles() {
   for (std::size_t i = 0; i < geometry_.meshes.size(); ++i)
     geometry_.styles[i].selected = selection_->covers(scene.find(geometry_.meshes[i].name));
   viewport_->setStyles(geometry_.styles);
+}
+
+void MainWindow::selectAt(const QPointF& position) {
+  // The nearest displayed mesh under the cursor selects its leaf node; empty space clears.
+  const PickRay ray = pickRayThroughPixel(viewport_->camera(), viewport_->width(), viewport_->height(), position.x(),
+                                          position.y());
+  const auto hit = pickMeshes(geometry_.meshes, ray);
+  selection_->select(hit ? document_->scene().find(geometry_.meshes[static_cast<std::size_t>(hit->mesh)].name) : nullptr);
 }
 
 void MainWindow::refreshTitle() {

@@ -52,6 +52,7 @@ class MainWindow : public QMainWindow {
   void refreshRecentMenu();
   void showControls();
   void showAbout();
+  void selectAt(const QPointF& position);
 
  private:
   void createMenus();

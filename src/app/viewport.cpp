@@ -123,6 +123,8 @@ void Viewport::paintGL() {
 void Viewport::mousePressEvent(QMouseEvent* event) {
   gesture_ = navigationGestureFor(event->button(), event->modifiers());
   if (gesture_ == NavigationGesture::None) {
+    clickPending_ = event->button() == Qt::LeftButton && event->modifiers() == Qt::NoModifier;
+    clickStart_ = event->position().toPoint();
     QOpenGLWidget::mousePressEvent(event);
     return;
   }
@@ -148,6 +150,11 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void Viewport::mouseReleaseEvent(QMouseEvent* event) {
+  constexpr int kClickTolerance = 4;  // pixels the mouse may move and still click
+  if (clickPending_ && event->button() == Qt::LeftButton &&
+      (event->position().toPoint() - clickStart_).manhattanLength() <= kClickTolerance)
+    emit clicked(event->position());
+  clickPending_ = false;
   if (gesture_ != NavigationGesture::None && !event->buttons()) gesture_ = NavigationGesture::None;
   QOpenGLWidget::mouseReleaseEvent(event);
 }

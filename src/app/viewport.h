@@ -52,6 +52,8 @@ class Viewport : public QOpenGLWidget {
   void cameraChanged();
   void frameRendered();
   void renderFailed(const QString& message);
+  // A left click without dragging, at a position in widget pixels (selection by picking).
+  void clicked(const QPointF& position);
 
  protected:
   void initializeGL() override;
@@ -77,6 +79,8 @@ class Viewport : public QOpenGLWidget {
   RenderOptions options_;
   NavigationGesture gesture_ = NavigationGesture::None;
   QPoint lastMouse_;
+  QPoint clickStart_;
+  bool clickPending_ = false;
   int framesRendered_ = 0;
 };
 

@@ -6,6 +6,7 @@
 #include "flexure/render/camera_matrices.h"
 #include "flexure/render/camera_navigation.h"
 #include "flexure/render/glyph_meshes.h"
+#include "flexure/render/mesh_picking.h"
 
 using namespace flexure;
 
@@ -94,4 +95,41 @@ TEST_CASE("frame all puts every vertex inside the view; the fallback only re-fra
   const std::vector<TriangleMesh> near{makeSphereMesh({0, 0, 0}, 1.0, 16)};
   const Camera kept = cameraShowingMeshes(camera, near, 1.5);
   CHECK(norm(kept.eye - camera.eye) == 0.0);
+}
+
+TEST_CASE("picking through a pixel hits the nearest mesh at the right point", "[render][picking]") {
+  Camera camera;
+  camera.eye = {0, -10, 0};
+  camera.target = {0, 0, 0};
+  const std::vector<TriangleMesh> meshes{makeSphereMesh({0, 0, 0}, 1.0, 48), makeSphereMesh({0, 5, 0}, 3.0, 48)};
+  const int w = 400, h = 300;
+  // Through the image centre: the small sphere in front, its near pole at y = -1.
+  auto hit = pickMeshes(meshes, pickRayThroughPixel(camera, w, h, 200, 150));
+  REQUIRE(hit);
+  CHECK(hit->mesh == 0);
+  CHECK(hit->point.y == Approx(-1.0).margin(2e-3));
+  // A pixel that sees past the small sphere onto the big one behind it.
+  glm::dvec2 pixel;
+  REQUIRE(projectToPixel(camera, w, h, {2.0, 3.0, 0.0}, pixel));
+  hit = pickMeshes(meshes, pickRayThroughPixel(camera, w, h, pixel.x, pixel.y));
+  REQUIRE(hit);
+  CHECK(hit->mesh == 1);
+  // The hit point projects back onto the same pixel.
+  glm::dvec2 back;
+  REQUIRE(projectToPixel(camera, w, h, hit->point, back));
+  CHECK(back.x == Approx(pixel.x).margin(1e-6));
+  CHECK(back.y == Approx(pixel.y).margin(1e-6));
+  // A corner pixel misses everything.
+  CHECK_FALSE(pickMeshes(meshes, pickRayThroughPixel(camera, w, h, 2, 2)));
+}
+
+TEST_CASE("orthographic picking rays are parallel to the view direction", "[render][picking]") {
+  Camera camera;
+  camera.projection = Camera::Projection::Orthographic;
+  camera.eye = {0, -10, 0};
+  camera.target = {0, 0, 0};
+  const PickRay a = pickRayThroughPixel(camera, 200, 200, 10, 10);
+  const PickRay b = pickRayThroughPixel(camera, 200, 200, 190, 150);
+  CHECK(glm::dot(a.direction, b.direction) == Approx(1.0));
+  CHECK(a.direction.y == Approx(1.0));
 }

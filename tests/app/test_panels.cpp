@@ -1,0 +1,119 @@
+#include <catch2/catch.hpp>
+
+#include <QDoubleSpinBox>
+#include <QCheckBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "outliner_panel.h"
+#include "parameter_panel.h"
+#include "scene_document.h"
+#include "scene_selection.h"
+#include "scene_tree_model.h"
+#include "viewport.h"
+
+using namespace flexure;
+using namespace flexure::app;
+using namespace flexure::app::testing;
+
+namespace {
+
+struct OpenSphere {
+  QTemporaryDir dir;
+  MainWindow window;
+  OpenSphere() {
+    Camera camera;
+    camera.eye = {0, -8, 0};
+    camera.target = {0, 0, 0};
+    QString error;
+    REQUIRE(window.openFile(writeSphereScene(dir.path(), 1.0, 0, 0, 0, camera), error));
+    REQUIRE(showAndWaitForFrames(window, 1));
+  }
+  template <class Panel>
+  Panel& panel() {
+    Panel* p = window.findChild<Panel*>();
+    REQUIRE(p);
+    return *p;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the outliner lists the scene tree and selecting a row selects the node", "[app][outliner]") {
+  OpenSphere s;
+  auto& outliner = s.panel<OutlinerPanel>();
+  SceneTreeModel& model = outliner.model();
+  REQUIRE(model.rowCount() == 1);
+  const QModelIndex mover = model.index(0, SceneTreeModel::NameColumn);
+  CHECK(model.data(mover).toString() == "mover");
+  CHECK(model.data(model.index(0, SceneTreeModel::TypeColumn)).toString() == "translate");
+  REQUIRE(model.rowCount(mover) == 1);
+  const QModelIndex ball = model.index(0, SceneTreeModel::NameColumn, mover);
+  CHECK(model.data(ball).toString() == "ball");
+  CHECK(model.parent(ball) == mover);
+
+  outliner.tree().setCurrentIndex(ball);
+  REQUIRE(s.window.selection().current());
+  CHECK(s.window.selection().current()->name() == "ball");
+  // The parameter panel follows: one row, the sphere's radius.
+  auto& parameters = s.panel<ParameterPanel>();
+  REQUIRE(parameters.rows().size() == 1);
+  CHECK(parameters.rows()[0].value->value() == 1.0);
+}
+
+TEST_CASE("renaming in the outliner renames the node; a taken name is refused", "[app][outliner]") {
+  OpenSphere s;
+  SceneTreeModel& model = s.panel<OutlinerPanel>().model();
+  const QModelIndex mover = model.index(0, SceneTreeModel::NameColumn);
+  const QModelIndex ball = model.index(0, SceneTreeModel::NameColumn, mover);
+  CHECK(model.setData(ball, "marble"));
+  CHECK(s.window.document().scene().find("marble"));
+  CHECK(s.window.isWindowModified());
+  CHECK_FALSE(model.setData(ball, "mover"));  // taken
+  CHECK_FALSE(model.setData(ball, ""));       // empty
+  CHECK(model.data(ball).toString() == "marble");
+}
+
+TEST_CASE("editing a parameter changes the model; the frozen toggle reaches Ψ", "[app][parameters]") {
+  OpenSphere s;
+  const Node* ball = s.window.document().scene().find("ball");
+  REQUIRE(ball);
+  s.window.selection().select(ball);
+  auto& parameters = s.panel<ParameterPanel>();
+  REQUIRE(parameters.rows().size() == 1);
+  const ParameterPanel::Row& radius = parameters.rows()[0];
+  radius.value->setValue(2.0);
+  const ParameterTable& table = s.window.document().scene().parameters();
+  CHECK(table.value(radius.parameter) == 2.0);
+  CHECK(s.window.isWindowModified());
+  // The displayed mesh grew with the radius.
+  const Bounds3 bounds = s.window.viewport().meshes().front().bounds();
+  CHECK(bounds.hi.x == Approx(2.0).margin(0.02));
+  radius.frozen->setChecked(true);
+  CHECK(table.isFrozen(radius.parameter));
+}
+
+TEST_CASE("clicking the model in the viewport selects it and highlights it; clicking empty space clears",
+          "[app][picking]") {
+  OpenSphere s;
+  Viewport& viewport = s.window.viewport();
+  const QPoint centre = viewport.rect().center();
+  QTest::mouseClick(&viewport, Qt::LeftButton, Qt::NoModifier, centre);
+  REQUIRE(s.window.selection().current());
+  CHECK(s.window.selection().current()->name() == "ball");
+  // The selected sphere is drawn with the highlight: its centre pixel changes.
+  REQUIRE(waitForFrames(viewport, 1));
+  const QImage selected = viewport.grabFramebuffer();
+  QTest::mouseClick(&viewport, Qt::LeftButton, Qt::NoModifier, QPoint(5, 5));
+  CHECK(s.window.selection().isEmpty());
+  REQUIRE(waitForFrames(viewport, 1));
+  const QImage plain = viewport.grabFramebuffer();
+  const int cx = selected.width() / 2, cy = selected.height() / 2;
+  // Near the silhouette the orange rim is strongest.
+  const int rimX = cx + static_cast<int>(0.9 * (plain.height() / 2.0) * std::tan(std::asin(1.0 / 8.0)) /
+                                         std::tan(20.0 * M_PI / 180.0));
+  CHECK(colorDistance(selected, rimX, cy, plain, rimX, cy) > 30);
+}
