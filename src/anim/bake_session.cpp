@@ -83,9 +83,10 @@ bool BakeSession::showCachedFrame(int frame) {
 
 void BakeSession::restoreFrame(const SceneSnapshot& state, int frame) {
   // Onto the current initial state: what an edit changed and no solver touches (a constraint's
-  // fields, weights, enabled flags) comes from the document; then the keys at the frame's time.
+  // fields, weights, enabled flags) comes from the document; then the keyed constraint targets
+  // at the frame's time (keyed Ψ entries are in the snapshot already).
   state.restore(scene_, &initial_);
-  binding_.apply(scene_, timeline().timeOfFrame(frame));
+  binding_.applyToConstraints(scene_, timeline().timeOfFrame(frame));
   shown_ = frame;
 }
 

@@ -178,6 +178,12 @@ void TrackBinding::apply(Scene& scene, double t) const {
   }
 }
 
+void TrackBinding::applyToConstraints(Scene& scene, double t) const {
+  for (const Bound& b : bound_)
+    if (b.constraint >= 0 && !b.track->keys.empty())
+      setConstraintField(*scene.constraints[static_cast<std::size_t>(b.constraint)], b.field, b.track->valueAt(t));
+}
+
 bool TrackBinding::isKeyed(int psiIndex) const {
   return std::binary_search(keyedParameters_.begin(), keyedParameters_.end(), psiIndex);
 }

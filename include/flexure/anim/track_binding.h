@@ -41,6 +41,8 @@ class TrackBinding {
 
   // Writes the keyed values at time t into Ψ and the constraints.
   void apply(Scene& scene, double t) const;
+  // Only the constraint targets (restoring a cached frame: its Ψ already holds the keyed values).
+  void applyToConstraints(Scene& scene, double t) const;
   // Ψ indices written by the tracks (sorted); solvers must not move them during a frame.
   const std::vector<int>& keyedParameters() const { return keyedParameters_; }
   bool isKeyed(int psiIndex) const;
