@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "flexure/core/node.h"
+#include "flexure/io/json_writer.h"
 
 namespace flexure::io_detail {
 
@@ -22,7 +23,7 @@ double readNumber(const json::Value& v, const std::string& path, const JsonConte
 
 int readInt(const json::Value& v, const std::string& path, const JsonContext& context) {
   const double d = readNumber(v, path, context);
-  if (d != std::floor(d) || d < INT_MIN || d > INT_MAX) context.fail(v, path, "expected an integer, found " + std::to_string(d));
+  if (d != std::floor(d) || d < INT_MIN || d > INT_MAX) context.fail(v, path, "expected an integer, found " + json::formatNumber(d));
   return static_cast<int>(d);
 }
 

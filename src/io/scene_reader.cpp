@@ -1,6 +1,7 @@
 // JSON text → Scene (docs/scene-format.md). Everything is read into a fresh Scene that is only
 // handed out when the whole file was understood (all-or-nothing); each problem becomes a
 // LoadError at the position of the value that caused it.
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -8,6 +9,7 @@
 #include "flexure/core/node_registry.h"
 #include "flexure/core/primitives/mesh.h"
 #include "flexure/io/json_reader.h"
+#include "flexure/io/json_writer.h"
 #include "flexure/io/obj.h"
 #include "flexure/io/scene_file.h"
 #include "json_field_reader.h"
@@ -28,6 +30,9 @@ using io_detail::readString;
 using io_detail::readVec3;
 using io_detail::requireArray;
 using io_detail::requireObject;
+
+// Shortest round-trip text of a number, "inf"/"-inf" for open bounds.
+std::string boundText(double d) { return std::isfinite(d) ? json::formatNumber(d) : (d > 0 ? "inf" : "-inf"); }
 
 std::string joinNames(const std::vector<std::string>& names) {
   std::string s;
@@ -250,11 +255,11 @@ class SceneReader {
   void checkBounds(const json::Value& v, const std::string& path, const ParameterTable& table, int index) {
     const ParameterInfo& info = table.info(index);
     if (info.lower > info.upper)
-      context_.fail(v, path, "min (" + std::to_string(info.lower) + ") is greater than max (" + std::to_string(info.upper) + ")");
+      context_.fail(v, path, "min (" + boundText(info.lower) + ") is greater than max (" + boundText(info.upper) + ")");
     const double value = table.value(index);
     if (value < info.lower || value > info.upper)
-      context_.warn(v.position(), path, "value " + std::to_string(value) + " lies outside its bounds [" + std::to_string(info.lower) +
-                                            ", " + std::to_string(info.upper) + "]; a solver will clamp it");
+      context_.warn(v.position(), path, "value " + boundText(value) + " lies outside its bounds [" + boundText(info.lower) +
+                                            ", " + boundText(info.upper) + "]; a solver will clamp it");
   }
 
   // A mesh node's "source" names an OBJ file, relative to the scene file's directory.

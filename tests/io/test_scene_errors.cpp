@@ -75,7 +75,7 @@ TEST_CASE("scene files: each malformed-file class gives its precise error and po
       {"parameter not a number", scene(R"({"type": "io-test-plane", "label": "x", "params": {"size": "big"}})"), 2, "\"big\"",
        "nodes[0].params.size", "expected a number or an object"},
       {"parameter frozen not a bool", scene(R"({"type": "io-test-plane", "label": "x", "params": {"size": {"frozen": 1}}})"), 2, "1}}", "nodes[0].params.size.frozen", "expected true or false, found a number"},
-      {"min above max", scene(R"({"type": "io-test-plane", "label": "x", "params": {"size": {"min": 3, "max": 1}}})"), 2, "{\"min\"", "nodes[0].params.size", "min (3.000000) is greater than max (1.000000)"},
+      {"min above max", scene(R"({"type": "io-test-plane", "label": "x", "params": {"size": {"min": 3, "max": 1}}})"), 2, "{\"min\"", "nodes[0].params.size", "min (3) is greater than max (1)"},
       {"duplicate node names", scene(plane + ",\n" + plane), 3, "\"p\"", "nodes[1].name",
        "duplicate node name \"p\" (first used at line 2, column 20)"},
       {"reserved node name", scene(R"({"name": "root", "type": "group"})"), 2, "\"root\"", "nodes[0].name", "reserved"},
