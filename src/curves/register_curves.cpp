@@ -8,6 +8,7 @@
 #include "flexure/curves/curve_settings.h"
 #include "flexure/curves/curve_surfaces.h"
 #include "flexure/curves/mes_curve.h"
+#include "flexure/curves/mold_wall.h"
 #include "flexure/curves/register.h"
 
 namespace flexure {
@@ -18,6 +19,7 @@ void registerCurvesModule() {
   nodes.add(std::string(ExtrudeSurface::kType), [] { return std::make_unique<ExtrudeSurface>(); });
   nodes.add(std::string(SweepSurface::kType), [] { return std::make_unique<SweepSurface>(); });
   nodes.add(std::string(LoftSurface::kType), [] { return std::make_unique<LoftSurface>(); });
+  nodes.add(std::string(MoldWall::kType), [] { return std::make_unique<MoldWall>(); });
   registerCurveConstraintKinds();
   SettingsRegistry::instance().add(std::string(CurveSettings::kKind), [] { return std::make_unique<CurveSettings>(); });
   SolverRegistry::instance().add(std::make_unique<CurveFamilySolver>());
