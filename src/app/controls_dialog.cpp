@@ -25,6 +25,7 @@ constexpr ControlRow kControls[] = {
     {"Top / bottom view", "Numpad 7 / Ctrl + Numpad 7", "7 / Ctrl + 7"},
     {"Perspective / orthographic", "Numpad 5", "5"},
     {"Cycle shaded / wireframe / both", "Z", "View menu"},
+    {"Select an object", "Left click", "Left click"},
 };
 
 }  // namespace
