@@ -17,7 +17,7 @@ end
 
 object wheel shape cylinder 0.12 0.8; mass 5; position 0 0.8 0; end
 object body  shape block 0.9 1.0 0.5; mass 30; position 0 2.8 0; nocontact;
-  force 0 0 80 during 0.2 100; end
+  force 0 0 80 during 0.2 2.2; end
 
 object left-thigh  shape block 0.15 0.15 1 at 0 0 0.5; mass 4; position 0.4 2.2 0; rotation 1 0 0 1.2; nocontact; end
 object right-thigh shape block 0.15 0.15 1 at 0 0 0.5; mass 4; position -0.4 2.2 0; rotation 1 0 0 1.2; nocontact; end

@@ -191,7 +191,7 @@ double momentumIteration(RigidSystem& s, const std::vector<int>& active, const s
 
 double directIteration(RigidSystem& s, const std::vector<int>& active, const ProcessingOptions& o,
                        DirectJointSolver& solver, ContactBudget& budget, Corrections& c,
-                       std::vector<ConstraintRow>& rows) {
+                       std::vector<ConstraintRow>& rows, double violation) {
   rows.clear();
   for (int k : active) appendJointRows(s, s.joints[static_cast<std::size_t>(k)], rows);
   if (o.ground) appendContactRows(s, *o.ground, o.friction, rows);
@@ -199,7 +199,15 @@ double directIteration(RigidSystem& s, const std::vector<int>& active, const Pro
   if (!solver.solveMultipliers(s, rows, lambda)) throw std::runtime_error("rigid: the joint system could not be factored");
   if (o.ground) projectContactImpulses(rows, o.ground->friction, budget, lambda);
   solver.distribute(s, rows, lambda, c.dx, c.dR);
-  const double scale = stepScale(c.dR, o.maxStep);
+  // Near a singular configuration (a leg stretched straight, redundant loop rows) the linear
+  // solve can ask for displacements far beyond the gaps it closes; the Newton step is then
+  // damped: rotations within the step bound (assembly) or 0.25 rad, translations within ten
+  // times the current violation.
+  double scale = stepScale(c.dR, o.maxStep > 0.0 ? o.maxStep : 0.25);
+  if (o.maxStep <= 0.0) {
+    const double largestMove = largestNorm(c.dx), allowed = 10.0 * violation + 1e-9;
+    if (largestMove * scale > allowed) scale = allowed / largestMove;
+  }
   recordRotations(s, c.dR, o.ledger);
   recordTranslations(s, c.dx, o.ledger);
   applyRotations(s, c.dR, scale);
@@ -255,7 +263,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
     switch (o.scheme) {
       case ProcessingScheme::Paper: correction = paperIteration(s, active, counts, o, c); break;
       case ProcessingScheme::PaperMomentum: correction = momentumIteration(s, active, counts, o, c); break;
-      case ProcessingScheme::Direct: correction = directIteration(s, active, o, solver, budget, c, rows); break;
+      case ProcessingScheme::Direct: correction = directIteration(s, active, o, solver, budget, c, rows, result.maxViolation); break;
     }
     if (o.ground && o.scheme != ProcessingScheme::Direct) correction = std::max(correction, processGroundContacts(s, *o.ground, budget, o.friction));
     ++result.iterations;

@@ -74,3 +74,21 @@ TEST_CASE("constraint processing on an isolated pair conserves momenta", "[rigid
     }
   }
 }
+
+TEST_CASE("without physical data, mu and the ability to rotate drive Eqs. 18-19 (section 3.1.4)", "[rigid][eq18]") {
+  RigidSystem s = skewedPair();
+  for (RigidBody& b : s.bodies) {
+    b.physical = false;
+    b.rotationAbility = 0.5;
+  }
+  s.joints[0].mobility = 0.2;  // S1 moves a fifth of the gap, S2 four fifths
+  const Vec3d g1 = s.bodies[0].com, g2 = s.bodies[1].com;
+  ProcessingOptions o;
+  o.scheme = ProcessingScheme::Paper;
+  o.maxIterations = 1;
+  o.tolerance = 1e-12;
+  processConstraints(s, o);
+  CHECK(measureJointViolation(s, s.joints[0]).translation < 1e-12);
+  const double moved1 = norm(s.bodies[0].com - g1), moved2 = norm(s.bodies[1].com - g2);
+  CHECK(moved2 == Approx(4.0 * moved1).epsilon(1e-9));
+}
