@@ -15,7 +15,9 @@ EnergySettings sceneEnergySettings(Scene& scene) {
 EnergyPartDrag::EnergyPartDrag(Scene& scene, double time) : drag_(scene, sceneEnergySettings(scene), {}, time) {}
 
 PartDragStatus EnergyPartDrag::convert(const DragStatus& status) {
-  return {status.pinned, status.reason, status.point};
+  std::string reason = status.reason;
+  if (status.pinned && reason.rfind("pinned", 0) != 0) reason = "pinned: " + reason;
+  return {status.pinned, reason, status.point};
 }
 
 PartDragStatus EnergyPartDrag::begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) {

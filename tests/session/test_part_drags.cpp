@@ -1,0 +1,106 @@
+// Each PartDrag implementation on its own, on the working copy, driven from the test thread.
+#include <catch2/catch.hpp>
+
+#include "flexure/core/primitives/sphere.h"
+#include "flexure/curves/curve_constraints.h"
+#include "flexure/curves/curve_family_solver.h"
+#include "flexure/curves/mes_curve.h"
+#include "flexure/io/scene_file.h"
+#include "flexure/modules.h"
+#include "flexure/rigid/rigid_family_solver.h"
+#include "flexure/rigid/solid_operator.h"
+#include "flexure/session/part_drag.h"
+
+using namespace flexure;
+using namespace flexure::session;
+
+namespace {
+std::unique_ptr<Scene> stored(const char* name) {
+  registerAllModules();
+  return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name);
+}
+
+// One free solid holding a unit sphere.
+std::unique_ptr<Scene> oneSolid(bool fixed) {
+  registerAllModules();
+  auto scene = std::make_unique<Scene>();
+  auto solid = std::make_unique<SolidOperator>();
+  solid->setName("body");
+  solid->fixed = fixed;
+  Node& body = scene->add(std::move(solid));
+  auto ball = std::make_unique<SpherePrimitive>();
+  ball->setName("ball");
+  scene->add(std::move(ball), &body);
+  scene->settings.get<RigidSettings>().ground = false;
+  return scene;
+}
+}  // namespace
+
+TEST_CASE("dragging a solid adds a mouse constraint the rigid solver meets, removed at the end", "[session][drag][rigid]") {
+  auto scene = oneSolid(false);
+  auto drag = makePartDrag(*scene, "ball", 0.0);
+  REQUIRE(drag);
+  CHECK(std::string(drag->kindName()) == "solid mouse constraint");
+  const SurfacePoint pick{0, 0.3, 0.5};
+  const Vec3d p0 = pickedPointPosition(*scene, "ball", pick);
+  const Vec3d target = p0 + Vec3d(0.5, 0.2, 0.0);
+  const PartDragStatus s = drag->begin("ball", pick, target);
+  REQUIRE_FALSE(s.pinned);
+  CHECK(scene->constraints.size() == 1);
+  RigidFamilySolver rigid;
+  REQUIRE(rigid.appliesTo(*scene));
+  for (int i = 0; i < 20; ++i) rigid.solve(*scene, {});
+  CHECK(flexure::norm(pickedPointPosition(*scene, "ball", pick) - target) < 1e-3);
+  const Vec3d target2 = target + Vec3d(0, 0, 0.3);
+  drag->move(target2);
+  for (int i = 0; i < 20; ++i) rigid.solve(*scene, {});
+  CHECK(flexure::norm(pickedPointPosition(*scene, "ball", pick) - target2) < 1e-3);
+  drag->end();
+  CHECK(scene->constraints.empty());
+}
+
+TEST_CASE("dragging a fixed solid is pinned", "[session][drag][rigid]") {
+  auto scene = oneSolid(true);
+  auto drag = makePartDrag(*scene, "ball", 0.0);
+  const PartDragStatus s = drag->begin("ball", {0, 0.5, 0.5}, Vec3d(3, 0, 0));
+  CHECK(s.pinned);
+  CHECK(s.reason.find("fixed") != std::string::npos);
+  CHECK(scene->constraints.empty());
+}
+
+TEST_CASE("dragging a curve point adds a rubberband that pulls the curve toward the target", "[session][drag][curves]") {
+  auto scene = stored("mold-convex.json");
+  const std::size_t constraintsBefore = scene->constraints.size();
+  CurveFamilySolver curves;
+  curves.solve(*scene, {});
+  auto drag = makePartDrag(*scene, "spline", 0.0);
+  REQUIRE(drag);
+  CHECK(std::string(drag->kindName()) == "curve rubberband");
+  const SurfacePoint pick{0, 0.5, 0.0};
+  const Vec3d p0 = pickedPointPosition(*scene, "spline", pick);
+  const auto* curve = dynamic_cast<const MesCurve*>(scene->find("spline"));
+  const Vec3d target = p0 - curve->plane().axisV * 0.1;
+  REQUIRE_FALSE(drag->begin("spline", pick, target).pinned);
+  CHECK(scene->constraints.size() == constraintsBefore + 1);
+  curves.solve(*scene, {});
+  const Vec3d p1 = pickedPointPosition(*scene, "spline", pick);
+  CHECK(flexure::norm(p1 - target) < flexure::norm(p0 - target) - 0.01);
+  drag->end();
+  CHECK(scene->constraints.size() == constraintsBefore);
+}
+
+TEST_CASE("dragging a metaball handle sets its displacement", "[session][drag][deform]") {
+  auto scene = stored("anim-metaball-morph.json");
+  auto drag = makePartDrag(*scene, "morph", 0.0);
+  REQUIRE(drag);
+  CHECK(std::string(drag->kindName()) == "metaball displacement");
+  const Node* morph = scene->find("morph");
+  const int dx = morph->paramIndex("0.dx"), dy = morph->paramIndex("0.dy");
+  REQUIRE(dx >= 0);
+  const double x0 = scene->parameters().value(dx), y0 = scene->parameters().value(dy);
+  REQUIRE_FALSE(drag->begin("morph", {0, 0, 0}, Vec3d(1, 1, 1)).pinned);
+  drag->move(Vec3d(1.25, 0.9, 1));
+  CHECK(scene->parameters().value(dx) == Approx(x0 + 0.25));
+  CHECK(scene->parameters().value(dy) == Approx(y0 - 0.1));
+  CHECK(drag->begin("morph", {7, 0, 0}, Vec3d()).pinned);  // no metaball 7
+}

@@ -1,0 +1,103 @@
+// Drags through the session: the pipe follows the mouse with its attachments met, drags survive
+// structure changes, and a drag ends in exactly one outcome (one undo step).
+#include <catch2/catch.hpp>
+
+#include <thread>
+
+#include "flexure/session/part_drag.h"
+#include "flexure/session/solver_session.h"
+#include "session_fixture.h"
+
+using namespace flexure;
+using namespace flexure::session;
+using namespace flexure::session::test;
+
+namespace {
+bool solved(const SessionResult& r) {
+  const SolveReport* e = energyReport(r);
+  return r.converged && e != nullptr && e->energy < 1e-8;
+}
+const SurfacePoint kMid{0, 0.5, 0.5};
+}  // namespace
+
+TEST_CASE("dragging the pipe moves the picked point toward the target with the attachments met", "[session][drag]") {
+  auto doc = pipefittingScene();
+  SolverSession session(*doc);
+  auto start = waitFor(session, solved);
+  REQUIRE(solved(*start));
+  const Vec3d p0 = pointAt(*doc, start->psi, "pipe", kMid);
+  const Vec3d target = p0 + Vec3d(0.4, 0.0, 0.0);
+  session.send(DragStart{"pipe", kMid, p0});
+  for (int k = 1; k <= 8; ++k) {
+    session.send(DragMove{p0 + Vec3d(0.05 * k, 0.0, 0.0)});
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  auto during = waitFor(session, [](const SessionResult& s) { return s.activity == SessionActivity::Dragging; });
+  CHECK_FALSE(during->dragPinned);
+  session.send(DragEnd{});
+  auto waitDrag = [&] {
+    for (int i = 0; i < 5000 && !session.lastDrag(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    return session.lastDrag();
+  };
+  auto outcome = waitDrag();
+  REQUIRE(outcome);
+  CHECK(outcome->sequence == 1);
+  CHECK_FALSE(outcome->pinned);
+  CHECK(outcome->psiBefore == start->psi);
+  const Vec3d p1 = pointAt(*doc, outcome->psiAfter, "pipe", kMid);
+  // The point followed the mouse part of the way (the joins limit how far it can go) ...
+  CHECK(flexure::norm(p1 - target) < flexure::norm(p0 - target) - 0.1);
+  // ... and the attachments still hold once the session has settled.
+  auto settled = waitFor(session, [&](const SessionResult& s) { return solved(s) && s.activity == SessionActivity::Idle; });
+  REQUIRE(solved(*settled));
+  CHECK(flexure::norm(pointAt(*doc, settled->psi, "pipe", kMid) - p1) < 1e-3);
+  CHECK(session.lastDrag()->sequence == 1);  // one drag, one undo step
+}
+
+TEST_CASE("drags survive structure changes interleaved with drag moves", "[session][drag]") {
+  auto doc = pipefittingScene();
+  SolverSession session(*doc);
+  auto start = waitFor(session, solved);
+  REQUIRE(solved(*start));
+  const Vec3d p0 = pointAt(*doc, start->psi, "pipe", kMid);
+  session.send(DragStart{"pipe", kMid, p0});
+  for (int k = 1; k <= 6; ++k) {
+    session.send(DragMove{p0 + Vec3d(0.0, 0.04 * k, 0.0)});
+    session.structureChanged(*doc);  // e.g. the user renamed or added something meanwhile
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+  }
+  session.send(DragEnd{});
+  auto r = waitFor(session, [](const SessionResult& s) { return s.structureVersion == 6 && s.activity == SessionActivity::Idle; });
+  CHECK(r->structureVersion == 6);
+  CHECK(r->psi.allFinite());
+  REQUIRE(session.lastDrag());
+  CHECK(session.lastDrag()->sequence == 1);
+  auto settled = waitFor(session, solved);
+  CHECK(solved(*settled));
+}
+
+TEST_CASE("a drag of a node removed by a structure change ends with a message", "[session][drag]") {
+  auto doc = pipefittingScene();
+  SolverSession session(*doc);
+  REQUIRE(solved(*waitFor(session, solved)));
+  session.send(DragStart{"pipe", kMid, Vec3d(0, 0, 0)});
+  auto changed = doc->clone();
+  changed->constraints.clear();
+  changed->remove(*changed->find("pipe-translate"));
+  session.send(StructureChanged{std::move(changed)});
+  for (int i = 0; i < 5000 && !session.lastDrag(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  REQUIRE(session.lastDrag());
+  CHECK(session.lastDrag()->message.find("no longer exists") != std::string::npos);
+}
+
+TEST_CASE("dragging a fixed pipe is refused with a reason", "[session][drag]") {
+  auto doc = pipefittingScene();
+  SolverSession session(*doc);
+  auto start = waitFor(session, solved);
+  REQUIRE(solved(*start));
+  session.send(DragStart{"fixed-a", kMid, Vec3d(0, 1, 0)});
+  auto r = waitFor(session, [](const SessionResult& s) { return s.dragPinned; });
+  CHECK(r->dragPinned);
+  CHECK(r->dragMessage.find("pinned") != std::string::npos);
+  CHECK((r->psi - start->psi).norm() < 1e-4);  // only the settling solver may still creep
+}
