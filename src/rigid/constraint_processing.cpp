@@ -201,13 +201,9 @@ double directIteration(RigidSystem& s, const std::vector<int>& active, const Pro
   solver.distribute(s, rows, lambda, c.dx, c.dR);
   // Near a singular configuration (a leg stretched straight, redundant loop rows) the linear
   // solve can ask for displacements far beyond the gaps it closes; the Newton step is then
-  // damped: rotations within the step bound (assembly) or 0.25 rad, translations within ten
-  // times the current violation.
-  double scale = stepScale(c.dR, o.maxStep > 0.0 ? o.maxStep : 0.25);
-  if (o.maxStep <= 0.0) {
-    const double largestMove = largestNorm(c.dx), allowed = 10.0 * violation + 1e-9;
-    if (largestMove * scale > allowed) scale = allowed / largestMove;
-  }
+  // damped: rotation vectors within the step bound (assembly) or 0.25 rad.
+  const double scale = stepScale(c.dR, o.maxStep > 0.0 ? o.maxStep : 0.25);
+  (void)violation;
   recordRotations(s, c.dR, o.ledger);
   recordTranslations(s, c.dx, o.ledger);
   applyRotations(s, c.dR, scale);

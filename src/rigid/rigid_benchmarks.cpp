@@ -73,7 +73,9 @@ nlohmann::json monocycleFigures(ProcessingScheme scheme, int frames) {
     worst = std::max(worst, r.maxViolation);
   }
   const Node* wheel = scene.find("wheel");
+  const std::vector<double> pushing(iterations.begin(), iterations.begin() + std::min<std::size_t>(60, iterations.size()));
   return {{"median_iterations_per_frame", median(iterations)},
+          {"median_iterations_first_60_frames", median(pushing)},
           {"max_iterations_per_frame", *std::max_element(iterations.begin(), iterations.end())},
           {"seconds_per_frame", median(seconds)}, {"max_violation", worst}, {"frames", frames},
           {"wheel_travel", scene.parameters().value(wheel->paramIndex("z"))},
