@@ -12,6 +12,8 @@ packages=(
   catch2 libpng-dev libxkbcommon-dev
   # OpenGL: glvnd headers/libraries, Mesa's software rasterizer for GLX and EGL (headless rendering)
   libgl-dev libegl-dev libopengl-dev libgl1-mesa-dri libegl-mesa0
+  # libFuzzer targets of the test suite (clang's runtime holds libFuzzer and the sanitizers)
+  clang libclang-rt-14-dev
   # GUI tests and screenshots under a virtual X server; a font so Qt can draw text
   xvfb xauth fonts-dejavu-core
 )
