@@ -20,7 +20,12 @@ Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
   setMinimumSize(160, 120);
 }
 
-Viewport::~Viewport() { releaseGl(); }
+Viewport::~Viewport() {
+  // QOpenGLWidget's destructor destroys the context, whose aboutToBeDestroyed would call
+  // releaseGl on an object that is no longer a Viewport (UBSan: invalid downcast).
+  if (context()) disconnect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGl);
+  releaseGl();
+}
 
 void Viewport::releaseGl() {
   if (!glReady_) return;
