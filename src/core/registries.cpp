@@ -4,6 +4,29 @@
 
 namespace flexure {
 
+namespace {
+
+// The three registries below are the same keyed-factory map; these keep its rules in one place.
+template <class Map, class Factory>
+void addFactory(Map& factories, std::string key, Factory factory) {
+  factories[std::move(key)] = std::move(factory);
+}
+
+template <class Map>
+auto createFrom(const Map& factories, std::string_view key) -> decltype(factories.begin()->second()) {
+  auto it = factories.find(key);
+  return it == factories.end() ? nullptr : it->second();
+}
+
+template <class Map>
+std::vector<std::string> keysOf(const Map& factories) {
+  std::vector<std::string> out;
+  for (const auto& entry : factories) out.push_back(entry.first);
+  return out;
+}
+
+}  // namespace
+
 NodeRegistry& NodeRegistry::instance() {
   static NodeRegistry registry;
   return registry;
@@ -11,48 +34,26 @@ NodeRegistry& NodeRegistry::instance() {
 
 NodeRegistry::NodeRegistry() { registerCoreNodeTypes(*this); }
 
-void NodeRegistry::add(std::string type, Factory factory) { factories_[std::move(type)] = std::move(factory); }
-
-std::unique_ptr<Node> NodeRegistry::create(std::string_view type) const {
-  auto it = factories_.find(type);
-  return it == factories_.end() ? nullptr : it->second();
-}
-
-std::vector<std::string> NodeRegistry::types() const {
-  std::vector<std::string> out;
-  for (const auto& [k, f] : factories_) out.push_back(k);
-  return out;
-}
+void NodeRegistry::add(std::string type, Factory factory) { addFactory(factories_, std::move(type), std::move(factory)); }
+std::unique_ptr<Node> NodeRegistry::create(std::string_view type) const { return createFrom(factories_, type); }
+std::vector<std::string> NodeRegistry::types() const { return keysOf(factories_); }
 
 ConstraintRegistry& ConstraintRegistry::instance() {
   static ConstraintRegistry registry;
   return registry;
 }
 
-void ConstraintRegistry::add(std::string kind, Factory factory) { factories_[std::move(kind)] = std::move(factory); }
-
-std::unique_ptr<Constraint> ConstraintRegistry::create(std::string_view kind) const {
-  auto it = factories_.find(kind);
-  return it == factories_.end() ? nullptr : it->second();
-}
-
-std::vector<std::string> ConstraintRegistry::kinds() const {
-  std::vector<std::string> out;
-  for (const auto& [k, f] : factories_) out.push_back(k);
-  return out;
-}
+void ConstraintRegistry::add(std::string kind, Factory factory) { addFactory(factories_, std::move(kind), std::move(factory)); }
+std::unique_ptr<Constraint> ConstraintRegistry::create(std::string_view kind) const { return createFrom(factories_, kind); }
+std::vector<std::string> ConstraintRegistry::kinds() const { return keysOf(factories_); }
 
 SettingsRegistry& SettingsRegistry::instance() {
   static SettingsRegistry registry;
   return registry;
 }
 
-void SettingsRegistry::add(std::string kind, Factory factory) { factories_[std::move(kind)] = std::move(factory); }
-
-std::unique_ptr<SettingsBlock> SettingsRegistry::create(std::string_view kind) const {
-  auto it = factories_.find(kind);
-  return it == factories_.end() ? nullptr : it->second();
-}
+void SettingsRegistry::add(std::string kind, Factory factory) { addFactory(factories_, std::move(kind), std::move(factory)); }
+std::unique_ptr<SettingsBlock> SettingsRegistry::create(std::string_view kind) const { return createFrom(factories_, kind); }
 
 SceneSettings::SceneSettings(const SceneSettings& other) { *this = other; }
 
