@@ -18,6 +18,7 @@ QString SceneDocument::displayName() const {
 
 void SceneDocument::newScene() {
   emit sceneAboutToBeReplaced();
+  undoStack_.clear();  // its commands refer to the old scene
   scene_ = std::make_unique<Scene>();
   setFilePath(QString());
   setModified(false);
@@ -39,6 +40,7 @@ bool SceneDocument::open(const QString& path, QString& error, QStringList* warni
   if (warnings)
     for (const LoadWarning& w : result.warnings) warnings->push_back(QString::fromStdString(w.toString()));
   emit sceneAboutToBeReplaced();
+  undoStack_.clear();
   scene_ = std::move(result.scene);
   setFilePath(QFileInfo(path).absoluteFilePath());
   setModified(false);

@@ -3,6 +3,7 @@
 // changes. Loading and saving go through the io module (flexure/io/open_scene.h,
 // flexure/io/scene_file.h); this class only adds the Qt signals the window listens to.
 #include <QObject>
+#include <QUndoStack>
 #include <QString>
 #include <QStringList>
 #include <memory>
@@ -25,6 +26,10 @@ class SceneDocument : public QObject {
   // File name for titles ("untitled" for a new document).
   QString displayName() const;
   bool isModified() const { return modified_; }
+
+  // Every edit of the document goes through this stack (a whole drag is one command). Cleared
+  // when another scene replaces this one.
+  QUndoStack& undoStack() { return undoStack_; }
 
   // Replaces the document by an empty scene.
   void newScene();
@@ -52,6 +57,7 @@ class SceneDocument : public QObject {
  private:
   void setFilePath(const QString& path);
   std::unique_ptr<Scene> scene_;
+  QUndoStack undoStack_;
   QString filePath_;
   bool modified_ = false;
 };
