@@ -23,6 +23,7 @@
 #include "parameter_panel.h"
 #include "scene_document.h"
 #include "scene_selection.h"
+#include "solver_link.h"
 #include "solver_stepping.h"
 #include "viewport.h"
 
@@ -36,7 +37,8 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       document_(new SceneDocument(this)),
       selection_(new SceneSelection(this)),
-      viewport_(new Viewport(this)) {
+      viewport_(new Viewport(this)),
+      solver_(new SolverLink(this)) {
   initFlexureResources();
   setCentralWidget(viewport_);
   setAcceptDrops(true);

@@ -18,6 +18,7 @@ namespace flexure::app {
 
 class SceneDocument;
 class SceneSelection;
+class SolverLink;
 class Viewport;
 
 class MainWindow : public QMainWindow {
@@ -30,6 +31,8 @@ class MainWindow : public QMainWindow {
   SceneDocument& document() { return *document_; }
   SceneSelection& selection() { return *selection_; }
   Viewport& viewport() { return *viewport_; }
+  // The solver thread's GUI end (commands out, newest results in).
+  SolverLink& solver() { return *solver_; }
 
   // Opens a scene or importable file; on failure shows nothing and returns the message.
   bool openFile(const QString& path, QString& error);
@@ -71,6 +74,7 @@ class MainWindow : public QMainWindow {
   SceneDocument* document_ = nullptr;
   SceneSelection* selection_ = nullptr;
   Viewport* viewport_ = nullptr;
+  SolverLink* solver_ = nullptr;
   DisplayGeometry geometry_;
   RecentFiles recentFiles_;
   QMenu* recentMenu_ = nullptr;
