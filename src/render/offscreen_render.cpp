@@ -8,6 +8,12 @@ namespace flexure {
 bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles,
                          const Camera& camera, int width, int height, const RenderOptions& options,
                          RgbaImage& image, std::string& error) {
+  return renderMeshesToImage(meshes, styles, OverlayGeometry{}, camera, width, height, options, image, error);
+}
+
+bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles,
+                         const OverlayGeometry& overlays, const Camera& camera, int width, int height,
+                         const RenderOptions& options, RgbaImage& image, std::string& error) {
   if (width <= 0 || height <= 0) {
     error = "image size must be positive, got " + std::to_string(width) + "x" + std::to_string(height);
     return false;
@@ -21,6 +27,7 @@ bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vec
     SceneRenderer renderer;
     if (!renderer.initialize(error)) return false;
     renderer.setMeshes(meshes, styles);
+    if (!overlays.empty()) renderer.setOverlays(overlays);
     renderer.render(camera, width, height, options);
     image = framebuffer.read();
   }

@@ -4,15 +4,24 @@
 #include "flexure/core/tessellation.h"
 #include "flexure/render/camera_framing.h"
 #include "flexure/render/offscreen_render.h"
+#include "flexure/render/overlay_builder.h"
 #include "flexure/render/png_writer.h"
 
 namespace flexure {
 
 bool renderSceneToImage(const Scene& scene, int width, int height, RgbaImage& image, std::string& error) {
+  return renderSceneToImage(scene, width, height, RenderOptions{}, image, error);
+}
+
+bool renderSceneToImage(const Scene& scene, int width, int height, const RenderOptions& options, RgbaImage& image,
+                        std::string& error) {
   const std::vector<TriangleMesh> meshes = tessellateScene(scene);
   const double aspect = height > 0 ? static_cast<double>(width) / height : 1.0;
   const Camera camera = cameraShowingMeshes(scene.camera, meshes, aspect);
-  return renderMeshesToImage(meshes, paletteStyles(meshes.size()), camera, width, height, RenderOptions{}, image,
+  OverlayBuildOptions overlayOptions;
+  overlayOptions.modelBounds = meshBounds(meshes);
+  const OverlayGeometry overlays = buildOverlayGeometry(scene, overlayOptions);
+  return renderMeshesToImage(meshes, paletteStyles(meshes.size()), overlays, camera, width, height, options, image,
                              error);
 }
 

@@ -7,6 +7,7 @@
 #include "flexure/render/camera_matrices.h"
 #include "flexure/render/glyph_meshes.h"
 #include "gl_api.h"
+#include "gpu_lines.h"
 #include "gpu_mesh.h"
 #include "ground_grid.h"
 #include "shader_program.h"
@@ -32,8 +33,35 @@ constexpr ColorRgb kAxisColors[3] = {{0.89f, 0.31f, 0.30f}, {0.46f, 0.76f, 0.28f
 
 }  // namespace
 
+namespace {
+
+// One uploaded overlay mesh with its look.
+struct OverlayGpuMesh {
+  GpuMesh mesh;
+  ColorRgb color;
+  float opacity = 1.0f;
+  OverlayLayer layer = OverlayLayer::ConstraintGlyphs;
+};
+
+constexpr int kOverlayLayerCount = 3;
+
+bool layerShown(OverlayLayer layer, const RenderOptions& options) {
+  switch (layer) {
+    case OverlayLayer::ConstraintGlyphs: return options.showConstraintGlyphs;
+    case OverlayLayer::ControlPolygons: return options.showControlPolygons;
+    case OverlayLayer::InfluenceVolumes: return options.showInfluenceVolumes;
+  }
+  return true;
+}
+
+}  // namespace
+
 struct SceneRenderer::Impl {
-  ShaderProgram meshProgram, backgroundProgram, gridProgram;
+  ShaderProgram meshProgram, backgroundProgram, gridProgram, overlayLineProgram;
+  // Overlays: lines per layer (so a toggle skips a whole buffer), opaque glyph meshes and
+  // translucent volumes.
+  render_detail::GpuLines overlayLines[kOverlayLayerCount];
+  std::vector<OverlayGpuMesh> overlaySolids, overlayVolumes;
   GLuint emptyVao = 0;  // core profile draws need a bound VAO even without attributes
   std::vector<GpuMesh> meshes;
   std::vector<MeshStyle> styles;
@@ -47,6 +75,12 @@ struct SceneRenderer::Impl {
                   const RenderOptions& options);
   void drawGrid(const Camera& camera, const glm::mat4& viewProjection);
   void drawAxisGizmo(const glm::mat4& view, int width, int height);
+  void drawOverlays(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
+                    const RenderOptions& options);
+  void drawOverlayLines(const glm::mat4& viewProjection, int width, int height, float alpha,
+                        const RenderOptions& options);
+  void drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency, const RenderOptions& options);
+  void releaseOverlays();
 };
 
 SceneRenderer::SceneRenderer() : impl_(std::make_unique<Impl>()) {}
@@ -61,6 +95,9 @@ bool SceneRenderer::initialize(std::string& error) {
   if (!d.meshProgram.build("mesh", s::kMeshVertex, s::kMeshGeometry, s::kMeshFragment, error)) return false;
   if (!d.backgroundProgram.build("background", s::kBackgroundVertex, nullptr, s::kBackgroundFragment, error)) return false;
   if (!d.gridProgram.build("grid", s::kGridVertex, nullptr, s::kGridFragment, error)) return false;
+  if (!d.overlayLineProgram.build("overlay lines", s::kOverlayLineVertex, s::kOverlayLineGeometry,
+                                  s::kOverlayLineFragment, error))
+    return false;
   glGenVertexArrays(1, &d.emptyVao);
   for (int axis = 0; axis < 3; ++axis) {
     Vec3d tip(0, 0, 0);
@@ -81,6 +118,8 @@ void SceneRenderer::release() {
   d.meshProgram.release();
   d.backgroundProgram.release();
   d.gridProgram.release();
+  d.overlayLineProgram.release();
+  d.releaseOverlays();
   if (d.emptyVao) glDeleteVertexArrays(1, &d.emptyVao);
   d.emptyVao = 0;
   d.initialized = false;
@@ -103,6 +142,34 @@ void SceneRenderer::setStyles(const std::vector<MeshStyle>& styles) {
   for (std::size_t i = 0; i < std::min(styles.size(), d.styles.size()); ++i) d.styles[i] = styles[i];
 }
 
+void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
+  Impl& d = *impl_;
+  d.releaseOverlays();
+  for (int layer = 0; layer < kOverlayLayerCount; ++layer) {
+    std::vector<const OverlayPolyline*> lines;
+    for (const OverlayPolyline& line : overlays.lines)
+      if (static_cast<int>(line.layer) == layer) lines.push_back(&line);
+    d.overlayLines[layer].upload(lines);
+  }
+  auto upload = [](const std::vector<OverlayMesh>& from, std::vector<OverlayGpuMesh>& to) {
+    to.resize(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i) {
+      to[i].mesh.upload(from[i].mesh);
+      to[i].color = from[i].color;
+      to[i].opacity = from[i].opacity;
+      to[i].layer = from[i].layer;
+    }
+  };
+  upload(overlays.solids, d.overlaySolids);
+  upload(overlays.volumes, d.overlayVolumes);
+}
+
+void SceneRenderer::Impl::releaseOverlays() {
+  for (auto& lines : overlayLines) lines.release();
+  overlaySolids.clear();
+  overlayVolumes.clear();
+}
+
 void SceneRenderer::render(const Camera& camera, int width, int height, const RenderOptions& options) {
   Impl& d = *impl_;
   if (!d.initialized || width <= 0 || height <= 0) return;
@@ -119,6 +186,7 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
   d.drawBackground(options);
   d.drawMeshes(view, projection, camera.projection == Camera::Projection::Orthographic, width, height, options);
   if (options.showGrid) d.drawGrid(camera, projection * view);
+  d.drawOverlays(view, projection, camera.projection == Camera::Projection::Orthographic, width, height, options);
   if (options.showAxisGizmo) d.drawAxisGizmo(view, width, height);
 
   // Leave the context as Qt and other users expect to find it.
@@ -213,6 +281,82 @@ void SceneRenderer::Impl::drawAxisGizmo(const glm::mat4& view, int width, int he
   meshProgram.set("uBaseColor", glm::vec3(0.85f, 0.85f, 0.85f));
   gizmoCenter.draw();
   glViewport(0, 0, width, height);
+}
+
+// Overlays go after the opaque model and the grid: glyph meshes and lines depth-tested as usual,
+// then their hidden parts once more, faint, where the model covers them (joints sit inside
+// solids), then the translucent volumes without writing depth (back faces, then front faces).
+void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& projection, bool orthographic,
+                                       int width, int height, const RenderOptions& options) {
+  meshProgram.use();
+  meshProgram.set("uModel", glm::mat4(1.0f));
+  meshProgram.set("uView", view);
+  meshProgram.set("uProjection", projection);
+  meshProgram.set("uViewportSize", glm::vec2(width, height));
+  meshProgram.set("uOrthographic", orthographic ? 1 : 0);
+  meshProgram.set("uShadingMode", 0);
+  meshProgram.set("uSelected", 0);
+
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDepthMask(GL_TRUE);
+  drawOverlayMeshes(overlaySolids, 0.0f, options);
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
+  // Lines lie on the surfaces they mark (rings on discs, outlines on walls): pulled forward.
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(-1.0f, -8.0f);
+  glDepthFunc(GL_LEQUAL);
+  drawOverlayLines(projection * view, width, height, 1.0f, options);
+
+  // The hidden parts, faint.
+  glDepthMask(GL_FALSE);
+  glDepthFunc(GL_GREATER);
+  drawOverlayLines(projection * view, width, height, 0.30f, options);
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  meshProgram.use();
+  drawOverlayMeshes(overlaySolids, 0.75f, options);
+
+  // Translucent volumes over everything opaque.
+  glDepthFunc(GL_LESS);
+  glEnable(GL_CULL_FACE);
+  for (GLenum culledFaces : {GL_FRONT, GL_BACK}) {
+    glCullFace(culledFaces);  // back faces first, then front faces
+    for (const OverlayGpuMesh& volume : overlayVolumes) {
+      if (!layerShown(volume.layer, options)) continue;
+      meshProgram.set("uBaseColor", toVec3(volume.color));
+      meshProgram.set("uTransparency", 1.0f - volume.opacity);
+      volume.mesh.draw();
+    }
+  }
+  glDisable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  meshProgram.set("uTransparency", 0.0f);
+  glDepthMask(GL_TRUE);
+  glDepthFunc(GL_LESS);
+  glDisable(GL_BLEND);
+}
+
+void SceneRenderer::Impl::drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency,
+                                            const RenderOptions& options) {
+  meshProgram.set("uTransparency", transparency);
+  for (const OverlayGpuMesh& solid : list) {
+    if (!layerShown(solid.layer, options)) continue;
+    meshProgram.set("uBaseColor", toVec3(solid.color));
+    solid.mesh.draw();
+  }
+  meshProgram.set("uTransparency", 0.0f);
+}
+
+void SceneRenderer::Impl::drawOverlayLines(const glm::mat4& viewProjection, int width, int height, float alpha,
+                                           const RenderOptions& options) {
+  overlayLineProgram.use();
+  overlayLineProgram.set("uViewProjection", viewProjection);
+  overlayLineProgram.set("uViewportSize", glm::vec2(width, height));
+  overlayLineProgram.set("uLineWidth", options.overlayLineWidthPixels);
+  overlayLineProgram.set("uAlpha", alpha);
+  for (int layer = 0; layer < kOverlayLayerCount; ++layer)
+    if (layerShown(static_cast<OverlayLayer>(layer), options)) overlayLines[layer].draw();
 }
 
 }  // namespace flexure

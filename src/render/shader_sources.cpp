@@ -70,6 +70,7 @@ uniform int uSelected;
 uniform int uShadingMode;     // 0 shaded, 1 wireframe only, 2 shaded + wireframe
 uniform int uOrthographic;
 uniform float uWireWidth;     // pixels
+uniform float uTransparency;  // 0 (the default of an unset uniform): opaque; overlay volumes > 0
 out vec4 fragColor;
 
 vec3 toLinear(vec3 c) { return pow(c, vec3(2.2)); }
@@ -115,7 +116,11 @@ void main() {
   }
   vec3 srgb = toSrgb(color);
   if (uShadingMode == 2) srgb = mix(srgb, vec3(0.08, 0.09, 0.11), 0.55 * edge);
-  fragColor = vec4(srgb, 1.0);
+  // Translucent overlays thicken toward their silhouette, so a volume's outline reads clearly
+  // while the model inside stays visible.
+  float rimOpacity = pow(1.0 - abs(dot(n, toEye)), 2.0);
+  float alpha = uTransparency > 0.0 ? clamp((1.0 - uTransparency) * (1.0 + 2.0 * rimOpacity), 0.0, 1.0) : 1.0;
+  fragColor = vec4(srgb, alpha);
 }
 )glsl";
 
@@ -192,6 +197,74 @@ void main() {
   alpha *= 1.0 - smoothstep(0.35, 1.0, radial);
   if (alpha < 0.004) discard;
   fragColor = vec4(color, alpha);
+}
+)glsl";
+
+const char* const kOverlayLineVertex = R"glsl(
+#version 330 core
+layout(location = 0) in vec3 aPosition;
+layout(location = 1) in vec3 aColor;
+uniform mat4 uViewProjection;
+out vec3 vColor;
+void main() {
+  vColor = aColor;
+  gl_Position = uViewProjection * vec4(aPosition, 1.0);
+}
+)glsl";
+
+const char* const kOverlayLineGeometry = R"glsl(
+#version 330 core
+layout(lines) in;
+layout(triangle_strip, max_vertices = 4) out;
+in vec3 vColor[];
+out vec3 gColor;
+noperspective out float gAcross;  // -1 .. 1 across the quad
+uniform vec2 uViewportSize;
+uniform float uLineWidth;         // pixels
+void main() {
+  vec4 p0 = gl_in[0].gl_Position, p1 = gl_in[1].gl_Position;
+  // Clip against the plane just in front of the eye so the division below stays finite.
+  const float nearW = 1e-4;
+  if (p0.w < nearW && p1.w < nearW) return;
+  if (p0.w < nearW) p0 = mix(p0, p1, (nearW - p0.w) / (p1.w - p0.w));
+  if (p1.w < nearW) p1 = mix(p1, p0, (nearW - p1.w) / (p0.w - p1.w));
+  vec2 halfViewport = 0.5 * uViewportSize;
+  vec2 s0 = p0.xy / p0.w * halfViewport, s1 = p1.xy / p1.w * halfViewport;
+  vec2 along = s1 - s0;
+  along = length(along) > 1e-6 ? normalize(along) : vec2(1.0, 0.0);
+  vec2 across = vec2(-along.y, along.x);
+  float halfWidth = 0.5 * uLineWidth + 1.0;  // one more pixel for the anti-aliased edge
+  vec2 extend = along * 0.5 * uLineWidth;    // square caps close the joints of polylines
+  vec4 corners[4] = vec4[4](p0, p0, p1, p1);
+  vec2 offsets[4] = vec2[4](-extend + across * halfWidth, -extend - across * halfWidth,
+                            extend + across * halfWidth, extend - across * halfWidth);
+  for (int i = 0; i < 4; ++i) {
+    vec4 c = corners[i];
+    gl_Position = c + vec4(offsets[i] / halfViewport * c.w, 0.0, 0.0);
+    gColor = vColor[i < 2 ? 0 : 1];
+    gAcross = (i % 2 == 0) ? 1.0 : -1.0;
+    EmitVertex();
+  }
+  EndPrimitive();
+}
+)glsl";
+
+const char* const kOverlayLineFragment = R"glsl(
+#version 330 core
+in vec3 gColor;
+noperspective in float gAcross;
+uniform float uLineWidth;
+uniform float uAlpha;  // 1 where visible, lower for the parts hidden behind the model
+out vec4 fragColor;
+void main() {
+  float halfWidth = 0.5 * uLineWidth + 1.0;
+  float distance = abs(gAcross) * halfWidth;
+  float coverage = 1.0 - smoothstep(0.5 * uLineWidth - 0.5, 0.5 * uLineWidth + 0.5, distance);
+  if (coverage < 0.01) discard;
+  // A dark core outline would need a second pass; a slightly darker rim keeps bright lines
+  // readable on light meshes.
+  vec3 color = mix(gColor, gColor * 0.55, smoothstep(0.35 * uLineWidth, 0.5 * uLineWidth, distance));
+  fragColor = vec4(color, coverage * uAlpha);
 }
 )glsl";
 

@@ -17,4 +17,10 @@ extern const char* const kBackgroundFragment;
 extern const char* const kGridVertex;
 extern const char* const kGridFragment;
 
+// Overlay lines (overlay_geometry.h): GL_LINES widened by the geometry stage into screen-space
+// quads of uLineWidth pixels (core profiles have no wide lines), anti-aliased across.
+extern const char* const kOverlayLineVertex;
+extern const char* const kOverlayLineGeometry;
+extern const char* const kOverlayLineFragment;
+
 }  // namespace flexure::render_detail::shaders

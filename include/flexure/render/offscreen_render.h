@@ -21,9 +21,19 @@ bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vec
                          const Camera& camera, int width, int height, const RenderOptions& options,
                          RgbaImage& image, std::string& error);
 
+// The same, with overlays (constraint glyphs, control polygons, influence volumes) drawn over
+// the meshes as `options` toggles them.
+bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles,
+                         const OverlayGeometry& overlays, const Camera& camera, int width, int height,
+                         const RenderOptions& options, RgbaImage& image, std::string& error);
+
 // Tessellates the scene with its current Ψ and renders it from the scene's camera; when that
-// camera sees none of the model, from the same camera framed on all of it.
+// camera sees none of the model, from the same camera framed on all of it. Overlays
+// (buildOverlayGeometry) are drawn as the default RenderOptions show them.
 bool renderSceneToImage(const Scene& scene, int width, int height, RgbaImage& image, std::string& error);
+// The same with explicit options (overlay toggles, shading).
+bool renderSceneToImage(const Scene& scene, int width, int height, const RenderOptions& options, RgbaImage& image,
+                        std::string& error);
 
 // renderSceneToImage, then writes the picture as a PNG.
 bool renderSceneToPng(const Scene& scene, int width, int height, const std::string& pngPath, std::string& error);

@@ -15,6 +15,11 @@ struct RenderOptions {
   bool showGrid = true;
   bool showAxisGizmo = true;
   float wireWidthPixels = 1.0f;
+  // Overlays (overlay_geometry.h), one toggle per OverlayLayer.
+  bool showConstraintGlyphs = true;   // springs, slider lines, rings, discs, angle cones
+  bool showControlPolygons = true;    // control polygons of curves, outlines of molds
+  bool showInfluenceVolumes = true;   // translucent influence regions of metaballs
+  float overlayLineWidthPixels = 2.5f;
   ColorRgb backgroundTop{0.42f, 0.46f, 0.52f};
   ColorRgb backgroundBottom{0.17f, 0.18f, 0.21f};
 };

@@ -14,6 +14,7 @@
 #include "flexure/core/camera.h"
 #include "flexure/core/triangle_mesh.h"
 #include "flexure/render/color.h"
+#include "flexure/render/overlay_geometry.h"
 #include "flexure/render/render_options.h"
 
 namespace flexure {
@@ -44,6 +45,9 @@ class SceneRenderer {
   // Changes colours/selection without re-uploading geometry.
   void setStyles(const std::vector<MeshStyle>& styles);
   int meshCount() const;
+  // Uploads the overlays drawn over the meshes (constraint glyphs, control polygons, influence
+  // volumes); RenderOptions' toggles choose which layers show. Replaces the previous ones.
+  void setOverlays(const OverlayGeometry& overlays);
 
   // Draws a frame into the bound framebuffer, viewport (0, 0, width, height) in device pixels.
   void render(const Camera& camera, int width, int height, const RenderOptions& options = {});

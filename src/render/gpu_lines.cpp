@@ -1,0 +1,66 @@
+#include "gpu_lines.h"
+
+#include <utility>
+
+namespace flexure::render_detail {
+
+GpuLines::~GpuLines() { release(); }
+
+GpuLines::GpuLines(GpuLines&& other) noexcept { *this = std::move(other); }
+
+GpuLines& GpuLines::operator=(GpuLines&& other) noexcept {
+  if (this != &other) {
+    release();
+    std::swap(vao_, other.vao_);
+    std::swap(buffer_, other.buffer_);
+    std::swap(vertexCount_, other.vertexCount_);
+  }
+  return *this;
+}
+
+void GpuLines::release() {
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+  if (buffer_) glDeleteBuffers(1, &buffer_);
+  vao_ = buffer_ = 0;
+  vertexCount_ = 0;
+}
+
+void GpuLines::upload(const std::vector<const OverlayPolyline*>& polylines) {
+  std::vector<float> vertices;  // x y z r g b per vertex, two vertices per segment
+  auto put = [&](const Vec3d& p, const ColorRgb& c) {
+    vertices.insert(vertices.end(), {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z), c.r,
+                                     c.g, c.b});
+  };
+  for (const OverlayPolyline* line : polylines) {
+    const std::size_t n = line->points.size();
+    const std::size_t segments = line->closed && n > 2 ? n : n - 1;
+    for (std::size_t i = 0; i < segments; ++i) {
+      put(line->points[i], line->color);
+      put(line->points[(i + 1) % n], line->color);
+    }
+  }
+  vertexCount_ = static_cast<GLsizei>(vertices.size() / 6);
+  if (vertexCount_ == 0) return;
+  if (!vao_) {
+    glGenVertexArrays(1, &vao_);
+    glGenBuffers(1, &buffer_);
+  }
+  glBindVertexArray(vao_);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data(), GL_STATIC_DRAW);
+  constexpr GLsizei stride = 6 * sizeof(float);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, nullptr);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(3 * sizeof(float)));
+  glBindVertexArray(0);
+}
+
+void GpuLines::draw() const {
+  if (!vao_ || vertexCount_ == 0) return;
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_LINES, 0, vertexCount_);
+  glBindVertexArray(0);
+}
+
+}  // namespace flexure::render_detail

@@ -1,0 +1,80 @@
+// Glyphs of generalized metaballs (Jin, Li & Peng 2000): each metaball's influence volume, the
+// region where its potential is non-zero — the points whose normalized distance to the skeleton
+// (Eq. 1, offset divided by the anisotropic radii R·(rx, ry, rz) in the metaball's local frame,
+// measured in its metric) is at most 1 — drawn translucent around the model, with the skeleton
+// itself and the displacement dD as an arrow from the pivot.
+#include <algorithm>
+#include <cmath>
+
+#include "flexure/deform/metaball_deform_operator.h"
+#include "flexure/render/implicit_surface_mesh.h"
+#include "flexure/render/overlay_registry.h"
+#include "flexure/render/overlay_shapes.h"
+
+namespace flexure {
+namespace {
+
+using deform::Metaball;
+using deform::MetaballValues;
+
+namespace colors = overlay_colors;
+
+// Normalized distance minus one: ≤ 0 inside the influence region (potentialAt's q of
+// MetaballDeformOperator::potential, same construction).
+double influenceField(const Metaball& mb, const MetaballValues<double>& v, const Vec3d& x) {
+  const Vec3d offset = deform::skeletonOffset(mb.skeleton, x);
+  const Vec3d d = mb.hasFrame() ? mb.frameTranspose() * offset : offset;
+  const Vec3d q(d.x / (v.radius * v.radii.x), d.y / (v.radius * v.radii.y), d.z / (v.radius * v.radii.z));
+  return deform::normalizedDistance(mb.metric, q, v.metricU) - 1.0;
+}
+
+// The box to mesh the region in: the skeleton's bounds padded by the largest radius, clipped to
+// a model-sized box around the pivot for unbounded skeletons (line, plane).
+Bounds3 influenceBox(const Metaball& mb, const MetaballValues<double>& v, double size) {
+  const double reach = v.radius * std::max({std::abs(v.radii.x), std::abs(v.radii.y), std::abs(v.radii.z)}) * 1.8;
+  Bounds3 box = deform::skeletonBounds(mb.skeleton).padded(reach * 1.05 + 1e-9);
+  const Vec3d pivot = mb.pivot();
+  const double clip = 25.0 * size + reach;
+  box.lo = {std::max(box.lo.x, pivot.x - clip), std::max(box.lo.y, pivot.y - clip), std::max(box.lo.z, pivot.z - clip)};
+  box.hi = {std::min(box.hi.x, pivot.x + clip), std::min(box.hi.y, pivot.y + clip), std::min(box.hi.z, pivot.z + clip)};
+  return box;
+}
+
+void addMetaballVolumes(const Node& n, const GlyphContext& ctx, OverlayGeometry& out) {
+  const auto& deformer = static_cast<const deform::MetaballDeformOperator&>(n);
+  const double* slots = ctx.params.of(deformer);
+  for (int i = 0; i < static_cast<int>(deformer.metaballs().size()); ++i) {
+    const Metaball& mb = deformer.metaballs()[static_cast<std::size_t>(i)];
+    const auto v = MetaballValues<double>::read(slots + deformer.slotOffset(i), mb.controlCount());
+    if (!(v.radius > 0.0)) continue;
+    // The skeleton lives in the deformer's input space: mesh there, then map through the
+    // operators above the deformer (not through the deformation itself).
+    TriangleMesh volume =
+        meshImplicitSurface([&](const Vec3d& x) { return influenceField(mb, v, x); }, influenceBox(mb, v, ctx.size), 40);
+    for (Vec3d& p : volume.positions) p = ctx.toWorld(deformer, p, false);
+    OverlayMesh mesh;
+    mesh.mesh = std::move(volume);
+    mesh.mesh.name = deformer.name() + "." + std::to_string(i);
+    mesh.color = colors::kInfluence;
+    mesh.opacity = 0.22f;
+    mesh.layer = OverlayLayer::InfluenceVolumes;
+    out.volumes.push_back(std::move(mesh));
+
+    const Vec3d pivot = ctx.toWorld(deformer, mb.pivot(), false);
+    overlay::addMarker(out, pivot, 0.35 * ctx.size, colors::kInfluence, OverlayLayer::InfluenceVolumes);
+    if (norm(v.displacement) > 1e-9) {
+      overlay::addArrow(out, pivot, v.displacement, std::min(1.5 * ctx.size, 0.4 * norm(v.displacement)),
+                        colors::kInfluence);
+      out.lines.back().layer = OverlayLayer::InfluenceVolumes;
+      out.solids.back().layer = OverlayLayer::InfluenceVolumes;
+    }
+  }
+}
+
+}  // namespace
+
+void registerDeformOverlays(OverlayRegistry& registry) {
+  registry.addNodeType(std::string(deform::MetaballDeformOperator::kType), addMetaballVolumes);
+}
+
+}  // namespace flexure
