@@ -1,6 +1,8 @@
 // Tessellation worker (geometry_builder.h).
 #include "flexure/session/geometry_builder.h"
 
+#include "flexure/render/overlay_builder.h"
+
 namespace flexure::session {
 
 GeometryBuilder::GeometryBuilder(const Scene& document, TessellationOptions options)
@@ -51,6 +53,9 @@ void GeometryBuilder::threadMain() {
     scene->parameters().values() = job->psi;
     auto frame = std::make_shared<GeometryFrame>();
     frame->meshes = tessellateScene(*scene, options_);
+    OverlayBuildOptions overlayOptions;  // glyphs sized by the model just built
+    for (const TriangleMesh& mesh : frame->meshes) overlayOptions.modelBounds.extend(mesh.bounds());
+    frame->overlays = std::make_shared<const OverlayGeometry>(buildOverlayGeometry(*scene, overlayOptions));
     frame->sequence = ++sequence;
     frame->tag = job->tag;
     frames_.publish(std::move(frame));

@@ -19,6 +19,7 @@
 #include "flexure/core/scene.h"
 #include "flexure/core/tessellation.h"
 #include "flexure/core/triangle_mesh.h"
+#include "flexure/render/overlay_geometry.h"
 #include "flexure/session/latest_value.h"
 
 namespace flexure::session {
@@ -27,6 +28,8 @@ struct GeometryFrame {
   std::uint64_t sequence = 0;  // increases per built frame
   std::uint64_t tag = 0;       // the caller's tag of the Ψ it was built from (e.g. result sequence)
   std::vector<TriangleMesh> meshes;
+  // Constraint glyphs, control polygons, influence volumes of the same Ψ (overlay_builder.h).
+  std::shared_ptr<const OverlayGeometry> overlays;
 };
 
 class GeometryBuilder {
