@@ -31,6 +31,7 @@ TriangleMesh meshImplicitSurface(const std::function<double(const Vec3d&)>& f, c
   mesh.name = "implicit-surface";
   if (box.empty() || resolution < 1) return mesh;
   const Vec3d extent = box.extent();
+  if (extent.x < 0.0 || extent.y < 0.0 || extent.z < 0.0) return mesh;
   const double h = std::max({extent.x, extent.y, extent.z}) / resolution;
   if (!(h > 0.0)) return mesh;
   const int nx = std::max(1, static_cast<int>(std::ceil(extent.x / h)));

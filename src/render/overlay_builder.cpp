@@ -51,7 +51,7 @@ double glyphSizeFor(const Bounds3& modelBounds, double glyphScale) {
 OverlayGeometry buildOverlayGeometry(const Scene& scene, const OverlayBuildOptions& options) {
   const ValueAccess params(scene.parameters().values());
   const Bounds3 model = options.modelBounds.empty() ? estimateModelBounds(scene, params) : options.modelBounds;
-  const GlyphContext context{scene, params, glyphSizeFor(model, options.glyphScale)};
+  const GlyphContext context{scene, params, glyphSizeFor(model, options.glyphScale), model};
   const OverlayRegistry& registry = OverlayRegistry::instance();
 
   OverlayGeometry out;

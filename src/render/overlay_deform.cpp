@@ -28,15 +28,16 @@ double influenceField(const Metaball& mb, const MetaballValues<double>& v, const
   return deform::normalizedDistance(mb.metric, q, v.metricU) - 1.0;
 }
 
-// The box to mesh the region in: the skeleton's bounds padded by the largest radius, clipped to
-// a model-sized box around the pivot for unbounded skeletons (line, plane).
-Bounds3 influenceBox(const Metaball& mb, const MetaballValues<double>& v, double size) {
+// The box to mesh the region in: the skeleton's bounds padded by the largest radius, cut to the
+// model's box (padded by a tenth of its diagonal) for unbounded skeletons (line, plane), whose
+// region would otherwise fill the view.
+Bounds3 influenceBox(const Metaball& mb, const MetaballValues<double>& v, const Bounds3& model) {
   const double reach = v.radius * std::max({std::abs(v.radii.x), std::abs(v.radii.y), std::abs(v.radii.z)}) * 1.8;
   Bounds3 box = deform::skeletonBounds(mb.skeleton).padded(reach * 1.05 + 1e-9);
-  const Vec3d pivot = mb.pivot();
-  const double clip = 25.0 * size + reach;
-  box.lo = {std::max(box.lo.x, pivot.x - clip), std::max(box.lo.y, pivot.y - clip), std::max(box.lo.z, pivot.z - clip)};
-  box.hi = {std::min(box.hi.x, pivot.x + clip), std::min(box.hi.y, pivot.y + clip), std::min(box.hi.z, pivot.z + clip)};
+  if (deform::isBounded(deform::skeletonBounds(mb.skeleton)) || model.empty()) return box;
+  const Bounds3 cut = model.padded(0.1 * norm(model.extent()));
+  box.lo = {std::max(box.lo.x, cut.lo.x), std::max(box.lo.y, cut.lo.y), std::max(box.lo.z, cut.lo.z)};
+  box.hi = {std::min(box.hi.x, cut.hi.x), std::min(box.hi.y, cut.hi.y), std::min(box.hi.z, cut.hi.z)};
   return box;
 }
 
@@ -50,7 +51,7 @@ void addMetaballVolumes(const Node& n, const GlyphContext& ctx, OverlayGeometry&
     // The skeleton lives in the deformer's input space: mesh there, then map through the
     // operators above the deformer (not through the deformation itself).
     TriangleMesh volume =
-        meshImplicitSurface([&](const Vec3d& x) { return influenceField(mb, v, x); }, influenceBox(mb, v, ctx.size), 40);
+        meshImplicitSurface([&](const Vec3d& x) { return influenceField(mb, v, x); }, influenceBox(mb, v, ctx.modelBounds), 40);
     for (Vec3d& p : volume.positions) p = ctx.toWorld(deformer, p, false);
     OverlayMesh mesh;
     mesh.mesh = std::move(volume);

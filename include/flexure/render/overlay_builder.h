@@ -13,12 +13,12 @@ struct OverlayBuildOptions {
   // Empty: estimated from the primitives' bounds.
   Bounds3 modelBounds;
   // Glyph size as a fraction of the model's bounding diagonal.
-  double glyphScale = 0.02;
+  double glyphScale = 0.025;
 };
 
 OverlayGeometry buildOverlayGeometry(const Scene& scene, const OverlayBuildOptions& options = {});
 
 // The glyph size buildOverlayGeometry uses for these bounds.
-double glyphSizeFor(const Bounds3& modelBounds, double glyphScale = 0.02);
+double glyphSizeFor(const Bounds3& modelBounds, double glyphScale = 0.025);
 
 }  // namespace flexure

@@ -22,6 +22,7 @@ struct GlyphContext {
   const Scene& scene;
   const ValueAccess& params;
   double size;  // a glyph's characteristic size: a small fraction of the model's extent
+  Bounds3 modelBounds;  // of the displayed model: where unbounded regions (planes, lines) are cut
 
   // A point / direction of `node`'s own space in world space: through the node itself when it
   // is an operator (includeSelf) and every operator above it.
