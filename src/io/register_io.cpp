@@ -4,6 +4,7 @@
 #include "flexure/core/node_registry.h"
 #include "flexure/core/primitives/mesh.h"
 #include "flexure/core/scene.h"
+#include "flexure/io/grid_scene.h"
 #include "flexure/io/obj.h"
 #include "flexure/io/register.h"
 #include "io_benchmark.h"
@@ -28,6 +29,7 @@ void importObj(const std::string& path, Scene& into) {
 void registerIoModule() {
   ImporterRegistry::instance().add(SceneImporter{".obj", "Wavefront OBJ mesh", importObj});
   registerIoBenchmark();
+  registerScaleBenchmark();
 }
 
 }  // namespace flexure
