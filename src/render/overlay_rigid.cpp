@@ -8,7 +8,10 @@
 #include <cmath>
 #include <numbers>
 
+#include "flexure/rigid/angle_limit.h"
+#include "flexure/rigid/angular_correction.h"
 #include "flexure/rigid/rigid_joint.h"
+#include "flexure/rigid/twist_limit.h"
 #include "flexure/render/overlay_registry.h"
 #include "flexure/render/overlay_shapes.h"
 
@@ -95,46 +98,42 @@ double translationGlyph(const RigidJoint& joint, const ObjectFrame& f1, const Ve
   return 0.0;
 }
 
-double angleBetween(const Vec3d& a, const Vec3d& b) { return std::acos(std::clamp(dot(a, b), -1.0, 1.0)); }
-
-// The angle limit: directions of a2 within [min, max] of a1. Returns the excess in radians.
+// The angle limit: directions of a2 within [min, max] of a1 (section 4.2.1, measured as the
+// solver does, angle_limit.h). Returns the excess in radians.
 double angleGlyph(const AngleLimit& limit, const ObjectFrame& f1, const ObjectFrame& f2, const Vec3d& at,
                   const GlyphContext& ctx, OverlayGeometry& out) {
   const Vec3d a1 = f1.direction(ctx, limit.axis1), a2 = f2.direction(ctx, limit.axis2);
-  const double length = 4.0 * ctx.size;
-  overlay::addAngleCone(out, at, a1, limit.min, limit.max, length, colors::kLimit);
-  const double angle = angleBetween(a1, a2);
-  const double excess = angle > limit.max ? angle - limit.max : (angle < limit.min ? limit.min - angle : 0.0);
-  return excess;
+  overlay::addAngleCone(out, at, a1, limit.min, limit.max, 4.0 * ctx.size, colors::kLimit);
+  return std::abs(measureAngleLimit(a1, a2, limit.min, limit.max).error);
 }
 
-// The twist limit: an arc of the permitted reference directions b around a1, and the current b2
-// (projected on the plane ⟂ a1). Returns the excess in radians.
+// The twist limit (section 4.2.2, twist_limit.h): b1 and b2 projected on the median plane of
+// a1 and a2, whose normal is n = (a1 + a2)/|a1 + a2|; the arc shows the permitted b2' from
+// b1' over [min, max] about n, the line the current b2'. Returns the excess in radians.
 double twistGlyph(const TwistLimit& limit, const ObjectFrame& f1, const ObjectFrame& f2, const Vec3d& at,
                   const GlyphContext& ctx, ColorRgb stateColor, OverlayGeometry& out) {
-  const Vec3d a1 = f1.direction(ctx, limit.axis1);
-  Vec3d b1 = f1.direction(ctx, limit.ref1);
-  b1 = b1 - a1 * dot(b1, a1);
-  if (norm(b1) < 1e-9) return 0.0;
-  b1 = normalized(b1);
-  const Vec3d c1 = cross(a1, b1);
+  const Vec3d a1 = f1.direction(ctx, limit.axis1), a2 = f2.direction(ctx, limit.axis2);
+  const Vec3d b1 = f1.direction(ctx, limit.ref1), b2 = f2.direction(ctx, limit.ref2);
+  const AngularRow row = measureTwistLimit(a1, a2, b1, b2, limit.min, limit.max);
+  const Vec3d sum = a1 + a2;
+  if (norm(sum) < 1e-9) return std::abs(row.error);
+  const Vec3d n = normalized(sum);
+  Vec3d p1 = b1 - n * dot(b1, n), p2 = b2 - n * dot(b2, n);
+  if (norm(p1) < 1e-9 || norm(p2) < 1e-9) return std::abs(row.error);
+  p1 = normalized(p1);
+  p2 = normalized(p2);
+  const Vec3d q1 = cross(n, p1);
   const double radius = 3.0 * ctx.size;
   const double lo = std::max(limit.min, -std::numbers::pi), hi = std::min(limit.max, std::numbers::pi);
   std::vector<Vec3d> arc{at};
   constexpr int kSteps = 32;
   for (int i = 0; i <= kSteps; ++i) {
     const double t = lo + (hi - lo) * i / kSteps;
-    arc.push_back(at + (b1 * std::cos(t) + c1 * std::sin(t)) * radius);
+    arc.push_back(at + (p1 * std::cos(t) + q1 * std::sin(t)) * radius);
   }
   overlay::addPolyline(out, std::move(arc), true, colors::kLimit);
-  Vec3d b2 = f2.direction(ctx, limit.ref2);
-  b2 = b2 - a1 * dot(b2, a1);
-  if (norm(b2) < 1e-9) return 0.0;
-  b2 = normalized(b2);
-  const double twist = std::atan2(dot(b2, c1), dot(b2, b1));
-  const double excess = twist > limit.max ? twist - limit.max : (twist < limit.min ? limit.min - twist : 0.0);
-  overlay::addLine(out, at, at + b2 * (1.2 * radius), excess > 1e-3 ? colors::kViolated : stateColor);
-  return excess;
+  overlay::addLine(out, at, at + p2 * (1.2 * radius), row.violated ? colors::kViolated : stateColor);
+  return std::abs(row.error);
 }
 
 void addJoint(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
