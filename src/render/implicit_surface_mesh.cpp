@@ -17,11 +17,17 @@ constexpr std::array<std::array<int, 4>, 6> kTetrahedra{{
 struct Corner {
   Vec3d p;
   double f;
+  Vec3d gradient;  // of f, by central differences on the grid
 };
 
-Vec3d crossing(const Corner& a, const Corner& b) {
+// Where f crosses zero on the edge a-b (linear interpolation), with the interpolated gradient.
+struct Crossing {
+  Vec3d p, gradient;
+};
+
+Crossing crossing(const Corner& a, const Corner& b) {
   const double t = a.f / (a.f - b.f);
-  return a.p + (b.p - a.p) * t;
+  return {a.p + (b.p - a.p) * t, a.gradient + (b.gradient - a.gradient) * t};
 }
 
 }  // namespace
@@ -51,20 +57,26 @@ TriangleMesh meshImplicitSurface(const std::function<double(const Vec3d&)>& f, c
     for (int j = 0; j <= ny; ++j)
       for (int i = 0; i <= nx; ++i) values[index(i, j, k)] = f(node(i, j, k));
 
-  const double step = 1e-3 * h;
-  auto gradient = [&](const Vec3d& p) {
-    const Vec3d g((f(p + Vec3d(step, 0, 0)) - f(p - Vec3d(step, 0, 0))),
-                  (f(p + Vec3d(0, step, 0)) - f(p - Vec3d(0, step, 0))),
-                  (f(p + Vec3d(0, 0, step)) - f(p - Vec3d(0, 0, step))));
-    const double n = norm(g);
-    return n > 0.0 ? g / n : Vec3d(0, 0, 1);
+  // Gradients at the grid nodes from the values already there (one-sided at the box's faces):
+  // vertex normals then cost no further evaluation of f.
+  auto valueAt = [&](int i, int j, int k) { return values[index(i, j, k)]; };
+  auto difference = [&](int i, int j, int k, int axis) {
+    const int n[3] = {nx, ny, nz};
+    int lo[3] = {i, j, k}, hi[3] = {i, j, k};
+    lo[axis] = std::max(0, lo[axis] - 1);
+    hi[axis] = std::min(n[axis], hi[axis] + 1);
+    return (valueAt(hi[0], hi[1], hi[2]) - valueAt(lo[0], lo[1], lo[2])) / ((hi[axis] - lo[axis]) * h);
   };
-  auto emit = [&](Vec3d a, Vec3d b, Vec3d c, const Vec3d& outward) {
-    if (dot(cross(b - a, c - a), outward) < 0.0) std::swap(b, c);
+  auto gradientAt = [&](int i, int j, int k) {
+    return Vec3d(difference(i, j, k, 0), difference(i, j, k, 1), difference(i, j, k, 2));
+  };
+  auto emit = [&](Crossing a, Crossing b, Crossing c, const Vec3d& outward) {
+    if (dot(cross(b.p - a.p, c.p - a.p), outward) < 0.0) std::swap(b, c);
     const int first = mesh.vertexCount();
-    for (const Vec3d& p : {a, b, c}) {
-      mesh.positions.push_back(p);
-      mesh.normals.push_back(gradient(p));
+    for (const Crossing& x : {a, b, c}) {
+      mesh.positions.push_back(x.p);
+      const double length = norm(x.gradient);
+      mesh.normals.push_back(length > 0.0 ? x.gradient / length : normalized(outward));
     }
     mesh.triangles.push_back({first, first + 1, first + 2});
   };
@@ -76,10 +88,12 @@ TriangleMesh meshImplicitSurface(const std::function<double(const Vec3d&)>& f, c
         bool anyInside = false, anyOutside = false;
         for (int c = 0; c < 8; ++c) {
           const int ci = i + (c & 1), cj = j + ((c >> 1) & 1), ck = k + ((c >> 2) & 1);
-          cube[static_cast<std::size_t>(c)] = {node(ci, cj, ck), values[index(ci, cj, ck)]};
+          cube[static_cast<std::size_t>(c)] = {node(ci, cj, ck), values[index(ci, cj, ck)], Vec3d(0, 0, 0)};
           (cube[static_cast<std::size_t>(c)].f <= 0.0 ? anyInside : anyOutside) = true;
         }
         if (!anyInside || !anyOutside) continue;
+        for (int c = 0; c < 8; ++c)
+          cube[static_cast<std::size_t>(c)].gradient = gradientAt(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1));
         for (const auto& tet : kTetrahedra) {
           std::array<Corner, 4> in{}, out{};
           int nIn = 0, nOut = 0;
@@ -101,8 +115,8 @@ TriangleMesh meshImplicitSurface(const std::function<double(const Vec3d&)>& f, c
             emit(crossing(in[0], out[0]), crossing(in[1], out[0]), crossing(in[2], out[0]), outward);
           } else {
             // Two in, two out: the section is the quad in0-out0, in0-out1, in1-out1, in1-out0.
-            const Vec3d a = crossing(in[0], out[0]), b = crossing(in[0], out[1]);
-            const Vec3d c = crossing(in[1], out[1]), d = crossing(in[1], out[0]);
+            const Crossing a = crossing(in[0], out[0]), b = crossing(in[0], out[1]);
+            const Crossing c = crossing(in[1], out[1]), d = crossing(in[1], out[0]);
             emit(a, b, c, outward);
             emit(a, c, d, outward);
           }

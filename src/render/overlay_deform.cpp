@@ -19,6 +19,10 @@ using deform::MetaballValues;
 
 namespace colors = overlay_colors;
 
+// Grid cells along a volume's longest side: a translucent bubble reads well at this coarseness
+// (gradient normals keep it smooth), and the geometry worker rebuilds it every frame of a drag.
+constexpr int kVolumeResolution = 18;
+
 // Normalized distance minus one: ≤ 0 inside the influence region (potentialAt's q of
 // MetaballDeformOperator::potential, same construction).
 double influenceField(const Metaball& mb, const MetaballValues<double>& v, const Vec3d& x) {
@@ -32,8 +36,11 @@ double influenceField(const Metaball& mb, const MetaballValues<double>& v, const
 // model's box (padded by a tenth of its diagonal) for unbounded skeletons (line, plane), whose
 // region would otherwise fill the view.
 Bounds3 influenceBox(const Metaball& mb, const MetaballValues<double>& v, const Bounds3& model) {
-  const double reach = v.radius * std::max({std::abs(v.radii.x), std::abs(v.radii.y), std::abs(v.radii.z)}) * 1.8;
-  Bounds3 box = deform::skeletonBounds(mb.skeleton).padded(reach * 1.05 + 1e-9);
+  // The region reaches R·r_i along the local frame's axes; a rotated frame's corners (L∞) reach
+  // up to √3 times that along a world axis.
+  const double reach = v.radius * std::max({std::abs(v.radii.x), std::abs(v.radii.y), std::abs(v.radii.z)}) *
+                       (mb.hasFrame() ? std::sqrt(3.0) : 1.0);
+  Bounds3 box = deform::skeletonBounds(mb.skeleton).padded(reach * 1.08 + 1e-9);
   if (deform::isBounded(deform::skeletonBounds(mb.skeleton)) || model.empty()) return box;
   const Bounds3 cut = model.padded(0.1 * norm(model.extent()));
   box.lo = {std::max(box.lo.x, cut.lo.x), std::max(box.lo.y, cut.lo.y), std::max(box.lo.z, cut.lo.z)};
@@ -51,7 +58,7 @@ void addMetaballVolumes(const Node& n, const GlyphContext& ctx, OverlayGeometry&
     // The skeleton lives in the deformer's input space: mesh there, then map through the
     // operators above the deformer (not through the deformation itself).
     TriangleMesh volume =
-        meshImplicitSurface([&](const Vec3d& x) { return influenceField(mb, v, x); }, influenceBox(mb, v, ctx.modelBounds), 40);
+        meshImplicitSurface([&](const Vec3d& x) { return influenceField(mb, v, x); }, influenceBox(mb, v, ctx.modelBounds), kVolumeResolution);
     for (Vec3d& p : volume.positions) p = ctx.toWorld(deformer, p, false);
     OverlayMesh mesh;
     mesh.mesh = std::move(volume);

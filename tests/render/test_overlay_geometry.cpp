@@ -77,20 +77,20 @@ TEST_CASE("a metaball's influence volume is the sphere of its radius around a po
   REQUIRE(volume != overlays.volumes.end());
   CHECK(volume->layer == OverlayLayer::InfluenceVolumes);
   CHECK(volume->opacity < 0.5f);
-  REQUIRE(volume->mesh.triangleCount() > 500);
+  REQUIRE(volume->mesh.triangleCount() > 300);
   // Every vertex on the sphere |x - c| = R (marching tetrahedra interpolate linearly between grid
-  // nodes, so they sit within a small fraction of a cell of it), and the mesh surrounds the centre:
-  // its vertices reach out to ±R along every axis.
+  // nodes of a cell of about R/8, which puts them within 2 % of R of it), and the mesh surrounds
+  // the centre: its vertices reach out to ±R along every axis.
   double worst = 0.0;
   Bounds3 bounds;
   for (const Vec3d& p : volume->mesh.positions) {
     worst = std::max(worst, std::abs(norm(p - center) - radius));
     bounds.extend(p);
   }
-  CHECK(worst < 0.01 * radius);
+  CHECK(worst < 0.02 * radius);
   for (int axis = 0; axis < 3; ++axis) {
-    CHECK(bounds.lo[axis] == Approx(center[axis] - radius).margin(0.02 * radius));
-    CHECK(bounds.hi[axis] == Approx(center[axis] + radius).margin(0.02 * radius));
+    CHECK(bounds.lo[axis] == Approx(center[axis] - radius).margin(0.03 * radius));
+    CHECK(bounds.hi[axis] == Approx(center[axis] + radius).margin(0.03 * radius));
   }
   // Outward winding: triangle normals point away from the centre.
   int outward = 0;
