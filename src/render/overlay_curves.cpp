@@ -3,7 +3,7 @@
 // constraints of section 5.1: a nail (thumbnail) as a pin driven into its point, a ring around
 // its point in the curve's plane, a tangent as an arrow along the prescribed direction at r(u*),
 // a rubber band as a spring from r(u) to its anchor, a half-space as its boundary line, loads as
-// arrows. Red when r(u*) misses the nail / ring, the tangent is off, or the curve leaves a mold.
+// arrows (a force one arrow, a pressure a row along the span it acts on). Red when r(u*) misses the nail / ring, the tangent is off, or the curve leaves a mold.
 #include <algorithm>
 #include <cmath>
 
@@ -167,6 +167,27 @@ void addForce(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out
   overlay::addArrow(out, p - arrow, arrow, 1.4 * ctx.size, colors::kLimit);
 }
 
+// A pressure (Eq. 4): p(u) n̂(u) with n̂ the right-hand normal of Eq. 5, p linear from p0 to p1
+// over [u0, u1]: a row of arrows ending on the curve, their lengths following |p|.
+void addPressure(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+  const auto& pressure = static_cast<const CurvePressure&>(c);
+  const CurveView view{*curveOf(c), ctx};
+  const double largest = std::max(std::abs(pressure.p0), std::abs(pressure.p1));
+  if (!(largest > 0.0)) return;
+  constexpr int kArrows = 9;
+  for (int i = 0; i < kArrows; ++i) {
+    const double s = static_cast<double>(i) / (kArrows - 1);
+    const double u = pressure.u0 + s * (pressure.u1 - pressure.u0);
+    const double p = pressure.p0 + s * (pressure.p1 - pressure.p0);
+    if (std::abs(p) < 1e-6 * largest) continue;
+    const Vec3d r1 = sampleCurveNode(view.node, ctx.params, u).r1;
+    const Vec3d n = rightNormal(r1);
+    const Vec3d push = normalized(view.plane.directionToWorld(Vec3d(n.x, n.y, 0.0))) * (p / largest * 3.0 * ctx.size);
+    const Vec3d at = view.at(u);
+    overlay::addArrow(out, at - push, push, 0.8 * ctx.size, colors::kLimit);
+  }
+}
+
 }  // namespace
 
 void registerCurveOverlays(OverlayRegistry& registry) {
@@ -179,6 +200,7 @@ void registerCurveOverlays(OverlayRegistry& registry) {
   registry.addConstraintKind(std::string(CurveRubberband::kKind), addRubberband);
   registry.addConstraintKind(std::string(CurveHalfspace::kKind), addHalfspace);
   registry.addConstraintKind(std::string(CurveForce::kKind), addForce);
+  registry.addConstraintKind(std::string(CurvePressure::kKind), addPressure);
 }
 
 }  // namespace flexure
