@@ -7,9 +7,8 @@
 
 namespace flexure::deform {
 
-void BatchDeformer::prepare(const MetaballDeformOperator& op, const double* slots) {
-  const std::vector<Metaball>& balls = op.metaballs();
-  op.translations(slots, translations_);  // Eq. 8's dD_i, or the interpolating alpha_i, once per call
+void BatchDeformer::prepare(const MetaballDeformOperator& op, const std::vector<Metaball>& balls, const double* slots) {
+  op.translationsWith(balls, slots, translations_);  // Eq. 8's dD_i, or the interpolating alpha_i, once per call
   packed_.resize(balls.size());
   unbounded_.clear();
   for (std::size_t i = 0; i < balls.size(); ++i) {
@@ -69,7 +68,8 @@ void BatchDeformer::buildGrid() {
     // for curves, few pieces), limited to 128 cells per axis and 2^18 cells in all.
     const Vec3d e = m.box.extent();
     cell = std::min(cell, 0.25 * std::max({e.x, e.y, e.z}));
-    if (m.bezier) cell = std::min(cell, 0.5 * std::sqrt(m.reach2));
+    // Curves: small cells keep few candidate pieces per cell (see candidatePieces).
+    if (m.bezier) cell = std::min(cell, 0.35 * std::sqrt(m.reach2));
   }
   if (all.empty()) {
     dims_ = {0, 0, 0};
@@ -96,16 +96,14 @@ void BatchDeformer::buildGrid() {
       hi[static_cast<std::size_t>(k)] = std::clamp(static_cast<int>(std::floor((b.hi[k] - gridLo_[k]) * invCell_[k])), 0, d - 1);
     }
   };
-  // Pieces of a curve whose reach overlaps the cell (bit k: piece k); all bits for other skeletons.
+  // Pieces of a curve that can hold the nearest point, within reach, of some point of the cell
+  // (bit k: piece k); all bits for other skeletons.
   auto pieceMask = [&](const Packed& m, int x, int y, int z) -> std::uint32_t {
     if (!m.bezier) return ~std::uint32_t(0);
     Bounds3 c;
     c.lo = gridLo_ + Vec3d(x * cellSize.x, y * cellSize.y, z * cellSize.z);
     c.hi = c.lo + cellSize;
-    std::uint32_t mask = 0;
-    for (int k = 0; k < BezierSkeleton::kPieceCount; ++k)
-      if (m.bezier->pieceBounds(k, std::sqrt(m.reach2)).overlaps(c)) mask |= std::uint32_t(1) << k;
-    return mask;
+    return m.bezier->candidatePieces(c, std::sqrt(m.reach2));
   };
   // Two passes (count, fill) into compressed rows of (metaball, piece mask).
   for (int pass = 0; pass < 2; ++pass) {
@@ -175,12 +173,14 @@ void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& p
   if (m.rotates || m.scales) sum += rotateScaleOffset(minus(p, m.pivot), F, m.angle, m.axis, m.scale, m.rotates, m.scales, m.frame, m.frameT);
 }
 
-template <class S>
+template <class S, bool skipSimple>
 Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count) const {
   Vec3<S> sum(S(0.0), S(0.0), S(0.0));
   for (int k = 0; k < count; ++k) {
     const Packed& m = packed_[static_cast<std::size_t>(items[k].metaball)];
-    if constexpr (std::is_same_v<S, double>) {
+    if constexpr (skipSimple) {
+      if (m.simplePoint) continue;
+    } else if constexpr (std::is_same_v<S, double>) {
       if (m.simplePoint) {  // the common case, inline: F = w(r^2 / R^2), Eq. 3 and Eq. 8
         const double qx = (p.x - m.center.x) * m.invRadii.x, qy = (p.y - m.center.y) * m.invRadii.y,
                      qz = (p.z - m.center.z) * m.invRadii.z;
@@ -237,35 +237,190 @@ void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* item
   }
 }
 
+namespace {
+
+constexpr int kBlock = 256;  // vertices per block: 6 coordinate arrays of 2 kB stay in L1
+
+// A point metaball of the common kind, as the SIMD loop reads it.
+struct PointBump {
+  double cx, cy, cz, ix, iy, iz, tx, ty, tz;  // centre, 1 / (R R_k), translation
+};
+
+// GCC builds an AVX2+FMA copy of the SIMD loop (x86-64-v3) next to the baseline SSE2 one and
+// picks it at load time (ifunc), so the binary stays portable; not under the sanitizers, which
+// dislike ifuncs. "no-trapping-math" lets the vectorizer evaluate the comparison for every lane
+// (floating-point exception flags are not used anywhere in Flexure).
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__) && \
+    !defined(__SANITIZE_THREAD__)
+#define FLEXURE_DEFORM_SIMD __attribute__((target_clones("arch=x86-64-v3", "default"), optimize("no-trapping-math")))
+#elif defined(__GNUC__) && !defined(__clang__)
+#define FLEXURE_DEFORM_SIMD __attribute__((optimize("no-trapping-math")))
+#else
+#define FLEXURE_DEFORM_SIMD
+#endif
+
+// d += w(|q|^2) dD for every bump and vertex of the block (Eq. 8's sum), without branches.
+// Eq. 3 in x = |q|^2 factors as w(x) = (1 - x)^2 (1 - 4x/9); with x clamped to 1 it is exactly
+// 0 beyond R (Eq. 7), and a NaN coordinate clamps to 1 too and adds nothing.
+FLEXURE_DEFORM_SIMD
+void addPointBumps(const PointBump* bumps, int bumpCount, const double* __restrict xs, const double* __restrict ys,
+                   const double* __restrict zs, double* __restrict dx, double* __restrict dy, double* __restrict dz, int n) {
+  for (int b = 0; b < bumpCount; ++b) {
+    const PointBump m = bumps[b];
+#pragma omp simd
+    for (int i = 0; i < n; ++i) {
+      const double qx = (xs[i] - m.cx) * m.ix, qy = (ys[i] - m.cy) * m.iy, qz = (zs[i] - m.cz) * m.iz;
+      const double r2 = qx * qx + qy * qy + qz * qz;
+      const double x = r2 < 1.0 ? r2 : 1.0;
+      const double s = 1.0 - x;
+      const double F = s * s * (1.0 - (4.0 / 9.0) * x);
+      dx[i] += F * m.tx;
+      dy[i] += F * m.ty;
+      dz[i] += F * m.tz;
+    }
+  }
+}
+
+bool overlaps(const Bounds3& a, const Bounds3& b) {
+  return a.lo.x <= b.hi.x && b.lo.x <= a.hi.x && a.lo.y <= b.hi.y && b.lo.y <= a.hi.y && a.lo.z <= b.hi.z && b.lo.z <= a.hi.z;
+}
+
+}  // namespace
+
+const BatchDeformer::CellItem* BatchDeformer::cellOf(const Vec3d& p, int& count) const {
+  count = 0;
+  if (dims_[0] == 0) return nullptr;
+  const double fx = (p.x - gridLo_.x) * invCell_.x, fy = (p.y - gridLo_.y) * invCell_.y, fz = (p.z - gridLo_.z) * invCell_.z;
+  // Note the negated tests: NaN coordinates fall outside.
+  if (!(fx >= 0.0 && fy >= 0.0 && fz >= 0.0 && fx < dims_[0] && fy < dims_[1] && fz < dims_[2])) return nullptr;
+  const int c = (static_cast<int>(fz) * dims_[1] + static_cast<int>(fy)) * dims_[0] + static_cast<int>(fx);
+  count = cellStart_[static_cast<std::size_t>(c) + 1] - cellStart_[static_cast<std::size_t>(c)];
+  return cellItems_.data() + cellStart_[static_cast<std::size_t>(c)];
+}
+
+void BatchDeformer::deformOneByOne(Vec3d* pts, int count) const {
+  for (int i = 0; i < count; ++i) {
+    const Vec3d p = pts[i];
+    int n = 0;
+    const CellItem* items = cellOf(p, n);
+    if (n == 0 && unbounded_.empty()) continue;
+    const Vec3d d = displacement(p, p, items, n);
+    if (d.x != 0.0 || d.y != 0.0 || d.z != 0.0) pts[i] = p + d;
+  }
+}
+
+void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
+  if (count <= 0) return;
+  alignas(64) double xs[kBlock], ys[kBlock], zs[kBlock], dx[kBlock], dy[kBlock], dz[kBlock];
+  Bounds3 box;  // of the block's vertices; NaN coordinates drop out of min/max
+  for (int i = 0; i < count; ++i) {
+    xs[i] = pts[i].x;
+    ys[i] = pts[i].y;
+    zs[i] = pts[i].z;
+  }
+  double lo[3] = {xs[0], ys[0], zs[0]}, hi[3] = {xs[0], ys[0], zs[0]};
+  for (int i = 1; i < count; ++i) {
+    lo[0] = xs[i] < lo[0] ? xs[i] : lo[0];
+    lo[1] = ys[i] < lo[1] ? ys[i] : lo[1];
+    lo[2] = zs[i] < lo[2] ? zs[i] : lo[2];
+    hi[0] = xs[i] > hi[0] ? xs[i] : hi[0];
+    hi[1] = ys[i] > hi[1] ? ys[i] : hi[1];
+    hi[2] = zs[i] > hi[2] ? zs[i] : hi[2];
+  }
+  box.lo = {lo[0], lo[1], lo[2]};
+  box.hi = {hi[0], hi[1], hi[2]};
+  if (!(box.lo.x <= box.hi.x && box.lo.y <= box.hi.y && box.lo.z <= box.hi.z)) {  // a NaN first vertex
+    deformOneByOne(pts, count);
+    return;
+  }
+  // The metaballs whose boxes meet the block's: simple points go to the SIMD loop, the rest
+  // (and unbounded ones) are visited per vertex.
+  std::array<PointBump, 64> bumps;
+  int bumpCount = 0;
+  bool others = false;
+  auto consider = [&](const Packed& m) {
+    if (!overlaps(m.box, box)) return true;
+    if (!m.simplePoint) {
+      others = true;
+      return true;
+    }
+    if (bumpCount == static_cast<int>(bumps.size())) return false;
+    bumps[static_cast<std::size_t>(bumpCount++)] = {m.center.x, m.center.y, m.center.z, m.invRadii.x, m.invRadii.y, m.invRadii.z,
+                                                    m.translation.x, m.translation.y, m.translation.z};
+    return true;
+  };
+  bool listed = true;
+  if (packed_.size() <= bumps.size()) {
+    for (const Packed& m : packed_) consider(m);
+  } else {
+    // Many metaballs: those listed in the grid cells the block's box covers (each once).
+    for (int i : unbounded_) consider(packed_[static_cast<std::size_t>(i)]);
+    if (dims_[0] > 0) {
+      std::array<int, 3> cl{}, ch{};
+      long cells = 1;
+      for (int k = 0; k < 3; ++k) {
+        const int d = dims_[static_cast<std::size_t>(k)];
+        cl[static_cast<std::size_t>(k)] = std::clamp(static_cast<int>(std::floor((box.lo[k] - gridLo_[k]) * invCell_[k])), 0, d - 1);
+        ch[static_cast<std::size_t>(k)] = std::clamp(static_cast<int>(std::floor((box.hi[k] - gridLo_[k]) * invCell_[k])), 0, d - 1);
+        cells *= ch[static_cast<std::size_t>(k)] - cl[static_cast<std::size_t>(k)] + 1;
+      }
+      std::array<int, 64> seen;
+      int seenCount = 0;
+      listed = cells <= 64;
+      for (int z = cl[2]; listed && z <= ch[2]; ++z)
+        for (int y = cl[1]; listed && y <= ch[1]; ++y)
+          for (int x = cl[0]; listed && x <= ch[0]; ++x) {
+            const int c = (z * dims_[1] + y) * dims_[0] + x;
+            for (int k = cellStart_[static_cast<std::size_t>(c)]; listed && k < cellStart_[static_cast<std::size_t>(c) + 1]; ++k) {
+              const int mi = cellItems_[static_cast<std::size_t>(k)].metaball;
+              if (std::find(seen.begin(), seen.begin() + seenCount, mi) != seen.begin() + seenCount) continue;
+              if (seenCount == static_cast<int>(seen.size())) { listed = false; break; }
+              seen[static_cast<std::size_t>(seenCount++)] = mi;
+              listed = consider(packed_[static_cast<std::size_t>(mi)]);
+            }
+          }
+    }
+  }
+  if (!listed) {  // an incoherent block (or a crowd of metaballs): vertex by vertex
+    deformOneByOne(pts, count);
+    return;
+  }
+  if (bumpCount == 0 && !others) return;
+  std::fill(dx, dx + count, 0.0);
+  std::fill(dy, dy + count, 0.0);
+  std::fill(dz, dz + count, 0.0);
+  addPointBumps(bumps.data(), bumpCount, xs, ys, zs, dx, dy, dz, count);
+  for (int i = 0; others && i < count; ++i) {
+    const Vec3d p(xs[i], ys[i], zs[i]);
+    int n = 0;
+    const CellItem* items = cellOf(p, n);
+    if (n == 0 && unbounded_.empty()) continue;
+    const Vec3d d = displacement<double, true>(p, p, items, n);
+    dx[i] += d.x;
+    dy[i] += d.y;
+    dz[i] += d.z;
+  }
+  for (int i = 0; i < count; ++i)
+    if (dx[i] != 0.0 || dy[i] != 0.0 || dz[i] != 0.0) pts[i] = Vec3d(xs[i] + dx[i], ys[i] + dy[i], zs[i] + dz[i]);
+}
+
 void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) const {
   if (packed_.empty()) return;
-  const bool withNormals = normals.size() == points.size();
   const long n = static_cast<long>(points.size());
-  const bool hasGrid = dims_[0] > 0;
-  const CellItem* items = cellItems_.data();
-  const int* starts = cellStart_.data();
   Vec3d* pts = points.data();
+  if (normals.size() != points.size()) {
+    const long blocks = (n + kBlock - 1) / kBlock;
+#pragma omp parallel for schedule(dynamic, 8) if (n > 20000)
+    for (long b = 0; b < blocks; ++b) deformBlock(pts + b * kBlock, static_cast<int>(std::min<long>(kBlock, n - b * kBlock)));
+    return;
+  }
   Vec3d* nrm = normals.data();
 #pragma omp parallel for schedule(dynamic, 4096) if (n > 20000)
   for (long i = 0; i < n; ++i) {
     const Vec3d p = pts[i];
-    const CellItem* cellItems = nullptr;
     int count = 0;
-    if (hasGrid) {
-      const double fx = (p.x - gridLo_.x) * invCell_.x, fy = (p.y - gridLo_.y) * invCell_.y, fz = (p.z - gridLo_.z) * invCell_.z;
-      // Note the negated tests: NaN coordinates fall outside.
-      if (fx >= 0.0 && fy >= 0.0 && fz >= 0.0 && fx < dims_[0] && fy < dims_[1] && fz < dims_[2]) {
-        const int c = (static_cast<int>(fz) * dims_[1] + static_cast<int>(fy)) * dims_[0] + static_cast<int>(fx);
-        cellItems = items + starts[c];
-        count = starts[c + 1] - starts[c];
-      }
-    }
+    const CellItem* cellItems = cellOf(p, count);
     if (count == 0 && unbounded_.empty()) continue;
-    if (!withNormals) {
-      const Vec3d d = displacement(p, p, cellItems, count);
-      if (d.x != 0.0 || d.y != 0.0 || d.z != 0.0) pts[i] = p + d;
-      continue;
-    }
     Vec3d d;
     Mat3d jac = Mat3d::identity();
     displacementAndJacobian(p, cellItems, count, d, jac);

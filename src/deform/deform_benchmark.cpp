@@ -7,6 +7,7 @@
 
 #include "flexure/deform/figure_setups.h"
 #include "flexure/deform/grid_mesh_primitive.h"
+#include "flexure/deform/potential.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -62,11 +63,51 @@ nlohmann::json timeSetup(const DeformerSetup& setup, const std::vector<Vec3d>& s
           {"moved_fraction", double(moved) / double(source.size())}};
 }
 
+// The issue's yardsticks for z12, timed in the same run: "a straightforward single-threaded loop
+// over all twelve metaballs per vertex" (Eq. 3 from r^2, Eq. 8's sum), and the same loop with a
+// bounding-box test first. Written plainly, but without a square root, so they are not slowed
+// artificially.
+double referenceLoopSeconds(const DeformerSetup& setup, const std::vector<Vec3d>& source, std::vector<Vec3d>& work, bool boxTest) {
+  struct Ball { Vec3d c, dD; double r2; Bounds3 box; };
+  MetaballDeformOperator op;
+  const std::vector<double> slots = configure(op, setup);
+  std::vector<Ball> balls;
+  for (int i = 0; i < static_cast<int>(op.metaballs().size()); ++i) {
+    const double* s = slots.data() + op.slotOffset(i);
+    const Vec3d c = std::get<PointSkeleton>(op.metaballs()[static_cast<std::size_t>(i)].skeleton).center;
+    const double r = s[kSlotRadius];
+    balls.push_back({c, Vec3d(s[kSlotDx], s[kSlotDy], s[kSlotDz]), r * r, Bounds3{c, c}.padded(r)});
+  }
+  std::copy(source.begin(), source.end(), work.begin());
+  return secondsOf([&] {
+    for (Vec3d& p : work) {
+      Vec3d d(0, 0, 0);
+      for (const Ball& b : balls) {
+        if (boxTest && !b.box.contains(p)) continue;
+        const double x = squaredNorm(p - b.c) / b.r2;
+        if (x < 1.0) d += b.dD * wyvillOfSquare(x);
+      }
+      p += d;
+    }
+  });
+}
+
+nlohmann::json referenceLoops(const std::vector<Vec3d>& source, double copySeconds, int runs) {
+  std::vector<Vec3d> work(source.size());
+  std::vector<double> plain, boxed;
+  for (int r = 0; r < runs; ++r) {
+    plain.push_back(referenceLoopSeconds(zLetterSetup(), source, work, false));
+    boxed.push_back(referenceLoopSeconds(zLetterSetup(), source, work, true));
+  }
+  const double a = median(plain), b = median(boxed);
+  return {{"straightforward_seconds", a}, {"straightforward_ratio", a / copySeconds}, {"boxed_seconds", b}, {"boxed_ratio", b / copySeconds}};
+}
+
 }  // namespace
 
 nlohmann::json runDeformBenchmark(bool quick) {
   const int side = quick ? 300 : 1000;
-  const int runs = quick ? 5 : 15;
+  const int runs = quick ? 5 : 21;
   const std::vector<Vec3d> grid = makeGridMesh(2.0, 2.0, side - 1, side - 1).positions;
   nlohmann::json out;
   out["vertices"] = grid.size();
@@ -76,6 +117,7 @@ nlohmann::json runDeformBenchmark(bool quick) {
   out["threads"] = 1;
 #endif
   out["z12"] = timeSetup(zLetterSetup(), grid, runs, false);
+  out["z12_reference"] = referenceLoops(grid, out["z12"]["copy_seconds"].get<double>(), quick ? 3 : 5);
   out["z12_normals"] = timeSetup(zLetterSetup(), grid, runs, true);
   for (const std::string& type : benchmarkSkeletonTypes()) out[type] = timeSetup(singleSkeletonSetup(type), grid, runs, false);
   return out;

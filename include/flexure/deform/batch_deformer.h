@@ -5,9 +5,12 @@
 //   2. bound each metaball by its skeleton box padded by R R_k along axis k (for every metric
 //      t >= |q_k|, so nothing outside the box moves: section 3's note);
 //   3. build a uniform grid over the boxes (CSR lists of metaballs per cell);
-// then deform the vertices in a parallel loop (OpenMP): each vertex looks up its cell, visits
-// only the metaballs listed there (plus unbounded ones, planes and lines), and is written only if
-// some metaball moves it. Normals go through the exact Jacobian (a 3-lane jet of the same
+// then deform the vertices in a parallel loop (OpenMP) over blocks of consecutive vertices:
+// a block is bounded by a box first; blocks that meet no metaball box are only read. In the
+// others, point metaballs of the common kind (L2, Wyvill, no rotation or scale) run as a
+// branch-free SIMD loop over the block's coordinates (structure of arrays); every other
+// metaball is visited per vertex through its cell of the grid. A vertex is written only if some
+// metaball moves it. Normals go through the exact Jacobian (a 3-lane jet of the same
 // kernel) as J^{-T} n. Buffers keep their capacity, so steady-state calls do not allocate.
 #include <array>
 #include <cstdint>
@@ -22,7 +25,8 @@ class MetaballDeformOperator;
 
 class BatchDeformer {
  public:
-  void prepare(const MetaballDeformOperator& op, const double* slots);
+  // `balls`: the operator's metaballs, or their snapshot with followed curves rebuilt.
+  void prepare(const MetaballDeformOperator& op, const std::vector<Metaball>& balls, const double* slots);
   void apply(std::span<Vec3d> points, std::span<Vec3d> normals) const;
 
   int gridCellCount() const { return dims_[0] * dims_[1] * dims_[2]; }
@@ -51,8 +55,14 @@ class BatchDeformer {
     int metaball = 0;
     std::uint32_t pieces = 0;  // for curves: the pieces that reach the cell
   };
-  template <class S>
+  // skipSimple: leave out simplePoint metaballs (the block path adds them in its SIMD loop).
+  template <class S, bool skipSimple = false>
   Vec3<S> displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count) const;
+  // Items of the grid cell holding p (count 0 outside the grid).
+  const CellItem* cellOf(const Vec3d& p, int& count) const;
+  // Positions only: one block of consecutive vertices (see the header comment).
+  void deformBlock(Vec3d* pts, int count) const;
+  void deformOneByOne(Vec3d* pts, int count) const;
   template <class S>
   void accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum) const;
   void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac) const;

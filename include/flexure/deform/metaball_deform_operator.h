@@ -26,6 +26,10 @@
 #include "flexure/core/operator.h"
 #include "flexure/deform/metaball.h"
 
+namespace flexure {
+class MesCurve;
+}
+
 namespace flexure::deform {
 
 class BatchDeformer;
@@ -42,6 +46,11 @@ class MetaballDeformOperator final : public OperatorT<MetaballDeformOperator> {
   std::vector<ParamSpec> parameterSpecs() const override;
   void visitFields(FieldVisitor& v) override;
   std::unique_ptr<Node> cloneNode() const override;
+  // Bezier skeletons may follow "mes-curve" nodes (field "curve"): those are dependencies, so
+  // paths carry their Psi slices, and every evaluation rebuilds such a skeleton from the curve's
+  // current control points (cached while they do not change).
+  std::vector<const Node*> dependencies() const override;
+  void resolveReferences(const Scene& scene) override;
 
   const std::vector<Metaball>& metaballs() const { return metaballs_; }
   // Replaces the metaballs (validated and prepared; throws FieldError). The slot layout
@@ -74,7 +83,27 @@ class MetaballDeformOperator final : public OperatorT<MetaballDeformOperator> {
   void applyBatchFromSlots(const double* slots, std::span<Vec3d> points, std::span<Vec3d> normals) const;
 
  private:
+  friend class BatchDeformer;  // packs translationsWith once per batch
   void rebuildLayout();
+  // The metaballs with followed curves rebuilt from Psi (null when none follows a curve).
+  template <class S>
+  std::shared_ptr<const std::vector<Metaball>> followedMetaballs(const ParamAccess<S>& params) const;
+  const std::vector<Metaball>& current(const std::shared_ptr<const std::vector<Metaball>>& f) const { return f ? *f : metaballs_; }
+  template <class S> Vec3<S> deformWith(const std::vector<Metaball>& balls, const S* slots, const Vec3<S>& x) const;
+  template <class S> S potentialWith(const std::vector<Metaball>& balls, int metaball, const S* slots, const Vec3<S>& x) const;
+  template <class S> void translationsWith(const std::vector<Metaball>& balls, const S* slots, std::vector<Vec3<S>>& out) const;
+  Mat3d jacobianWith(const std::vector<Metaball>& balls, const double* slots, const Vec3d& x) const;
+  Vec3d inverseWith(const std::vector<Metaball>& balls, const double* slots, const Vec3d& X, bool* converged) const;
+  void applyBatchWith(const std::vector<Metaball>& balls, const double* slots, std::span<Vec3d> points, std::span<Vec3d> normals) const;
+
+  struct FollowedCurve {
+    int metaball = 0;
+    const MesCurve* curve = nullptr;  // resolved by name
+  };
+  std::vector<FollowedCurve> followed_;
+  mutable std::mutex followMutex_;
+  mutable std::vector<double> followKey_;  // the curves' control values the snapshot was built from
+  mutable std::shared_ptr<const std::vector<Metaball>> followSnapshot_;
   std::vector<Metaball> metaballs_;
   std::vector<int> slotOffsets_;
   int slotCount_ = 0;

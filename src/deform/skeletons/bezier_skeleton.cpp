@@ -3,29 +3,21 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <string>
 
 namespace flexure::deform {
 
 namespace {
 
 constexpr int kMaxDegree = 16;          // curve degree n; g has degree 2n - 1 <= 31
-constexpr int kPieces = BezierSkeleton::kPieceCount;
+constexpr int kPieces = BezierSkeleton::kMaxPieces;
+constexpr int kPiecesWanted = 16;  // per curve; a whole number per span, at most kMaxPieces
 constexpr int kMaxSubdivisionDepth = 40;
 
 double binomial(int n, int k) {
   double r = 1.0;
   for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
   return r;
-}
-
-// de Casteljau on points: value at t (no allocation).
-Vec3d casteljau(const std::vector<Vec3d>& control, double t) {
-  std::array<Vec3d, kMaxDegree + 1> pts;
-  const std::size_t n = control.size();
-  std::copy(control.begin(), control.end(), pts.begin());
-  for (std::size_t level = n; level-- > 1;)
-    for (std::size_t j = 0; j < level; ++j) pts[j] = pts[j] * (1.0 - t) + pts[j + 1] * t;
-  return pts[0];
 }
 
 // Left half of a split at t: the control points of the curve over [0, t].
@@ -62,9 +54,15 @@ int signChanges(const double* h, int count) {
 }  // namespace
 
 void BezierSkeleton::visitFields(FieldVisitor& v) {
+  v.field("curve", curve);
+  // A skeleton following a curve node takes its shape from the curve: control points optional.
   std::vector<double> flat = flatFromPoints(controlPoints);
-  v.field("control_points", flat, FieldUse::Required);
-  if (v.isReading()) controlPoints = pointsFromFlat(flat, "bezier skeleton: control_points");
+  v.field("control_points", flat, curve.empty() ? FieldUse::Required : FieldUse::Optional);
+  if (v.isReading()) {
+    controlPoints = pointsFromFlat(flat, "bezier skeleton: control_points");
+    spans_ = 1;
+    closed_ = false;
+  }
 }
 
 Vec3d BezierSkeleton::pivot() const { return point(0.5); }
@@ -75,17 +73,35 @@ Bounds3 BezierSkeleton::bounds() const {
   return b;
 }
 
-Vec3d BezierSkeleton::point(double u) const { return casteljau(controlPoints, u); }
+const Vec3d* BezierSkeleton::spanControls(double u, double& t) const {
+  if (spans_ == 1) {
+    t = u;
+    return controlPoints.data();
+  }
+  const double x = std::clamp(u, 0.0, 1.0) * spans_;
+  const int s = std::clamp(static_cast<int>(x), 0, spans_ - 1);
+  t = x - s;
+  return controlPoints.data() + s * degree();
+}
+
+Vec3d BezierSkeleton::point(double u) const {
+  Vec3d r, r1, r2;
+  evaluate(u, r, r1, r2);
+  return r;
+}
 
 void BezierSkeleton::evaluate(double u, Vec3d& r, Vec3d& r1, Vec3d& r2) const {
   // One de Casteljau triangle down to the quadratic level b0, b1, b2 gives all three:
-  // R = lerp(lerp(b0, b1), lerp(b1, b2)), R' = n (c1 - c0), R'' = n (n - 1) (b2 - 2 b1 + b0).
+  // R = lerp(lerp(b0, b1), lerp(b1, b2)), R' = n (c1 - c0), R'' = n (n - 1) (b2 - 2 b1 + b0),
+  // in the span's local parameter; a chain of m spans scales them by m and m^2.
   const int n = degree();
   std::array<Vec3d, kMaxDegree + 1> b;
-  std::copy(controlPoints.begin(), controlPoints.end(), b.begin());
+  const Vec3d* c = spanControls(u, u);
+  std::copy(c, c + n + 1, b.begin());
+  const double m = spans_;
   if (n == 1) {
     r = b[0] * (1.0 - u) + b[1] * u;
-    r1 = b[1] - b[0];
+    r1 = (b[1] - b[0]) * m;
     r2 = {0, 0, 0};
     return;
   }
@@ -93,31 +109,62 @@ void BezierSkeleton::evaluate(double u, Vec3d& r, Vec3d& r1, Vec3d& r2) const {
     for (int j = 0; j < level; ++j) b[static_cast<std::size_t>(j)] = b[static_cast<std::size_t>(j)] * (1.0 - u) + b[static_cast<std::size_t>(j + 1)] * u;
   const Vec3d c0 = b[0] * (1.0 - u) + b[1] * u, c1 = b[1] * (1.0 - u) + b[2] * u;
   r = c0 * (1.0 - u) + c1 * u;
-  r1 = (c1 - c0) * double(n);
-  r2 = (b[2] - b[1] * 2.0 + b[0]) * double(n * (n - 1));
+  r1 = (c1 - c0) * (double(n) * m);
+  r2 = (b[2] - b[1] * 2.0 + b[0]) * (double(n * (n - 1)) * m * m);
 }
-Vec3d BezierSkeleton::derivative(double u) const { return casteljau(d1_, u); }
+Vec3d BezierSkeleton::derivative(double u) const {
+  Vec3d r, r1, r2;
+  evaluate(u, r, r1, r2);
+  return r1;
+}
 Vec3d BezierSkeleton::secondDerivative(double u) const {
-  return d2_.empty() ? Vec3d(0, 0, 0) : casteljau(d2_, u);
+  Vec3d r, r1, r2;
+  evaluate(u, r, r1, r2);
+  return r2;
+}
+
+void BezierSkeleton::followUniformBSpline(const std::vector<Vec3d>& bspline, bool closed) {
+  const int n = static_cast<int>(bspline.size());
+  const int spans = closed ? n : n - 3;
+  if (spans < 1 || (closed && n < 3)) throw FieldError("bezier skeleton: the followed curve needs at least 4 control points (3 if closed)");
+  if (spans > kPieces) throw FieldError("bezier skeleton: the followed curve has more than " + std::to_string(kPieces) + " spans");
+  std::vector<Vec3d> chain;
+  chain.reserve(static_cast<std::size_t>(3 * spans + 1));
+  for (int s = 0; s < spans; ++s) {
+    const Vec3d& p0 = bspline[static_cast<std::size_t>(s % n)];
+    const Vec3d& p1 = bspline[static_cast<std::size_t>((s + 1) % n)];
+    const Vec3d& p2 = bspline[static_cast<std::size_t>((s + 2) % n)];
+    const Vec3d& p3 = bspline[static_cast<std::size_t>((s + 3) % n)];
+    if (s == 0) chain.push_back((p0 + p1 * 4.0 + p2) * (1.0 / 6.0));
+    chain.push_back((p1 * 2.0 + p2) * (1.0 / 3.0));
+    chain.push_back((p1 + p2 * 2.0) * (1.0 / 3.0));
+    chain.push_back((p1 + p2 * 4.0 + p3) * (1.0 / 6.0));
+  }
+  controlPoints = std::move(chain);
+  spans_ = spans;
+  closed_ = closed;
+  prepare();
 }
 
 void BezierSkeleton::prepare() {
+  const int count = static_cast<int>(controlPoints.size());
+  if (spans_ < 1 || (count - 1) % spans_ != 0) throw FieldError("bezier skeleton: control points do not form whole spans");
   const int n = degree();
   if (n < 1 || n > kMaxDegree) throw FieldError("bezier skeleton: needs 2 to 17 control points");
-  d1_.clear();
-  d2_.clear();
-  for (int i = 0; i < n; ++i) d1_.push_back((controlPoints[static_cast<std::size_t>(i + 1)] - controlPoints[static_cast<std::size_t>(i)]) * double(n));
-  for (int i = 0; i + 1 < n; ++i) d2_.push_back((d1_[static_cast<std::size_t>(i + 1)] - d1_[static_cast<std::size_t>(i)]) * double(n - 1));
   productWeights_.assign(static_cast<std::size_t>((n + 1) * n), 0.0);
   for (int i = 0; i <= n; ++i)
     for (int j = 0; j < n; ++j)
       productWeights_[static_cast<std::size_t>(i * n + j)] = binomial(n, i) * binomial(n - 1, j) / binomial(2 * n - 1, i + j);
   pieces_.clear();
-  for (int k = 0; k < kPieces; ++k) {
+  const int perSpan = std::max(1, kPiecesWanted / spans_);
+  for (int k = 0; k < spans_ * perSpan; ++k) {
     Piece piece;
-    piece.u0 = double(k) / kPieces;
-    piece.u1 = double(k + 1) / kPieces;
-    piece.control = subCurve(controlPoints, piece.u0, piece.u1);
+    const int span = k / perSpan;
+    const double t0 = double(k % perSpan) / perSpan, t1 = double(k % perSpan + 1) / perSpan;
+    piece.u0 = (span + t0) / spans_;
+    piece.u1 = k + 1 == spans_ * perSpan ? 1.0 : (span + t1) / spans_;
+    const auto first = controlPoints.begin() + span * n;
+    piece.control = subCurve(std::vector<Vec3d>(first, first + n + 1), t0, t1);
     for (int j = 0; j < n; ++j)
       piece.hodograph.push_back((piece.control[static_cast<std::size_t>(j + 1)] - piece.control[static_cast<std::size_t>(j)]) * double(n));
     // g's Bernstein coefficients are affine in P: h_k = A_k - P . B_k with
@@ -149,7 +196,122 @@ void BezierSkeleton::prepare() {
       const double t = l2 > 0.0 ? segmentParameter(q, piece.chordStart, piece.chord, piece.chordInvLength2) : 0.0;
       piece.deviation = std::max(piece.deviation, norm(q - (piece.chordStart + piece.chord * t)));
     }
+    // Monotone certificate: with the hodograph's control points H_j (in s) and e their mean
+    // direction, |R_s| >= min_j H_j . e (convex hull); |R_ss| <= max_j |n (n-1) D2_j|. Then
+    // g_s' = |R_s|^2 + (R - P) . R_ss > 0 whenever |R - P| < m^2 / M2 on the whole piece, which
+    // holds for |P - sphereCenter| < m^2 / M2 - sphereRadius.
+    Vec3d mean(0, 0, 0);
+    for (const Vec3d& h : piece.hodograph) mean += h;
+    const double meanNorm = norm(mean);
+    double m = meanNorm > 0.0 ? 1e300 : 0.0;
+    for (const Vec3d& h : piece.hodograph) m = std::min(m, meanNorm > 0.0 ? dot(h, mean) / meanNorm : 0.0);
+    double m2 = 0.0;
+    for (int j = 0; j + 1 < n; ++j)
+      m2 = std::max(m2, norm(piece.hodograph[static_cast<std::size_t>(j + 1)] - piece.hodograph[static_cast<std::size_t>(j)]) * double(n - 1));
+    piece.monotoneRadius = m <= 0.0 ? 0.0 : (m2 > 0.0 ? m * m / m2 - r : 1e300);
+    // Power form: power[k] = C(n, k) sum_i (-1)^(k-i) C(k, i) control[i].
+    piece.hasPower = n <= kMaxPowerDegree;
+    for (int k = 0; piece.hasPower && k <= n; ++k) {
+      Vec3d a(0, 0, 0);
+      for (int i = 0; i <= k; ++i) a += piece.control[static_cast<std::size_t>(i)] * (((k - i) % 2 ? -1.0 : 1.0) * binomial(k, i));
+      piece.power[static_cast<std::size_t>(k)] = a * binomial(n, k);
+    }
     pieces_.push_back(std::move(piece));
+  }
+  samples_.clear();
+  for (const Piece& piece : pieces_)
+    for (int j = 0; j < 4; ++j) samples_.push_back(point(piece.u0 + (piece.u1 - piece.u0) * j / 4.0));
+  samples_.push_back(controlPoints.back());
+}
+
+std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach) const {
+  const Vec3d center = (cell.lo + cell.hi) * 0.5;
+  const double halfDiagonal = 0.5 * norm(cell.hi - cell.lo);
+  // Every point of the cell is within `upper` of some sample point, hence of the curve.
+  double nearestSample2 = 1e300;
+  for (const Vec3d& q : samples_) nearestSample2 = std::min(nearestSample2, squaredNorm(q - center));
+  const double upper = std::sqrt(nearestSample2) + halfDiagonal;
+  const double limit = std::min(upper, reach) * (1.0 + 1e-12) + 1e-12;
+  std::uint32_t mask = 0;
+  for (int k = 0; k < pieceCount(); ++k) {
+    const Piece& piece = pieces_[static_cast<std::size_t>(k)];
+    // Distance from the cell to the piece's bounding sphere: a lower bound for the piece.
+    double gap2 = 0.0;
+    for (int a = 0; a < 3; ++a) {
+      const double c = piece.sphereCenter[a];
+      const double g = c < cell.lo[a] ? cell.lo[a] - c : (c > cell.hi[a] ? c - cell.hi[a] : 0.0);
+      gap2 += g * g;
+    }
+    if (std::sqrt(gap2) - piece.sphereRadius <= limit) mask |= std::uint32_t(1) << k;
+  }
+  return mask;
+}
+
+// Safeguarded Newton on g over [ua, ub] with g(ua) < 0 < g(ub): a minimum of |R - P|^2. Keeps
+// it when it beats the best so far.
+void BezierSkeleton::polishRoot(double ua, double ub, double start, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const {
+  double u = std::clamp(start, ua, ub), d2 = 0.0;
+  Vec3d at;
+  for (int it = 0; it < 60; ++it) {
+    Vec3d r, r1, r2;
+    evaluate(u, r, r1, r2);
+    at = r;
+    r -= p;
+    d2 = squaredNorm(r);
+    const double g = dot(r, r1);
+    if (g < 0.0) ua = u; else ub = u;
+    const double gu = squaredNorm(r1) + dot(r, r2);
+    const double newton = gu > 0.0 ? u - g / gu : 0.5 * (ua + ub);
+    // Quadratic convergence: once a Newton step is below 1e-8 the next iterate is exact to
+    // rounding, so take it without another evaluation (|R - P|^2 changes by O(step^2)).
+    if (gu > 0.0 && std::fabs(newton - u) < 1e-8) {
+      const double next = std::clamp(newton, ua, ub);
+      at += r1 * (next - u);  // R(next) to O(step^2) ~ 1e-16
+      u = next;
+      break;
+    }
+    u = (newton > ua && newton < ub) ? newton : 0.5 * (ua + ub);
+    if (ub - ua < 1e-15) break;
+  }
+  if (d2 < bestD2) { bestD2 = d2; bestU = u; bestPoint = at; }
+}
+
+void BezierSkeleton::polishPiece(const Piece& piece, double start, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const {
+  if (!piece.hasPower) {
+    polishRoot(piece.u0, piece.u1, piece.u0 + (piece.u1 - piece.u0) * start, p, bestU, bestD2, bestPoint);
+    return;
+  }
+  const int n = degree();
+  double lo = 0.0, hi = 1.0, s = std::clamp(start, 0.0, 1.0), d2 = 0.0;
+  Vec3d at;
+  for (int it = 0; it < 60; ++it) {
+    // Horner's rule for R, R_s, R_ss at s.
+    Vec3d r = piece.power[static_cast<std::size_t>(n)], r1(0, 0, 0), r2(0, 0, 0);
+    for (int k = n - 1; k >= 0; --k) {
+      r2 = r2 * s + r1 * 2.0;
+      r1 = r1 * s + r;
+      r = r * s + piece.power[static_cast<std::size_t>(k)];
+    }
+    at = r;
+    r -= p;
+    d2 = squaredNorm(r);
+    const double g = dot(r, r1);
+    if (g < 0.0) lo = s; else hi = s;
+    const double gs = squaredNorm(r1) + dot(r, r2);  // > 0: certified piece
+    const double newton = s - g / gs;
+    if (std::fabs(newton - s) < 1e-9) {  // quadratic convergence: the next iterate is exact to rounding
+      const double next = std::clamp(newton, lo, hi);
+      at += r1 * (next - s);
+      s = next;
+      break;
+    }
+    s = (newton > lo && newton < hi) ? newton : 0.5 * (lo + hi);
+    if (hi - lo < 1e-15) break;
+  }
+  if (d2 < bestD2) {
+    bestD2 = d2;
+    bestU = piece.u0 + (piece.u1 - piece.u0) * s;
+    bestPoint = at;
   }
 }
 
@@ -160,34 +322,7 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
   std::array<double, 2 * kMaxDegree> h{};
   for (int k = 0; k <= d; ++k) h[static_cast<std::size_t>(k)] = piece.coefA[static_cast<std::size_t>(k)] - dot(p, piece.coefB[static_cast<std::size_t>(k)]);
   const double width = piece.u1 - piece.u0;
-  // Safeguarded Newton on g over [ua, ub] with g(ua) < 0 < g(ub): a minimum of |R - P|^2. The
-  // start is where the chord of the Bernstein coefficients crosses zero (as in Bezier clipping).
-  auto polish = [&](double ua, double ub, double start) {
-    double u = start, d2 = 0.0;
-    Vec3d at;
-    for (int it = 0; it < 60; ++it) {
-      Vec3d r, r1, r2;
-      evaluate(u, r, r1, r2);
-      at = r;
-      r -= p;
-      d2 = squaredNorm(r);
-      const double g = dot(r, r1);
-      if (g < 0.0) ua = u; else ub = u;
-      const double gu = squaredNorm(r1) + dot(r, r2);
-      const double newton = gu > 0.0 ? u - g / gu : 0.5 * (ua + ub);
-      // Quadratic convergence: once a Newton step is below 1e-8 the next iterate is exact to
-      // rounding, so take it without another evaluation (|R - P|^2 changes by O(step^2)).
-      if (gu > 0.0 && std::fabs(newton - u) < 1e-8) {
-        const double next = std::clamp(newton, ua, ub);
-        at += r1 * (next - u);  // R(next) to O(step^2) ~ 1e-16
-        u = next;
-        break;
-      }
-      u = (newton > ua && newton < ub) ? newton : 0.5 * (ua + ub);
-      if (ub - ua < 1e-15) break;
-    }
-    if (d2 < bestD2) { bestD2 = d2; bestU = u; bestPoint = at; }
-  };
+  auto polish = [&](double ua, double ub, double start) { polishRoot(ua, ub, start, p, bestU, bestD2, bestPoint); };
   // The common case, a piece with a single root (or none), needs no subdivision.
   {
     const int changes = signChanges(h.data(), d + 1);
@@ -249,9 +384,10 @@ double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uin
   // Candidate pieces: those whose bounding sphere comes closer than the best distance so far,
   // visited nearest first (insertion sort of a handful of entries).
   const double reach = std::sqrt(bestD2);
-  std::array<std::pair<double, int>, kPieces> order;
+  struct Candidate { double lb; int piece; double t; };
+  std::array<Candidate, kPieces> order;
   int count = 0;
-  for (std::uint32_t bits = pieceMask & ((std::uint64_t(1) << kPieces) - 1); bits != 0; bits &= bits - 1) {
+  for (std::uint32_t bits = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1); bits != 0; bits &= bits - 1) {
     const int k = __builtin_ctz(bits);
     const Piece& piece = pieces_[static_cast<std::size_t>(k)];
     const double t = piece.chordInvLength2 > 0.0 ? segmentParameter(p, piece.chordStart, piece.chord, piece.chordInvLength2) : 0.0;
@@ -260,18 +396,37 @@ double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uin
     if (d2c >= far * far) continue;
     const double lb = std::max(0.0, std::sqrt(d2c) - piece.deviation);
     int j = count++;
-    while (j > 0 && order[static_cast<std::size_t>(j - 1)].first > lb) {
+    while (j > 0 && order[static_cast<std::size_t>(j - 1)].lb > lb) {
       order[static_cast<std::size_t>(j)] = order[static_cast<std::size_t>(j - 1)];
       --j;
     }
-    order[static_cast<std::size_t>(j)] = {lb, k};
+    order[static_cast<std::size_t>(j)] = {lb, k, t};
   }
   for (int i = 0; i < count; ++i) {
-    const auto [lb, k] = order[static_cast<std::size_t>(i)];
+    const auto [lb, k, t] = order[static_cast<std::size_t>(i)];
     if (lb * lb >= bestD2) break;
     const Piece& piece = pieces_[static_cast<std::size_t>(k)];
     const double d2a = squaredNorm(piece.control.front() - p);
     if (d2a < bestD2) { bestD2 = d2a; bestU = piece.u0; bestPoint = piece.control.front(); }
+    if (squaredNorm(p - piece.sphereCenter) < piece.monotoneRadius * std::fabs(piece.monotoneRadius)) {
+      // g increases on the piece: its ends' signs (the first and last Bernstein coefficients)
+      // tell whether the piece holds a minimum inside; if not, the nearest point of the piece
+      // is an end, and both ends are candidates already (this piece's start, the next one's).
+      const std::size_t last = piece.coefA.size() - 1;
+      const double h0 = piece.coefA[0] - dot(p, piece.coefB[0]);
+      const double hd = piece.coefA[last] - dot(p, piece.coefB[last]);
+      if (h0 < 0.0 && hd > 0.0) {
+        // Newton from the projection on the chord (the piece is nearly straight).
+        polishPiece(piece, t, p, bestU, bestD2, bestPoint);
+      } else if (!(h0 < 0.0)) {
+        continue;  // minimum of the piece at its start, counted above
+      } else {
+        const Vec3d& end = piece.control.back();
+        const double d2b = squaredNorm(end - p);
+        if (d2b < bestD2) { bestD2 = d2b; bestU = piece.u1; bestPoint = end; }
+      }
+      continue;
+    }
     isolateRoots(piece, p, bestU, bestD2, bestPoint);
   }
   if (nearest) *nearest = bestPoint;

@@ -7,8 +7,14 @@
 //
 // For speed the curve is split once into pieces, each with a bounding sphere of its control
 // points (convex hull property); a query visits pieces nearest first and skips a piece whose
-// sphere is farther than the best distance found so far.
+// lower bound is farther than the best distance found so far. A piece also knows how close a
+// point must be for g to be increasing on the whole piece (g' = |R'|^2 + (R - P).R'' > 0,
+// bounded from the hodographs): such a point has at most one root there, found by Newton from
+// the projection on the piece's chord after checking g's signs at the piece's ends, with no
+// subdivision at all.
+#include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,13 +25,26 @@ namespace flexure::deform {
 struct BezierSkeleton {
   static constexpr std::string_view kType = "bezier";
   std::vector<Vec3d> controlPoints{{0, 0, 0}, {1, 0, 0}};  // degree n = count - 1, n >= 1
-  // Optional: name of a curve node whose control points replace these (not yet wired).
+  // Optional: the name of an "mes-curve" node this skeleton follows. The operator then replaces
+  // the control points, on every evaluation, by the curve's current shape from Psi, converted
+  // exactly into cubic Bezier spans (followUniformBSpline); editing or solving the curve moves
+  // the deformation.
+  std::string curve;
 
   void visitFields(FieldVisitor& v);
   void prepare();
   Vec3d pivot() const;
   Bounds3 bounds() const;
-  int degree() const { return static_cast<int>(controlPoints.size()) - 1; }
+  // Degree of each span (the whole curve when it has a single span).
+  int degree() const { return (static_cast<int>(controlPoints.size()) - 1) / spans_; }
+  int spanCount() const { return spans_; }
+  bool closed() const { return closed_; }
+  // Makes this skeleton the uniform cubic B-spline with control points `bspline` (open: n >= 4
+  // points, n - 3 spans; closed: n >= 3, n spans), as a chain of cubic Bezier spans that share
+  // their end points (span s of the B-spline = Bezier (P0 + 4P1 + P2)/6, (2P1 + P2)/3,
+  // (P1 + 2P2)/3, (P1 + 4P2 + P3)/6 of its four control points). The global parameter u is the
+  // B-spline's: span s covers [s/m, (s+1)/m]. Then prepares it; throws FieldError.
+  void followUniformBSpline(const std::vector<Vec3d>& bspline, bool closed);
 
   // R(u), R'(u), R''(u) in double.
   Vec3d point(double u) const;
@@ -40,10 +59,16 @@ struct BezierSkeleton {
   // `nearest` (optional) receives R(u*) itself.
   double nearestParameter(const Vec3d& p, double cutoff2 = 1e300, std::uint32_t pieceMask = ~std::uint32_t(0),
                           Vec3d* nearest = nullptr) const;
-  // The curve is split into kPieceCount pieces of equal parameter length for pruning.
-  static constexpr int kPieceCount = 16;
+  // The curve is split into at most kMaxPieces pieces (about 16, a whole number per span) of
+  // equal parameter length within each span, for pruning.
+  static constexpr int kMaxPieces = 32;
+  int pieceCount() const { return static_cast<int>(pieces_.size()); }
   // Bounds of piece k's bounding sphere grown by `reach`.
   Bounds3 pieceBounds(int k, double reach) const;
+  // The pieces that can hold the nearest point, within `reach`, of some point of `cell` (bit k:
+  // piece k): a piece is left out when even its closest point to the cell is farther than an
+  // upper bound of every cell point's distance to the curve (from sample points of the curve).
+  std::uint32_t candidatePieces(const Bounds3& cell, double reach) const;
   // Same by brute force: dense sampling plus Newton polish (for tests and comparison).
   double nearestParameterBySampling(const Vec3d& p, int samples) const;
 
@@ -57,7 +82,7 @@ struct BezierSkeleton {
     if constexpr (std::is_same_v<S, double>) {
       return p - r;
     } else {
-      if (u0 <= 0.0 || u0 >= 1.0) return minus(p, r);
+      if (!closed_ && (u0 <= 0.0 || u0 >= 1.0)) return minus(p, r);  // an end: no tangential motion
       const Vec3<S> rp = minus(p, r);  // P - R(u0), in S
       const S g = -dotd(rp, r1);       // (R - P) . R'
       const S gu = squaredNorm(r1) - dotd(rp, r2);
@@ -78,11 +103,27 @@ struct BezierSkeleton {
     double sphereRadius = 0;
     Vec3d chordStart, chord;
     double chordInvLength2 = 0, deviation = 0;
+    // g is increasing on the piece for every P with |P - sphereCenter| < monotoneRadius (<= 0:
+    // never certified; the piece then goes through root isolation).
+    double monotoneRadius = 0;
+    // The piece in power form R(s) = sum_k power[k] s^k (degrees <= kMaxPowerDegree, where
+    // Horner's rule is accurate on [0, 1]): the certified Newton iterations evaluate it directly.
+    std::array<Vec3d, 6> power{};
+    bool hasPower = false;
   };
+  static constexpr int kMaxPowerDegree = 5;
+  // Newton on g in the piece's own parameter s from `start` (g increasing on the piece, with
+  // g(0) < 0 < g(1)); keeps the root when it beats the best so far.
+  void polishPiece(const Piece& piece, double start, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const;
+  void polishRoot(double ua, double ub, double start, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const;
   void isolateRoots(const Piece& piece, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const;
-  std::vector<Vec3d> d1_, d2_;  // control points of R' and R''
+  // Control points of span s and the local parameter of u in it.
+  const Vec3d* spanControls(double u, double& t) const;
+  int spans_ = 1;
+  bool closed_ = false;
   std::vector<Piece> pieces_;
-  std::vector<double> productWeights_;  // C(n,i) C(n-1,j) / C(2n-1,i+j), row-major (n+1) x n
+  std::vector<double> productWeights_;
+  std::vector<Vec3d> samples_;  // R at the pieces' ends and middles: distance upper bounds  // C(n,i) C(n-1,j) / C(2n-1,i+j), row-major (n+1) x n
 };
 
 }  // namespace flexure::deform
