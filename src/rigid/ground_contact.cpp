@@ -21,6 +21,10 @@ void correctPointAgainstWorld(RigidBody& b, const Vec3d& p, const Vec3d& gap) {
   b.com += c.deltaX1;
 }
 
+bool touchesGround(const RigidSystem& s, std::size_t i) {
+  return !s.contactSamples[i].empty() || !s.roundContacts[i].empty();
+}
+
 Vec3d worldPointAtStepStart(const RigidBody& b, const Vec3d& local) {
   return b.comAtStepStart + toMatrix(b.orientationAtStepStart) * (local - b.localCom);
 }
@@ -30,9 +34,11 @@ Vec3d worldPointAtStepStart(const RigidBody& b, const Vec3d& local) {
 double deepestPenetration(const RigidSystem& s, const GroundPlane& g) {
   double deepest = 0.0;
   const Vec3d n = normalized(g.normal);
+  std::vector<Vec3d> points;
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-    if (dot(n, s.bodies[i].com) - s.contactRadius[i] > g.offset) continue;  // too high to touch
-    for (const Vec3d& local : s.contactSamples[i]) deepest = std::max(deepest, g.offset - dot(n, worldPoint(s.bodies[i], local)));
+    if (!touchesGround(s, i) || dot(n, s.bodies[i].com) - s.contactRadius[i] > g.offset) continue;  // too high to touch
+    contactPointsOf(s, i, n, points);
+    for (const Vec3d& local : points) deepest = std::max(deepest, g.offset - dot(n, worldPoint(s.bodies[i], local)));
   }
   return deepest;
 }
@@ -41,11 +47,13 @@ double processGroundContacts(RigidSystem& s, const GroundPlane& g, ContactBudget
   const Vec3d n = normalized(g.normal);
   double deepest = 0.0;
   if (budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());
+  std::vector<Vec3d> points;
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
     RigidBody& b = s.bodies[i];
-    if (b.fixed || s.contactSamples[i].empty()) continue;
+    if (b.fixed || !touchesGround(s, i)) continue;
     if (dot(n, b.com) - s.contactRadius[i] > g.offset) continue;  // too high to touch
-    for (const Vec3d& local : s.contactSamples[i]) {
+    contactPointsOf(s, i, n, points);
+    for (const Vec3d& local : points) {
       const Vec3d p = worldPoint(b, local);
       const double depth = g.offset - dot(n, p);
       if (depth <= 0.0) continue;
@@ -71,9 +79,10 @@ void appendContactRows(const RigidSystem& s, const GroundPlane& g, bool friction
   const Vec3d n = normalized(g.normal);
   Vec3d t1, t2;
   orthonormalComplement(n, t1, t2);
+  std::vector<Vec3d> points;
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
     const RigidBody& b = s.bodies[i];
-    if (b.fixed || s.contactSamples[i].empty()) continue;
+    if (b.fixed || !touchesGround(s, i)) continue;
     if (dot(n, b.com) - s.contactRadius[i] > g.offset) continue;
     // One effective contact point per solid: the centroid of its touching samples (the middle
     // of a wheel's contact line, of a block's face), with the depth of the deepest. Several
@@ -81,7 +90,8 @@ void appendContactRows(const RigidSystem& s, const GroundPlane& g, bool friction
     // projected impulses ill-defined.
     double deepest = -1.0, weight = 0.0;
     Vec3d centroid;
-    for (const Vec3d& local : s.contactSamples[i]) {
+    contactPointsOf(s, i, n, points);
+    for (const Vec3d& local : points) {
       const double depth = g.offset - dot(n, worldPoint(b, local));
       if (depth <= -1e-9) continue;
       deepest = std::max(deepest, depth);

@@ -16,6 +16,7 @@ int RigidSystem::addBody(RigidBody body) {
   syncRotation(body);
   bodies.push_back(std::move(body));
   contactSamples.emplace_back();
+  roundContacts.emplace_back();
   contactRadius.push_back(0.0);
   solids.push_back(nullptr);
   loads.emplace_back();
@@ -36,6 +37,13 @@ Vec3d worldVectorOf(const RigidSystem& s, int body, const Vec3d& local) {
 Vec3d localPointOf(const RigidSystem& s, int body, const Vec3d& world) {
   return body < 0 ? world : localPoint(s.bodies[static_cast<std::size_t>(body)], world);
 }
+void contactPointsOf(const RigidSystem& s, std::size_t body, const Vec3d& n, std::vector<Vec3d>& out) {
+  out = s.contactSamples[body];
+  if (s.roundContacts[body].empty()) return;
+  const Vec3d up = transpose(s.bodies[body].rotation) * n;
+  for (const RoundContactShape& shape : s.roundContacts[body]) appendLowestPoints(shape, up, out);
+}
+
 bool isMovable(const RigidSystem& s, int body) { return body >= 0 && !s.bodies[static_cast<std::size_t>(body)].fixed; }
 
 CorrectionSide correctionSideOf(const RigidSystem& s, int body) {
@@ -61,8 +69,29 @@ Path subPath(const Primitive& leaf, const SolidOperator& solid) {
   return p;
 }
 
-std::vector<Vec3d> surfaceSamples(const Scene& scene, const SolidOperator& solid) {
-  std::vector<Vec3d> samples;
+// A sphere or cylinder moved only by translations inside its solid: its exact round shape in
+// the solid's frame (round_contact.h); false for anything else.
+bool roundShapeOf(const Scene& scene, const Primitive& leaf, const Path& path, RoundContactShape& shape) {
+  const std::string_view type = leaf.type();
+  if (type != "sphere" && type != "cylinder") return false;
+  for (const Operator* op : path.operators)
+    if (op->type() != "translate") return false;
+  const ValueAccess values(scene.parameters().values());
+  Vec3d centre = leaf.bounds(values).center();
+  for (const Operator* op : path.operators) centre = op->apply(values, centre);
+  shape.centre = centre;
+  shape.radius = scene.parameters().value(leaf.paramIndex("radius"));
+  if (type == "cylinder") {
+    shape.axis = {1, 0, 0};  // cylinder.h: axis x
+    shape.halfLength = 0.5 * scene.parameters().value(leaf.paramIndex("length"));
+  }
+  return true;
+}
+
+// Ground-contact geometry of a solid: exact round shapes where possible, otherwise the
+// vertices of each primitive's tessellation mapped into the solid's frame.
+void contactGeometry(const Scene& scene, const SolidOperator& solid, std::vector<Vec3d>& samples,
+                     std::vector<RoundContactShape>& round) {
   const ValueAccess values(scene.parameters().values());
   std::vector<const Node*> stack{&solid};
   while (!stack.empty()) {
@@ -73,6 +102,11 @@ std::vector<Vec3d> surfaceSamples(const Scene& scene, const SolidOperator& solid
     if (!n->isPrimitive()) continue;
     const auto& leaf = static_cast<const Primitive&>(*n);
     const Path path = subPath(leaf, solid);
+    RoundContactShape shape;
+    if (roundShapeOf(scene, leaf, path, shape)) {
+      round.push_back(shape);
+      continue;
+    }
     TriangleMesh mesh;
     leaf.tessellate(values, 48, mesh);
     for (Vec3d x : mesh.positions) {
@@ -80,7 +114,6 @@ std::vector<Vec3d> surfaceSamples(const Scene& scene, const SolidOperator& solid
       samples.push_back(x);
     }
   }
-  return samples;
 }
 
 ImplicitFunction surfaceFunction(const Scene& scene, const Primitive& leaf, const SolidOperator& solid) {
@@ -135,10 +168,12 @@ RigidSystem buildRigidSystem(Scene& scene, bool withContactSamples) {
     system.solids[static_cast<std::size_t>(i)] = &solid;
     system.loads[static_cast<std::size_t>(i)] = solid.loads;
     if (withContactSamples && solid.groundContact) {
-      auto& samples = system.contactSamples[static_cast<std::size_t>(i)];
-      samples = surfaceSamples(scene, solid);
-      for (const Vec3d& p : samples)
-        system.contactRadius[static_cast<std::size_t>(i)] = std::max(system.contactRadius[static_cast<std::size_t>(i)], norm(p - mp.centre));
+      const auto k = static_cast<std::size_t>(i);
+      contactGeometry(scene, solid, system.contactSamples[k], system.roundContacts[k]);
+      for (const Vec3d& p : system.contactSamples[k])
+        system.contactRadius[k] = std::max(system.contactRadius[k], norm(p - mp.centre));
+      for (const RoundContactShape& shape : system.roundContacts[k])
+        system.contactRadius[k] = std::max(system.contactRadius[k], roundContactReach(shape, mp.centre));
     }
     index[solid.name()] = i;
   }

@@ -10,6 +10,7 @@
 #include "flexure/rigid/point_to_surface.h"
 #include "flexure/rigid/rigid_body.h"
 #include "flexure/rigid/rigid_joint.h"
+#include "flexure/rigid/round_contact.h"
 #include "flexure/rigid/solid_operator.h"
 
 namespace flexure {
@@ -40,6 +41,8 @@ struct RigidSystem {
   std::vector<JointRecord> joints;
   // Per body: points of its surface in its own frame, for ground contact (empty if unused).
   std::vector<std::vector<Vec3d>> contactSamples;
+  // Per body: its spheres and cylinders, whose lowest points are exact (round_contact.h).
+  std::vector<std::vector<RoundContactShape>> roundContacts;
   // Per body: largest distance of its samples from its centre of mass (a cheap ground cull).
   std::vector<double> contactRadius;
   // Per body: the scene node it came from (for write-back); null for synthetic systems.
@@ -50,6 +53,10 @@ struct RigidSystem {
   int addBody(RigidBody body);
   int addJoint(JointRecord joint);
 };
+
+// The solid-frame points of a body that may touch a floor of unit normal n (world): its
+// surface samples plus the current lowest points of its round parts.
+void contactPointsOf(const RigidSystem& system, std::size_t body, const Vec3d& n, std::vector<Vec3d>& out);
 
 // World-frame point / vector of a body-frame one (identity for the world, index -1).
 Vec3d worldPointOf(const RigidSystem& system, int body, const Vec3d& local);
