@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include "flexure/core/operator.h"
 #include "flexure/core/param_access.h"
@@ -15,6 +16,7 @@
 #include "flexure/render/implicit_surface_mesh.h"
 #include "flexure/render/offscreen_render.h"
 #include "flexure/render/overlay_builder.h"
+#include "flexure/render/overlay_registry.h"
 #include "flexure/render/overlay_shapes.h"
 #include "flexure/rigid/rigid_joint.h"
 #include "flexure/rigid/solid_operator.h"
@@ -204,5 +206,35 @@ TEST_CASE("marching tetrahedra mesh a box-clipped half space as a flat, outward-
     const Vec3d n = cross(sheet.positions[static_cast<std::size_t>(t[1])] - sheet.positions[static_cast<std::size_t>(t[0])],
                           sheet.positions[static_cast<std::size_t>(t[2])] - sheet.positions[static_cast<std::size_t>(t[0])]);
     CHECK(n.z >= 0.0);
+  }
+}
+
+TEST_CASE("every example scene's overlays are finite, and every constraint with a builder draws", "[overlay]") {
+  registerAllModules();
+  const OverlayRegistry& registry = OverlayRegistry::instance();
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(FLEXURE_SOURCE_DIR) + "/scenes")) {
+    if (entry.path().extension() != ".json") continue;
+    INFO(entry.path().filename().string());
+    const auto scene = loadScene(entry.path().string());
+    const OverlayGeometry all = buildOverlayGeometry(*scene);
+    auto finite = [](const Vec3d& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); };
+    int nonFinite = 0;
+    for (const OverlayPolyline& line : all.lines)
+      for (const Vec3d& p : line.points) nonFinite += finite(p) ? 0 : 1;
+    for (const auto* list : {&all.solids, &all.volumes})
+      for (const OverlayMesh& m : *list)
+        for (const Vec3d& p : m.mesh.positions) nonFinite += finite(p) ? 0 : 1;
+    CHECK(nonFinite == 0);
+    // Each constraint alone: a kind with a builder draws something.
+    for (const auto& c : scene->constraints) {
+      const ConstraintGlyphBuilder* build = registry.constraintBuilder(c->kind());
+      if (!build || !c->enabled) continue;
+      INFO("constraint " << c->name << " (" << c->kind() << ")");
+      const ValueAccess params(scene->parameters().values());
+      const GlyphContext context{*scene, params, 0.05, Bounds3{}};
+      OverlayGeometry one;
+      (*build)(*c, context, one);
+      CHECK(!one.empty());
+    }
   }
 }
