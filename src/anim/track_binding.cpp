@@ -136,21 +136,21 @@ TrackBinding TrackBinding::resolve(Scene& scene, const TimelineSettings& timelin
     } else if (track.target.rfind(kConstraintPrefix, 0) == 0) {
       throw FieldError("track '" + track.target + "': no such constraint");
     } else if (track.kind == TrackKind::Scalar) {
-      b.slots[0] = scene.parameters().find(track.target);
-      if (b.slots[0] < 0) throw FieldError("track '" + track.target + "': no such parameter");
-      binding.keyedParameters_.push_back(b.slots[0]);
+      b.psiSlots[0] = scene.parameters().find(track.target);
+      if (b.psiSlots[0] < 0) throw FieldError("track '" + track.target + "': no such parameter");
+      binding.keyedParameters_.push_back(b.psiSlots[0]);
     } else {
       if (track.channels.empty()) {
         auto q = findQuaternionSlots(scene, track.target);
         if (!q) throw FieldError("track '" + track.target + "': not one of the w, x, y, z slots of a quaternion");
-        b.slots = *q;
+        b.psiSlots = *q;
       } else {
         for (std::size_t i = 0; i < 4; ++i) {
-          b.slots[i] = scene.parameters().find(track.channels[i]);
-          if (b.slots[i] < 0) throw FieldError("track '" + track.target + "': no such parameter '" + track.channels[i] + "'");
+          b.psiSlots[i] = scene.parameters().find(track.channels[i]);
+          if (b.psiSlots[i] < 0) throw FieldError("track '" + track.target + "': no such parameter '" + track.channels[i] + "'");
         }
       }
-      binding.keyedParameters_.insert(binding.keyedParameters_.end(), b.slots.begin(), b.slots.end());
+      binding.keyedParameters_.insert(binding.keyedParameters_.end(), b.psiSlots.begin(), b.psiSlots.end());
     }
     binding.bound_.push_back(std::move(b));
   }
@@ -167,13 +167,13 @@ void TrackBinding::apply(Scene& scene, double t) const {
     if (b.constraint >= 0) {
       setConstraintField(*scene.constraints[static_cast<std::size_t>(b.constraint)], b.field, b.track->valueAt(t));
     } else if (b.track->kind == TrackKind::Scalar) {
-      psi.setValue(b.slots[0], b.track->valueAt(t));
+      psi.setValue(b.psiSlots[0], b.track->valueAt(t));
     } else {
       const Quatd q = b.track->rotationAt(t);
-      psi.setValue(b.slots[0], q.w);
-      psi.setValue(b.slots[1], q.x);
-      psi.setValue(b.slots[2], q.y);
-      psi.setValue(b.slots[3], q.z);
+      psi.setValue(b.psiSlots[0], q.w);
+      psi.setValue(b.psiSlots[1], q.x);
+      psi.setValue(b.psiSlots[2], q.y);
+      psi.setValue(b.psiSlots[3], q.z);
     }
   }
 }

@@ -51,7 +51,8 @@ class TrackBinding {
  private:
   struct Bound {
     const Track* track = nullptr;  // points into the timeline block it was resolved from
-    std::array<int, 4> slots{-1, -1, -1, -1};  // Ψ index (scalar: slots[0]); quaternion: w, x, y, z
+    std::array<int, 4> psiSlots{-1, -1, -1, -1};  // Ψ index (scalar: psiSlots[0]); quaternion: w, x, y, z
+    // (not named "slots": Qt defines that word as a macro in every file that includes QObject)
     int constraint = -1;          // index in Scene::constraints for constraint targets
     std::string field;
   };
