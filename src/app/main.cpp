@@ -2,6 +2,7 @@
 #include <QApplication>
 #include <QMessageBox>
 #include <QTextStream>
+#include <QTimer>
 
 #include "app_options.h"
 #include "flexure/modules.h"
@@ -32,7 +33,11 @@ int main(int argc, char** argv) {
     }
   }
   window.show();
-  if (!screenshot) return QApplication::exec();
+  if (!screenshot) {
+    // Autosaved work of a session that crashed is offered once the window is up.
+    QTimer::singleShot(0, &window, &flexure::app::MainWindow::offerRecovery);
+    return QApplication::exec();
+  }
 
   flexure::app::ScreenshotSession session(window, options->screenshotPath, options->afterSteps);
   QObject::connect(&session, &flexure::app::ScreenshotSession::finished, &app,

@@ -68,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
   refreshTitle();
   showSceneStatistics();
   resize(1200, 780);
+  restoreDocumentSettings();  // after the default size: a stored geometry wins
 }
 
 MainWindow::~MainWindow() = default;
@@ -90,6 +91,7 @@ void MainWindow::createFileMenu() {
   file->addSeparator();
   file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::saveDocument);
   file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveDocumentAs);
+  addDocumentFileActions(file);
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   quit->setMenuRole(QAction::QuitRole);
@@ -277,10 +279,12 @@ bool MainWindow::confirmDiscardChanges() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (confirmDiscardChanges())
+  if (confirmDiscardChanges()) {
+    saveSettingsOnCleanClose();
     event->accept();
-  else
+  } else {
     event->ignore();
+  }
 }
 
 bool MainWindow::isOpenableFile(const QString& path) {

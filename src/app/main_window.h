@@ -16,6 +16,8 @@ class QMenu;
 
 namespace flexure::app {
 
+class Autosave;
+struct Preferences;
 class SceneDocument;
 class SceneSelection;
 class SolverLink;
@@ -36,6 +38,12 @@ class MainWindow : public QMainWindow {
 
   // Opens a scene or importable file; on failure shows nothing and returns the message.
   bool openFile(const QString& path, QString& error);
+  // Recovery copies of the document (autosave.h).
+  Autosave& autosave() { return *autosave_; }
+  // At startup: offers the autosaved copies a crashed session left (recovery_dialog.h).
+  void offerRecovery();
+  // Applies preferences now (autosave interval, shading, recent files) and stores them.
+  void applyPreferences(const Preferences& preferences);
   // Runs one solver step on the document and redraws (see solver_stepping.h).
   void stepSolvers();
 
@@ -70,6 +78,16 @@ class MainWindow : public QMainWindow {
   void syncCameraIntoScene();
   void showSceneStatistics();
   static bool isOpenableFile(const QString& path);
+  // File menu of the document: revert, import, export, preferences; settings at start and close.
+  void addDocumentFileActions(QMenu* file);
+  void revertDocument();
+  void importWithDialog();
+  void exportObjWithDialog();
+  void exportImageWithDialog();
+  void showPreferences();
+  void restoreDocumentSettings();
+  void saveSettingsOnCleanClose();
+  Autosave* autosave_ = nullptr;
 
   SceneDocument* document_ = nullptr;
   SceneSelection* selection_ = nullptr;

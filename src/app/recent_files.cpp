@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QSettings>
+#include <algorithm>
 
 namespace flexure::app {
 namespace {
@@ -28,5 +29,13 @@ void RecentFiles::remove(const QString& path) {
 }
 
 void RecentFiles::clear() { store({}); }
+
+void RecentFiles::setCapacity(int capacity) {
+  capacity_ = std::max(1, capacity);
+  QStringList list = paths();
+  if (list.size() <= capacity_) return;
+  while (list.size() > capacity_) list.removeLast();
+  store(list);
+}
 
 }  // namespace flexure::app

@@ -9,6 +9,9 @@ class RecentFiles {
  public:
   explicit RecentFiles(int capacity = 10) : capacity_(capacity) {}
   QStringList paths() const;
+  int capacity() const { return capacity_; }
+  // Shrinking drops the oldest entries.
+  void setCapacity(int capacity);
   // Moves `path` (made absolute) to the front.
   void add(const QString& path);
   void remove(const QString& path);

@@ -39,13 +39,44 @@ bool SceneDocument::open(const QString& path, QString& error, QStringList* warni
   }
   if (warnings)
     for (const LoadWarning& w : result.warnings) warnings->push_back(QString::fromStdString(w.toString()));
-  emit sceneAboutToBeReplaced();
-  undoStack_.clear();
-  scene_ = std::move(result.scene);
-  setFilePath(QFileInfo(path).absoluteFilePath());
-  setModified(false);
-  emit sceneReplaced();
+  adopt(std::move(result.scene), QFileInfo(path).absoluteFilePath(), false);
   return true;
+}
+
+bool SceneDocument::revert(QString& error) {
+  if (filePath_.isEmpty()) {
+    error = "the document has never been saved; there is nothing to revert to";
+    return false;
+  }
+  const QString path = filePath_;  // open() may change filePath_ only on success
+  return open(path, error);
+}
+
+bool SceneDocument::openRecovered(const QString& copyPath, const QString& originalPath, QString& error) {
+  LoadResult result;
+  try {
+    const std::string text = readWholeFile(copyPath.toStdString());
+    const QString base = originalPath.isEmpty() ? QString() : QFileInfo(originalPath).absolutePath();
+    result = readSceneString(text, copyPath.toStdString(), base.toStdString());
+  } catch (const std::exception& e) {
+    error = QString::fromStdString(e.what());
+    return false;
+  }
+  if (!result.scene) {
+    error = copyPath + ": could not be read";
+    return false;
+  }
+  adopt(std::move(result.scene), originalPath.isEmpty() ? QString() : QFileInfo(originalPath).absoluteFilePath(), true);
+  return true;
+}
+
+void SceneDocument::adopt(std::unique_ptr<Scene> scene, const QString& path, bool modified) {
+  emit sceneAboutToBeReplaced();
+  undoStack_.clear();  // its commands refer to the old scene
+  scene_ = std::move(scene);
+  setFilePath(path);
+  setModified(modified);
+  emit sceneReplaced();
 }
 
 bool SceneDocument::save(QString& error) {
@@ -71,6 +102,13 @@ bool SceneDocument::saveAs(const QString& path, QString& error) {
 void SceneDocument::notifySceneEdited() {
   setModified(true);
   emit sceneEdited();
+}
+
+void SceneDocument::beginStructureChange() { emit structureAboutToChange(); }
+
+void SceneDocument::endStructureChange() {
+  emit structureChanged();
+  notifySceneEdited();
 }
 
 void SceneDocument::setModified(bool modified) {

@@ -39,9 +39,21 @@ class SceneDocument : public QObject {
   // Atomic save to the current file / to `path` (which becomes the current file).
   bool save(QString& error);
   bool saveAs(const QString& path, QString& error);
+  // Reloads the current file from disk, dropping unsaved changes and the undo history; like
+  // open(), all-or-nothing. Fails for a document that has no file yet.
+  bool revert(QString& error);
+  // Opens an autosaved recovery copy as a modified document bound to `originalPath` (empty for
+  // a document that was never saved): saving writes the original file, never the copy. Mesh
+  // sources are resolved relative to the original file's directory. All-or-nothing.
+  bool openRecovered(const QString& copyPath, const QString& originalPath, QString& error);
 
   // Edits made through the document's users: geometry or Ψ changed (after the edit).
   void notifySceneEdited();
+  // Nodes or constraints are about to be added, removed or moved in the same Scene: call
+  // begin before touching the tree and end after (end marks the document modified and also
+  // emits sceneEdited). Models holding node pointers reset in between.
+  void beginStructureChange();
+  void endStructureChange();
   void setModified(bool modified);
 
  signals:
@@ -51,11 +63,15 @@ class SceneDocument : public QObject {
   void sceneReplaced();
   // The same Scene changed (parameters, structure, solver step).
   void sceneEdited();
+  // Brackets a change of the node tree or the constraint list of the same Scene.
+  void structureAboutToChange();
+  void structureChanged();
   void modifiedChanged(bool modified);
   void filePathChanged(const QString& path);
 
  private:
   void setFilePath(const QString& path);
+  void adopt(std::unique_ptr<Scene> scene, const QString& path, bool modified);
   std::unique_ptr<Scene> scene_;
   QUndoStack undoStack_;
   QString filePath_;

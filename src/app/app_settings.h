@@ -1,0 +1,31 @@
+#pragma once
+// The user's preferences and the window layout, kept in QSettings (per user; GUI tests run in
+// QStandardPaths test mode, so they never touch the user's). Edited in the preferences dialog
+// (preferences_dialog.h) and applied live by the main window.
+#include <QByteArray>
+
+class QMainWindow;
+
+namespace flexure::app {
+
+struct Preferences {
+  int autosaveIntervalSeconds = 60;  // how often a modified document is autosaved
+  int defaultShading = 0;            // flexure::ShadingMode of new windows
+  int recentFilesCount = 10;         // entries kept in File → Open Recent
+
+  static constexpr int kMinAutosaveSeconds = 5;
+  static constexpr int kMaxAutosaveSeconds = 3600;
+  static constexpr int kMaxRecentFiles = 30;
+
+  // Stored values, clamped to their ranges; defaults for what was never stored.
+  static Preferences load();
+  void store() const;
+  bool operator==(const Preferences&) const = default;
+};
+
+// Window geometry and the dock layout (QMainWindow::saveGeometry/saveState). Restoring returns
+// false when nothing was stored yet or the stored layout does not fit this build's panels.
+void saveWindowLayout(const QMainWindow& window);
+bool restoreWindowLayout(QMainWindow& window);
+
+}  // namespace flexure::app
