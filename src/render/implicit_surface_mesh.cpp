@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace flexure {
@@ -18,16 +20,19 @@ struct Corner {
   Vec3d p;
   double f;
   Vec3d gradient;  // of f, by central differences on the grid
+  std::uint64_t node = 0;  // grid node index: crossings on the same grid edge share a vertex
 };
 
 // Where f crosses zero on the edge a-b (linear interpolation), with the interpolated gradient.
 struct Crossing {
   Vec3d p, gradient;
+  std::uint64_t edge;  // the grid edge, as its two node indices (smaller first)
 };
 
 Crossing crossing(const Corner& a, const Corner& b) {
   const double t = a.f / (a.f - b.f);
-  return {a.p + (b.p - a.p) * t, a.gradient + (b.gradient - a.gradient) * t};
+  const std::uint64_t edge = a.node < b.node ? (a.node << 32) | b.node : (b.node << 32) | a.node;
+  return {a.p + (b.p - a.p) * t, a.gradient + (b.gradient - a.gradient) * t, edge};
 }
 
 }  // namespace
@@ -70,15 +75,22 @@ TriangleMesh meshImplicitSurface(const std::function<double(const Vec3d&)>& f, c
   auto gradientAt = [&](int i, int j, int k) {
     return Vec3d(difference(i, j, k, 0), difference(i, j, k, 1), difference(i, j, k, 2));
   };
+  std::unordered_map<std::uint64_t, int> vertexOfEdge;
   auto emit = [&](Crossing a, Crossing b, Crossing c, const Vec3d& outward) {
     if (dot(cross(b.p - a.p, c.p - a.p), outward) < 0.0) std::swap(b, c);
-    const int first = mesh.vertexCount();
+    std::array<int, 3> corners{};
+    std::size_t k = 0;
     for (const Crossing& x : {a, b, c}) {
-      mesh.positions.push_back(x.p);
-      const double length = norm(x.gradient);
-      mesh.normals.push_back(length > 0.0 ? x.gradient / length : normalized(outward));
+      // A grid edge's crossing is the same point for every tetrahedron around it: one vertex.
+      const auto [it, added] = vertexOfEdge.try_emplace(x.edge, mesh.vertexCount());
+      if (added) {
+        mesh.positions.push_back(x.p);
+        const double length = norm(x.gradient);
+        mesh.normals.push_back(length > 0.0 ? x.gradient / length : normalized(outward));
+      }
+      corners[k++] = it->second;
     }
-    mesh.triangles.push_back({first, first + 1, first + 2});
+    if (corners[0] != corners[1] && corners[1] != corners[2] && corners[0] != corners[2]) mesh.triangles.push_back(corners);
   };
 
   for (int k = 0; k < nz; ++k)
@@ -88,7 +100,8 @@ TriangleMesh meshImplicitSurface(const std::function<double(const Vec3d&)>& f, c
         bool anyInside = false, anyOutside = false;
         for (int c = 0; c < 8; ++c) {
           const int ci = i + (c & 1), cj = j + ((c >> 1) & 1), ck = k + ((c >> 2) & 1);
-          cube[static_cast<std::size_t>(c)] = {node(ci, cj, ck), values[index(ci, cj, ck)], Vec3d(0, 0, 0)};
+          cube[static_cast<std::size_t>(c)] = {node(ci, cj, ck), values[index(ci, cj, ck)], Vec3d(0, 0, 0),
+                                               static_cast<std::uint64_t>(index(ci, cj, ck))};
           (cube[static_cast<std::size_t>(c)].f <= 0.0 ? anyInside : anyOutside) = true;
         }
         if (!anyInside || !anyOutside) continue;

@@ -5,6 +5,11 @@
 // itself and the displacement dD as an arrow from the pivot.
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
 
 #include "flexure/deform/metaball_deform_operator.h"
 #include "flexure/render/implicit_surface_mesh.h"
@@ -48,6 +53,68 @@ Bounds3 influenceBox(const Metaball& mb, const MetaballValues<double>& v, const 
   return box;
 }
 
+// Influence volumes of recent frames by what determines them. A drag of a metaball's handle
+// moves its displacement dD, which leaves the region (in the deformer's input space) as it was,
+// so the geometry worker finds the mesh here instead of meshing it again every frame. The key
+// holds everything influenceField and influenceBox read: metric, R, radii, u, the local frame,
+// the box, and the skeleton's offsets at the box's corners and centre (which change with any
+// edit of the skeleton's geometry).
+class InfluenceVolumeCache {
+ public:
+  static InfluenceVolumeCache& instance() {
+    static InfluenceVolumeCache cache;
+    return cache;
+  }
+
+  static std::vector<double> keyOf(const Metaball& mb, const MetaballValues<double>& v, const Bounds3& box) {
+    std::vector<double> key{static_cast<double>(mb.metric), v.radius, v.radii.x, v.radii.y, v.radii.z, v.metricU};
+    for (const Vec3d& axis : {Vec3d(1, 0, 0), Vec3d(0, 1, 0), Vec3d(0, 0, 1)}) {
+      const Vec3d column = mb.frame() * axis;
+      key.insert(key.end(), {column.x, column.y, column.z});
+    }
+    std::vector<Vec3d> probes{box.center()};
+    for (int corner = 0; corner < 8; ++corner)
+      probes.emplace_back((corner & 1) ? box.hi.x : box.lo.x, (corner & 2) ? box.hi.y : box.lo.y,
+                          (corner & 4) ? box.hi.z : box.lo.z);
+    for (const Vec3d& p : probes) {
+      const Vec3d offset = deform::skeletonOffset(mb.skeleton, p);
+      key.insert(key.end(), {p.x, p.y, p.z, offset.x, offset.y, offset.z});
+    }
+    return key;
+  }
+
+  std::shared_ptr<const TriangleMesh> find(const std::vector<double>& key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& [k, mesh] : entries_)
+      if (k == key) return mesh;
+    return nullptr;
+  }
+
+  void store(std::vector<double> key, std::shared_ptr<const TriangleMesh> mesh) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (entries_.size() >= kCapacity) entries_.erase(entries_.begin());  // the oldest
+    entries_.emplace_back(std::move(key), std::move(mesh));
+  }
+
+ private:
+  static constexpr std::size_t kCapacity = 64;  // a few scenes' worth of metaballs
+  std::mutex mutex_;
+  std::deque<std::pair<std::vector<double>, std::shared_ptr<const TriangleMesh>>> entries_;
+};
+
+// The influence region's mesh in the deformer's input space, from the cache when it holds it.
+std::shared_ptr<const TriangleMesh> influenceVolume(const Metaball& mb, const MetaballValues<double>& v,
+                                                    const Bounds3& model) {
+  const Bounds3 box = influenceBox(mb, v, model);
+  InfluenceVolumeCache& cache = InfluenceVolumeCache::instance();
+  std::vector<double> key = InfluenceVolumeCache::keyOf(mb, v, box);
+  if (auto mesh = cache.find(key)) return mesh;
+  auto mesh = std::make_shared<const TriangleMesh>(
+      meshImplicitSurface([&](const Vec3d& x) { return influenceField(mb, v, x); }, box, kVolumeResolution));
+  cache.store(std::move(key), mesh);
+  return mesh;
+}
+
 void addMetaballVolumes(const Node& n, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& deformer = static_cast<const deform::MetaballDeformOperator&>(n);
   const double* slots = ctx.params.of(deformer);
@@ -57,9 +124,9 @@ void addMetaballVolumes(const Node& n, const GlyphContext& ctx, OverlayGeometry&
     if (!(v.radius > 0.0)) continue;
     // The skeleton lives in the deformer's input space: mesh there, then map through the
     // operators above the deformer (not through the deformation itself).
-    TriangleMesh volume =
-        meshImplicitSurface([&](const Vec3d& x) { return influenceField(mb, v, x); }, influenceBox(mb, v, ctx.modelBounds), kVolumeResolution);
+    TriangleMesh volume = *influenceVolume(mb, v, ctx.modelBounds);
     for (Vec3d& p : volume.positions) p = ctx.toWorld(deformer, p, false);
+    for (Vec3d& nrm : volume.normals) nrm = normalized(ctx.directionToWorld(deformer, nrm, false));
     OverlayMesh mesh;
     mesh.mesh = std::move(volume);
     mesh.mesh.name = deformer.name() + "." + std::to_string(i);

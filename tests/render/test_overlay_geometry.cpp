@@ -238,3 +238,33 @@ TEST_CASE("every example scene's overlays are finite, and every constraint with 
     }
   }
 }
+
+TEST_CASE("an influence volume follows the radius, not the displacement", "[overlay]") {
+  const auto scene = loadExample("metaball-potential-fields.json");
+  const auto* deformer = dynamic_cast<const deform::MetaballDeformOperator*>(scene->find("deform-point-l2"));
+  REQUIRE(deformer != nullptr);
+  auto volumeOf = [&](const Scene& s) {
+    const OverlayGeometry g = buildOverlayGeometry(s);
+    for (const OverlayMesh& m : g.volumes)
+      if (m.mesh.name == "deform-point-l2.0") return m.mesh;
+    FAIL("no volume");
+    return TriangleMesh{};
+  };
+  const TriangleMesh before = volumeOf(*scene);
+  // dD moves what the metaball does, not where it acts (the region is in the input space).
+  ParameterTable& psi = scene->parameters();
+  psi.setValue(deformer->paramIndexOf(0, "dx"), psi.value(deformer->paramIndexOf(0, "dx")) + 0.3);
+  const TriangleMesh moved = volumeOf(*scene);
+  REQUIRE(moved.positions.size() == before.positions.size());
+  double largestShift = 0.0;
+  for (std::size_t i = 0; i < before.positions.size(); ++i)
+    largestShift = std::max(largestShift, norm(moved.positions[i] - before.positions[i]));
+  CHECK(largestShift == 0.0);
+  // A larger radius: a larger sphere.
+  const int radiusIndex = deformer->paramIndexOf(0, "radius");
+  const double radius = psi.value(radiusIndex);
+  psi.setValue(radiusIndex, 1.5 * radius);
+  Bounds3 grown;
+  for (const Vec3d& p : volumeOf(*scene).positions) grown.extend(p);
+  CHECK(grown.extent().x == Approx(3.0 * radius).epsilon(0.03));
+}

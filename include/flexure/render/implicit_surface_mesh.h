@@ -12,7 +12,8 @@ namespace flexure {
 
 // `resolution` cells along the box's longest side (cubic cells). Triangles wind counter-clockwise
 // seen from outside (where f > 0); vertex normals are the gradient of f by central differences
-// of the grid values, interpolated along the edge (no evaluations of f beyond the grid's). Where the region reaches the box, the mesh is open there.
+// of the grid values, interpolated along the edge (no evaluations of f beyond the grid's).
+// Vertices are shared: one per grid edge the surface crosses. Where the region reaches the box, the mesh is open there.
 TriangleMesh meshImplicitSurface(const std::function<double(const Vec3d&)>& f, const Bounds3& box, int resolution);
 
 }  // namespace flexure
