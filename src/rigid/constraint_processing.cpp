@@ -196,9 +196,23 @@ double directIteration(RigidSystem& s, const std::vector<int>& active, const Pro
   for (int k : active) appendJointRows(s, s.joints[static_cast<std::size_t>(k)], rows);
   if (o.ground) appendContactRows(s, *o.ground, o.friction, rows);
   Eigen::VectorXd lambda;
-  if (!solver.solveMultipliers(s, rows, lambda)) throw std::runtime_error("rigid: the joint system could not be factored");
-  if (o.ground) projectContactImpulses(rows, o.ground->friction, budget, lambda);
+  // The contacts' active set, solved again after each change (each pass removes at least one
+  // contact's rows): contacts where the floor would pull are dropped; contacts whose friction
+  // leaves Coulomb's cone slide, their friction impulse fixed on the cone's edge.
+  std::vector<Vec3d> slidingDx(s.bodies.size()), slidingDR(s.bodies.size());
+  std::vector<std::pair<int, Vec3d>> sliding;
+  for (int pass = 0;; ++pass) {
+    if (!solver.solveMultipliers(s, rows, lambda)) throw std::runtime_error("rigid: the joint system could not be factored");
+    if (!o.ground || pass == 8) break;
+    if (dropPullingContacts(lambda, rows)) continue;
+    if (!o.friction || !clipSlidingContacts(s, o.ground->friction, budget, lambda, rows, slidingDx, slidingDR, sliding)) break;
+  }
+  if (o.ground) commitContactImpulses(rows, sliding, budget, lambda);
   solver.distribute(s, rows, lambda, c.dx, c.dR);
+  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+    c.dx[b] += slidingDx[b];
+    c.dR[b] += slidingDR[b];
+  }
   // Near a singular configuration (a leg stretched straight, redundant loop rows) the linear
   // solve can ask for displacements far beyond the gaps it closes; the Newton step is then
   // damped: rotation vectors within the step bound (assembly) or 0.25 rad.

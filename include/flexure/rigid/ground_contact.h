@@ -3,7 +3,8 @@
 // corrections between a solid and the fixed world (the paper's wheel gets its rotation from
 // "friction with the floor"; here the floor is a displacement constraint too).
 //
-// For each surface sample P of a solid below the plane (depth δ = offset - n·P > 0):
+// For each contact point P of a solid below the plane (surface samples, or the exact lowest
+// points of its spheres and cylinders, round_contact.h) (depth δ = offset - n·P > 0):
 //   contact:  Eqs. 14-15 with the world, along n, α = effective mass along n, so that P comes
 //             back to the plane: Δx = α/m δ n, ΔR = α J^{-1} (P - G) ∧ δ n.
 //   friction: the tangential displacement s of that material point during the step (from the
@@ -29,25 +30,47 @@ struct GroundPlane {
 };
 
 // Per-step totals per body: normal and tangential correction lengths used so far.
+// The direct scheme also keeps the accumulated friction impulse of each solid as a vector in
+// the plane (components along the plane's two tangents, third component unused), so that
+// Coulomb's bound holds on the step's net friction impulse, not on the sum of its iterations'
+// magnitudes.
 struct ContactBudget {
   std::vector<double> normal, tangential;
-  void reset(std::size_t bodies) { normal.assign(bodies, 0.0); tangential.assign(bodies, 0.0); }
+  std::vector<Vec3d> frictionImpulse;
+  void reset(std::size_t bodies) {
+    normal.assign(bodies, 0.0);
+    tangential.assign(bodies, 0.0);
+    frictionImpulse.assign(bodies, Vec3d());
+  }
 };
 
 // One pass over every penetrating sample (Gauss-Seidel). friction: also undo slip (dynamics).
 // Returns the largest depth found before correcting.
 double processGroundContacts(RigidSystem& system, const GroundPlane& ground, ContactBudget& budget, bool friction);
-// For the direct scheme: contacts as rows of the coupled solve. Per touching solid, one
-// effective contact point (the centroid of its touching samples) with a normal row (error:
-// minus the deepest depth) and, with friction, two tangential rows (error: the slip of that
-// material point since the step's start).
+// For the direct scheme: contacts as rows of the coupled solve. Per solid touching the floor
+// or within 2% of its size above it, one effective contact point (the centroid of its lowest
+// samples) with a normal row (error: minus the signed depth of the deepest) and, with friction,
+// two tangential rows (error: the slip of that material point since the step's start).
 void appendContactRows(const RigidSystem& system, const GroundPlane& ground, bool friction,
                        std::vector<ConstraintRow>& rows);
-// Projects the solved multipliers of contact rows: λn ≥ 0 (no pull), and the friction
-// impulse of each solid within μ times its normal impulse accumulated over the step (the
-// budget, in impulse units here); the budget is updated.
-void projectContactImpulses(const std::vector<ConstraintRow>& rows, double friction, ContactBudget& budget,
-                            Eigen::VectorXd& lambda);
+// Active set of the contacts: removes every contact (normal and friction rows) whose normal
+// multiplier is negative, i.e. where the floor would have to pull. Returns whether any was
+// removed (then the system is solved again without them).
+bool dropPullingContacts(const Eigen::VectorXd& lambda, std::vector<ConstraintRow>& rows);
+// Coulomb's cone for the direct scheme. For each solid whose friction rows ask for more than
+// μ × its normal impulse (accumulated over the step, this solve's included), the accumulated
+// friction impulse is clipped to the cone (the contact slides), its two rows leave `rows`,
+// their displacement M⁻¹Jᵀλ is added to (dx, dR), and the errors of the remaining rows are
+// moved by that displacement (e += J Δ), so that the next solve closes the joints given the
+// sliding contact instead of assuming it sticks. `applied` receives the clipped impulses (per
+// solid, tangent components). Returns whether any contact was clipped.
+bool clipSlidingContacts(const RigidSystem& system, double friction, const ContactBudget& budget,
+                         const Eigen::VectorXd& lambda, std::vector<ConstraintRow>& rows, std::vector<Vec3d>& dx,
+                         std::vector<Vec3d>& dR, std::vector<std::pair<int, Vec3d>>& applied);
+// Adds the final multipliers of the contact rows still in `rows` (λn clamped at 0) and the
+// clipped friction impulses to the step's budget.
+void commitContactImpulses(const std::vector<ConstraintRow>& rows, const std::vector<std::pair<int, Vec3d>>& clipped,
+                           ContactBudget& budget, Eigen::VectorXd& lambda);
 // Largest depth of any sample below the plane (0 if none).
 double deepestPenetration(const RigidSystem& system, const GroundPlane& ground);
 
