@@ -1,8 +1,16 @@
 #pragma once
-// The outliner: the scene tree in a dock, with selection tied to SceneSelection both ways and
-// in-place renaming (double-click or F2).
+// The outliner: the scene tree in a dock, with selection tied to SceneSelection both ways,
+// in-place renaming (double-click or F2), reordering (drag and drop, or Move Up/Down), adding
+// any registered node type (as a child of the selected operator, beside a selected primitive,
+// or at the top level) and deleting. Every edit is an undo command on the document's stack
+// (node_commands.h).
 #include <QDockWidget>
+#include <string>
 
+class QAction;
+class QLabel;
+class QMenu;
+class QToolButton;
 class QTreeView;
 
 namespace flexure::app {
@@ -19,11 +27,28 @@ class OutlinerPanel : public QDockWidget {
   QTreeView& tree() { return *tree_; }
   SceneTreeModel& model() { return *model_; }
 
+  // The edits of the toolbar, for menus and tests. Each returns false (and shows why in the
+  // panel's message line) when the edit is refused.
+  bool addNode(const std::string& type);
+  bool deleteSelected();
+  bool moveSelected(int delta);  // -1 up, +1 down among siblings
+  // The message line (why the last edit was refused; empty otherwise).
+  QString message() const;
+
  private:
   void showSelection();
+  void refreshActions();
+  void showProblem(const QString& problem);
+  QMenu* createAddMenu();
+
+  SceneDocument& document_;
   SceneSelection& selection_;
   SceneTreeModel* model_;
   QTreeView* tree_;
+  QLabel* message_;
+  QAction* deleteAction_ = nullptr;
+  QAction* upAction_ = nullptr;
+  QAction* downAction_ = nullptr;
   bool syncing_ = false;
 };
 

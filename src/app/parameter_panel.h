@@ -1,8 +1,10 @@
 #pragma once
 // The property editor for the selected node's parameters (its slice of Ψ): one row per slot
-// with a value editor bounded by the slot's bounds and a frozen toggle. Edits go straight to
-// the document's ParameterTable and are announced with SceneDocument::notifySceneEdited (undo
-// commands come with issue 7).
+// with a value editor bounded by the slot's bounds, the bounds themselves (empty = unbounded),
+// a frozen toggle and a keyframe button that adds or removes a key of that parameter at the
+// current time of the timeline (◆ keyed here, ◇ animated but not keyed here, + not animated).
+// Every edit is an undo command (parameter_command.h; keys: timeline_edit_command.h); the
+// window forwards it to the solver thread.
 #include <QDockWidget>
 #include <vector>
 
@@ -10,6 +12,8 @@ class QCheckBox;
 class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
+class QLineEdit;
+class QToolButton;
 
 namespace flexure {
 class Node;
@@ -31,13 +35,28 @@ class ParameterPanel : public QDockWidget {
     int parameter = -1;  // index in Ψ
     QDoubleSpinBox* value = nullptr;
     QCheckBox* frozen = nullptr;
+    QLineEdit* lower = nullptr;
+    QLineEdit* upper = nullptr;
+    QToolButton* key = nullptr;
   };
   const std::vector<Row>& rows() const { return rows_; }
+  double currentTime() const { return time_; }
+
+  // The key state glyphs of the key buttons.
+  static const QString kKeyedHere, kAnimated, kNotAnimated;
+
+ public slots:
+  // The timeline's playhead (seconds): where the key buttons add and remove keys.
+  void setCurrentTime(double seconds);
+  // Adds a key of row `row`'s parameter at the current time, or removes the key there.
+  void toggleKey(int row);
 
  private:
   void rebuild();
   void refreshValues();
   void clearRows();
+  void addRow(int k, int parameter);
+  void editBound(int parameter, QLineEdit* edit, bool upper);
 
   SceneDocument& document_;
   SceneSelection& selection_;
@@ -45,6 +64,7 @@ class ParameterPanel : public QDockWidget {
   QGridLayout* grid_;
   std::vector<Row> rows_;
   std::vector<QWidget*> rowWidgets_;
+  double time_ = 0.0;
   bool updating_ = false;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "flexure/core/node.h"
+#include "flexure/core/scene.h"
 
 namespace flexure::app {
 
@@ -25,6 +26,15 @@ void SceneSelection::select(const Node* node) {
 void SceneSelection::clear() {
   if (nodes_.empty()) return;
   nodes_.clear();
+  emit selectionChanged();
+}
+
+void SceneSelection::keepOnlyNodesOf(const Scene& scene) {
+  const std::vector<const Node*> alive = scene.nodes();
+  const auto gone = [&](const Node* n) { return std::find(alive.begin(), alive.end(), n) == alive.end(); };
+  const auto end = std::remove_if(nodes_.begin(), nodes_.end(), gone);
+  if (end == nodes_.end()) return;
+  nodes_.erase(end, nodes_.end());
   emit selectionChanged();
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 // Which nodes of the document are selected. Selecting an operator selects the sub-tree under
 // it, so the viewport highlights every path through it. Cleared when the document's Scene is
-// replaced (node pointers would dangle).
+// replaced (node pointers would dangle); after a structural edit, nodes no longer in the scene
+// are dropped (keepOnlyNodesOf).
 #include <QObject>
 #include <vector>
 
 namespace flexure {
 class Node;
+class Scene;
 }
 
 namespace flexure::app {
@@ -26,6 +28,8 @@ class SceneSelection : public QObject {
 
   void select(const Node* node);  // replaces the selection; null clears it
   void clear();
+  // Drops selected nodes that are not in `scene` any more (deleted, or an added node undone).
+  void keepOnlyNodesOf(const Scene& scene);
 
  signals:
   void selectionChanged();

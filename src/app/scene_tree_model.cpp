@@ -1,18 +1,19 @@
 #include "scene_tree_model.h"
 
+#include <QMimeData>
+#include <QTimer>
 #include <algorithm>
 
 #include "flexure/core/scene.h"
+#include "node_commands.h"
 #include "scene_document.h"
 
 namespace flexure::app {
 namespace {
 
-int rowInParent(const Node& node) {
-  const auto& siblings = node.parent()->children();
-  const auto it = std::find_if(siblings.begin(), siblings.end(), [&](const auto& c) { return c.get() == &node; });
-  return static_cast<int>(it - siblings.begin());
-}
+int rowInParent(const Node& node) { return positionInParent(node); }
+
+constexpr const char* kNodeMime = "application/x-flexure-node";
 
 }  // namespace
 
@@ -20,6 +21,8 @@ SceneTreeModel::SceneTreeModel(SceneDocument& document, QObject* parent)
     : QAbstractItemModel(parent), document_(document) {
   connect(&document_, &SceneDocument::sceneAboutToBeReplaced, this, [this] { beginResetModel(); });
   connect(&document_, &SceneDocument::sceneReplaced, this, [this] { endResetModel(); });
+  connect(&document_, &SceneDocument::structureAboutToChange, this, [this] { beginResetModel(); });
+  connect(&document_, &SceneDocument::structureChanged, this, [this] { endResetModel(); });
 }
 
 Node* SceneTreeModel::mutableNodeAt(const QModelIndex& index) const {
@@ -71,16 +74,75 @@ bool SceneTreeModel::setData(const QModelIndex& index, const QVariant& value, in
   if (!node || role != Qt::EditRole || index.column() != NameColumn) return false;
   const std::string name = value.toString().trimmed().toStdString();
   if (name == node->name()) return true;
-  if (!document_.scene().rename(*node, name)) return false;
-  emit dataChanged(index, index);
-  document_.notifySceneEdited();
+  if (const QString problem = renameProblem(document_.scene(), *node, name); !problem.isEmpty()) {
+    refuse(problem);
+    return false;
+  }
+  lastProblem_.clear();
+  document_.undoStack().push(new RenameNodeCommand(document_, *node, name));
   return true;
 }
 
+void SceneTreeModel::refuse(const QString& why) {
+  lastProblem_ = why;
+  emit editRefused(why);
+}
+
+QStringList SceneTreeModel::mimeTypes() const { return {kNodeMime}; }
+
+QMimeData* SceneTreeModel::mimeData(const QModelIndexList& indexes) const {
+  const Node* node = indexes.isEmpty() ? nullptr : nodeAt(indexes.front());
+  if (!node) return nullptr;
+  auto* data = new QMimeData;
+  data->setData(kNodeMime, QByteArray::fromStdString(node->name()));
+  return data;
+}
+
+Node* SceneTreeModel::dropSource(const QMimeData* data, const QModelIndex& parent) const {
+  if (!data || !data->hasFormat(kNodeMime)) return nullptr;
+  Scene& scene = document_.scene();
+  Node* node = scene.find(data->data(kNodeMime).toStdString());
+  if (!node) return nullptr;
+  return moveProblem(scene, *node, *mutableNodeAt(parent)).isEmpty() ? node : nullptr;
+}
+
+bool SceneTreeModel::canDropMimeData(const QMimeData* data, Qt::DropAction action, int, int,
+                                     const QModelIndex& parent) const {
+  return action == Qt::MoveAction && dropSource(data, parent);
+}
+
+bool SceneTreeModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int, const QModelIndex& parent) {
+  if (action != Qt::MoveAction) return false;
+  Node* node = dropSource(data, parent);
+  Node* newParent = mutableNodeAt(parent);
+  if (!node) {
+    if (data && data->hasFormat(kNodeMime))
+      if (Node* n = document_.scene().find(data->data(kNodeMime).toStdString()))
+        refuse(moveProblem(document_.scene(), *n, *newParent));
+    return false;
+  }
+  // `row` counts the rows as the view shows them, the dragged node included; MoveNodeCommand
+  // counts the new siblings without it.
+  int position = row;
+  if (position >= 0 && node->parent() == newParent && positionInParent(*node) < position) --position;
+  if (node->parent() == newParent && (position == positionInParent(*node) ||
+                                      (position < 0 && positionInParent(*node) + 1 == static_cast<int>(newParent->children().size()))))
+    return false;  // dropped where it already is
+  const std::string name = node->name(), parentName = newParent->name();
+  QTimer::singleShot(0, this, [this, name, parentName, position] {
+    Scene& scene = document_.scene();
+    Node* n = scene.find(name);
+    Node* p = scene.find(parentName);  // the root is found first by its name
+    if (n && p && moveProblem(scene, *n, *p).isEmpty()) document_.undoStack().push(new MoveNodeCommand(document_, *n, *p, position));
+  });
+  return false;
+}
+
 Qt::ItemFlags SceneTreeModel::flags(const QModelIndex& index) const {
-  if (!index.isValid()) return Qt::NoItemFlags;
-  Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+  if (!index.isValid()) return Qt::ItemIsDropEnabled;  // the top level
+  Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled;
   if (index.column() == NameColumn) f |= Qt::ItemIsEditable;
+  if (nodeAt(index)->isOperator()) f |= Qt::ItemIsDropEnabled;
   return f;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // The scene tree as a Qt item model for the outliner: one row per node (the hidden root's
-// children at the top), columns name and type. Names are editable; a rename goes through
-// Scene::rename, which refuses empty or taken names.
+// children at the top), columns name and type. Names are editable and rows can be dragged onto
+// operators or between siblings; both become undo commands (node_commands.h) on the document's
+// stack. The model resets around every structural change of the document.
 #include <QAbstractItemModel>
+#include <QString>
 
 namespace flexure {
 class Node;
@@ -32,9 +34,31 @@ class SceneTreeModel : public QAbstractItemModel {
   Qt::ItemFlags flags(const QModelIndex& index) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
- private:
+  // Drag and drop moves nodes: the dragged node's name travels in the MIME data.
+  Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
+  QStringList mimeTypes() const override;
+  QMimeData* mimeData(const QModelIndexList& indexes) const override;
+  bool canDropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
+                       const QModelIndex& parent) const override;
+  // Pushes a MoveNodeCommand (after the view's drop handling has returned, because the command
+  // resets the model) and returns false, so the view never removes the source rows itself.
+  bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column, const QModelIndex& parent) override;
+
+  // The node at `index` (the scene's root for an invalid index).
   Node* mutableNodeAt(const QModelIndex& index) const;
+
+  // Why the last refused edit was refused (empty after a successful one).
+  const QString& lastProblem() const { return lastProblem_; }
+
+ signals:
+  void editRefused(const QString& why);
+
+ private:
+  // The node a drop of `data` would move and where: null when the drop is refused.
+  Node* dropSource(const QMimeData* data, const QModelIndex& parent) const;
+  void refuse(const QString& why);
   SceneDocument& document_;
+  QString lastProblem_;
 };
 
 }  // namespace flexure::app

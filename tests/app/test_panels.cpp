@@ -42,7 +42,7 @@ struct OpenSphere {
 
 }  // namespace
 
-TEST_CASE("the outliner lists the scene tree and selecting a row selects the node", "[app][outliner]") {
+TEST_CASE("the outliner lists the scene tree and selecting a row selects the node", "[app][panels][outliner]") {
   OpenSphere s;
   auto& outliner = s.panel<OutlinerPanel>();
   SceneTreeModel& model = outliner.model();
@@ -64,7 +64,7 @@ TEST_CASE("the outliner lists the scene tree and selecting a row selects the nod
   CHECK(parameters.rows()[0].value->value() == 1.0);
 }
 
-TEST_CASE("renaming in the outliner renames the node; a taken name is refused", "[app][outliner]") {
+TEST_CASE("renaming in the outliner renames the node; a taken name is refused", "[app][panels][outliner]") {
   OpenSphere s;
   SceneTreeModel& model = s.panel<OutlinerPanel>().model();
   const QModelIndex mover = model.index(0, SceneTreeModel::NameColumn);
@@ -77,7 +77,7 @@ TEST_CASE("renaming in the outliner renames the node; a taken name is refused", 
   CHECK(model.data(ball).toString() == "marble");
 }
 
-TEST_CASE("editing a parameter changes the model; the frozen toggle reaches Ψ", "[app][parameters]") {
+TEST_CASE("editing a parameter changes the model; the frozen toggle reaches Ψ", "[app][panels][parameters]") {
   OpenSphere s;
   const Node* ball = s.window.document().scene().find("ball");
   REQUIRE(ball);
@@ -89,7 +89,8 @@ TEST_CASE("editing a parameter changes the model; the frozen toggle reaches Ψ",
   const ParameterTable& table = s.window.document().scene().parameters();
   CHECK(table.value(radius.parameter) == 2.0);
   CHECK(s.window.isWindowModified());
-  // The displayed mesh grew with the radius.
+  // The displayed mesh grew with the radius (tessellated off the GUI thread).
+  REQUIRE(QTest::qWaitFor([&] { return s.window.geometryUpToDate(); }, 10000));
   const Bounds3 bounds = s.window.viewport().meshes().front().bounds();
   CHECK(bounds.hi.x == Approx(2.0).margin(0.02));
   radius.frozen->setChecked(true);

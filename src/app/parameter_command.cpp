@@ -1,0 +1,45 @@
+#include "parameter_command.h"
+
+#include <algorithm>
+
+#include "flexure/core/parameters.h"
+#include "scene_document.h"
+
+namespace flexure::app {
+
+ParameterState ParameterState::of(const ParameterTable& table, int index) {
+  const ParameterInfo& info = table.info(index);
+  return {table.value(index), info.frozen, info.lower, info.upper};
+}
+
+SetParameterCommand::SetParameterCommand(SceneDocument& document, int index, const ParameterState& after,
+                                         const QString& text)
+    : QUndoCommand(text),
+      document_(document),
+      index_(index),
+      before_(ParameterState::of(document.scene().parameters(), index)),
+      after_(after) {}
+
+void SetParameterCommand::redo() { apply(after_); }
+void SetParameterCommand::undo() { apply(before_); }
+
+void SetParameterCommand::apply(const ParameterState& state) {
+  ParameterTable& table = document_.scene().parameters();
+  if (index_ >= table.size()) return;
+  table.setValue(index_, state.value);
+  ParameterInfo& info = table.info(index_);
+  info.frozen = state.frozen;
+  info.lower = state.lower;
+  info.upper = state.upper;
+  document_.notifySceneEdited();
+}
+
+void pushParameterEdit(SceneDocument& document, int index, ParameterState after, const QString& text) {
+  const ParameterTable& table = document.scene().parameters();
+  if (index < 0 || index >= table.size()) return;
+  if (after.lower <= after.upper) after.value = std::clamp(after.value, after.lower, after.upper);
+  if (after == ParameterState::of(table, index)) return;
+  document.undoStack().push(new SetParameterCommand(document, index, after, text));
+}
+
+}  // namespace flexure::app

@@ -1,0 +1,50 @@
+#include <catch2/catch.hpp>
+
+#include <QComboBox>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "energy_plot.h"
+#include "gui_test_support.h"
+#include "main_window.h"
+#include "solver_panel.h"
+
+using namespace flexure;
+using namespace flexure::app;
+using namespace flexure::app::testing;
+
+TEST_CASE("the energy plot merges histories by iteration and starts over with a new session",
+          "[app][panels][solver]") {
+  EnergyPlot plot;
+  plot.addHistory({{1, 1.0, 0.5}, {2, 0.1, 0.05}, {3, 0.01, 0.005}});
+  plot.addHistory({{3, 0.01, 0.005}, {4, 1e-3, 5e-4}, {6, 0.0, 0.0}});  // 5 was skipped
+  CHECK(plot.pointCount() == 5);
+  CHECK(plot.energySeries().count() == 5);
+  CHECK(plot.energySeries().at(4).y() > 0.0);  // zero sits at the log axis' floor
+  CHECK(plot.violationSeries().at(1).y() == 0.05);
+  plot.addHistory({{1, 2.0, 1.0}});  // iterations count from zero again
+  CHECK(plot.pointCount() == 1);
+}
+
+TEST_CASE("the solver panel steps the live solver and plots energy and residual as it runs",
+          "[app][panels][solver]") {
+  MainWindow window;
+  QString error;
+  REQUIRE(window.openFile(sourcePath("scenes/pipefitting.json"), error));
+  auto* panel = window.findChild<SolverPanel*>();
+  REQUIRE(panel);
+  panel->pauseButton().click();
+  panel->methodBox().setCurrentIndex(1);  // paper
+  panel->methodBox().setCurrentIndex(0);
+  panel->toleranceBox().setCurrentIndex(3);
+  panel->stepButton().click();
+  REQUIRE(QTest::qWaitFor([&] { return panel->plot().pointCount() >= 1; }, 20000));
+  panel->runButton().click();
+  REQUIRE(QTest::qWaitFor([&] { return panel->plot().pointCount() >= 3; }, 20000));
+  CHECK(panel->statusText().contains("iterations"));
+  // The pipe is pulled onto the fixed pipes: the energy falls.
+  const QLineSeries& energy = panel->plot().energySeries();
+  CHECK(energy.at(energy.count() - 1).y() < energy.at(0).y());
+}
