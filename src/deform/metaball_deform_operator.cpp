@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "flexure/core/param_access.h"
 #include "flexure/core/scene.h"
 #include "flexure/curves/mes_curve.h"
 #include "flexure/deform/batch_deformer.h"
@@ -88,6 +89,15 @@ void MetaballDeformOperator::resolveReferences(const Scene& scene) {
     const std::string& name = std::get<BezierSkeleton>(metaballs_[static_cast<std::size_t>(f.metaball)].skeleton).curve;
     f.curve = dynamic_cast<const MesCurve*>(scene.find(name));
     if (!f.curve) throw FieldError(this->name() + ": metaball " + std::to_string(f.metaball) + " follows '" + name + "', which is not an mes-curve of the scene");
+  }
+  // The stored skeletons take the curves' present shape, so readers of metaballs() (overlays,
+  // editors) see it; evaluations still rebuild it from the Psi they are given.
+  const auto psiHolds = [&](const FollowedCurve& f) {
+    return f.curve->paramOffset() >= 0 && f.curve->paramOffset() + 2 * f.curve->shape().count <= scene.parameters().values().size();
+  };
+  if (!followed_.empty() && std::all_of(followed_.begin(), followed_.end(), psiHolds)) {
+    const auto now = followedMetaballs(ValueAccess(scene.parameters().values()));
+    if (now) metaballs_ = *now;
   }
   std::lock_guard<std::mutex> lock(followMutex_);
   followSnapshot_.reset();

@@ -55,9 +55,17 @@ int signChanges(const double* h, int count) {
 
 void BezierSkeleton::visitFields(FieldVisitor& v) {
   v.field("curve", curve);
-  // A skeleton following a curve node takes its shape from the curve: control points optional.
+  // A skeleton following a curve node takes its shape from the curve: no control points then.
+  if (!curve.empty()) {
+    if (v.isReading()) {
+      controlPoints = {{0, 0, 0}, {1, 0, 0}};  // until the operator resolves the curve
+      spans_ = 1;
+      closed_ = false;
+    }
+    return;
+  }
   std::vector<double> flat = flatFromPoints(controlPoints);
-  v.field("control_points", flat, curve.empty() ? FieldUse::Required : FieldUse::Optional);
+  v.field("control_points", flat, FieldUse::Required);
   if (v.isReading()) {
     controlPoints = pointsFromFlat(flat, "bezier skeleton: control_points");
     spans_ = 1;
