@@ -68,7 +68,15 @@ TimelinePlayback::TimelinePlayback(SceneDocument& document, QObject* parent)
   current_ = timeline().startFrame;
 }
 
-TimelinePlayback::~TimelinePlayback() { stopJob(); }
+TimelinePlayback::~TimelinePlayback() {
+  // The window destroys the document before its panels: join the worker without showing frames
+  // or emitting anything.
+  blockSignals(true);
+  if (worker_.joinable()) {
+    cancel_ = true;
+    worker_.join();
+  }
+}
 
 const TimelineSettings& TimelinePlayback::timeline() const { return timelineOf(std::as_const(document_.scene())); }
 
@@ -434,7 +442,7 @@ void TimelinePlayback::stopJob() {
   cancel_ = true;
   worker_.join();
   cancel_ = false;
-  onJobFinished(generation_);
+  finishJob();
   ++generation_;  // posts of the stopped job are stale
 }
 
@@ -456,6 +464,13 @@ void TimelinePlayback::onJobProgress(quint64 generation, int done, int total) {
 void TimelinePlayback::onJobFinished(quint64 generation) {
   if (generation != generation_ || !baking_) return;
   if (worker_.joinable()) worker_.join();
+  finishJob();
+  if (!playing_ && shown_ != current_) showFrame(current_);
+}
+
+// The worker has been joined: report the end (a stopped job shows nothing: its caller decides).
+void TimelinePlayback::finishJob() {
+  if (!baking_) return;
   baking_ = false;
   jobTarget_ = -1;
   emit bakingChanged(false);
@@ -465,7 +480,6 @@ void TimelinePlayback::onJobFinished(quint64 generation) {
     jobDone_ = nullptr;
     done();
   }
-  if (!playing_ && shown_ != current_) showFrame(current_);
 }
 
 }  // namespace flexure::app

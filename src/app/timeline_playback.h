@@ -112,6 +112,7 @@ class TimelinePlayback : public QObject {
   void stopJob();
   void onJobProgress(quint64 generation, int done, int total);
   void onJobFinished(quint64 generation);
+  void finishJob();
   void bakeTowards(int frame);
   void captureBaseline();
   void applyDocumentEdit(std::optional<int> firstInvalid, const std::vector<char>& editedPsi);
