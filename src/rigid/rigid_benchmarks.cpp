@@ -56,6 +56,10 @@ nlohmann::json toJson(const ChainMeasurement& m, ProcessingScheme scheme, int ma
           {"alpha_scale", scheme == ProcessingScheme::Direct ? 1.0 : kPaperAlphaScale}};
 }
 
+double value(const Scene& scene, const Node* node, const char* slot) {
+  return scene.parameters().value(node->paramIndex(slot));
+}
+
 nlohmann::json monocycleFigures(ProcessingScheme scheme, int frames) {
   Scene scene;
   importDescriptionFile(std::string(FLEXURE_SOURCE_DIR) + "/scenes/monocycle.dcl", scene);
@@ -63,22 +67,37 @@ nlohmann::json monocycleFigures(ProcessingScheme scheme, int frames) {
   SolveOptions options;
   options.method = std::string(processingSchemeName(scheme));
   solver.solve(scene, options);
-  std::vector<double> iterations, seconds;
-  double worst = 0.0;
+  std::vector<double> iterations, afterPush, seconds;
+  double worst = 0.0, lowest = 1e300, highest = -1e300;
+  int rejected = 0;
   const double frame = 0.04;  // 25 frames per second, one dynamics step each (timestep 0.04)
+  const double pushEnds = 2.2;  // scenes/monocycle.dcl: "force 0 0 80 during 0.2 2.2"
+  const Node* wheel = scene.find("wheel");
   for (int f = 0; f < frames; ++f) {
     const SolveReport r = solver.advance(scene, f * frame, (f + 1) * frame, options);
     iterations.push_back(r.iterations);
+    if (f * frame >= pushEnds) afterPush.push_back(r.iterations);
     seconds.push_back(r.seconds);
     worst = std::max(worst, r.maxViolation);
+    rejected += r.extra.value("rejected_steps", 0);
+    // The wheel's lowest point (radius 0.8, half-length 0.06, axis its local x) above the floor.
+    const Vec3d axis = toMatrix(normalized(Quatd(value(scene, wheel, "qw"), value(scene, wheel, "qx"),
+                                                 value(scene, wheel, "qy"), value(scene, wheel, "qz")))) *
+                       Vec3d(1, 0, 0);
+    const double clearance = value(scene, wheel, "y") - 0.8 * std::sqrt(std::max(0.0, 1.0 - axis.y * axis.y)) -
+                             0.06 * std::fabs(axis.y);
+    lowest = std::min(lowest, clearance);
+    highest = std::max(highest, clearance);
   }
-  const Node* wheel = scene.find("wheel");
   const std::vector<double> pushing(iterations.begin(), iterations.begin() + std::min<std::size_t>(60, iterations.size()));
   return {{"median_iterations_per_frame", median(iterations)},
           {"median_iterations_first_60_frames", median(pushing)},
+          {"median_iterations_after_push", median(afterPush)},
           {"max_iterations_per_frame", *std::max_element(iterations.begin(), iterations.end())},
+          {"rejected_steps", rejected},
           {"seconds_per_frame", median(seconds)}, {"max_violation", worst}, {"frames", frames},
-          {"wheel_travel", scene.parameters().value(wheel->paramIndex("z"))},
+          {"wheel_clearance_min", lowest}, {"wheel_clearance_max", highest},
+          {"wheel_travel", value(scene, wheel, "z")},
           {"scheme", std::string(processingSchemeName(scheme))}};
 }
 
