@@ -226,6 +226,23 @@ void BezierSkeleton::prepare() {
     }
     pieces_.push_back(std::move(piece));
   }
+  bounds_.clear();
+  for (const Piece& piece : pieces_) {
+    PieceBound b;
+    b.chordStart = piece.chordStart;
+    b.chord = piece.chord;
+    b.sphereCenter = piece.sphereCenter;
+    b.start = piece.control.front();
+    b.end = piece.control.back();
+    b.chordInvLength2 = piece.chordInvLength2;
+    b.deviation = piece.deviation;
+    b.monotone2 = piece.monotoneRadius > 0.0 ? piece.monotoneRadius * piece.monotoneRadius : -1.0;
+    b.a0 = piece.coefA.front();
+    b.ad = piece.coefA.back();
+    b.b0 = piece.coefB.front();
+    b.bd = piece.coefB.back();
+    bounds_.push_back(b);
+  }
   samples_.clear();
   for (const Piece& piece : pieces_)
     for (int j = 0; j < 4; ++j) samples_.push_back(point(piece.u0 + (piece.u1 - piece.u0) * j / 4.0));
@@ -307,7 +324,9 @@ void BezierSkeleton::polishPiece(const Piece& piece, double start, const Vec3d& 
     if (g < 0.0) lo = s; else hi = s;
     const double gs = squaredNorm(r1) + dot(r, r2);  // > 0: certified piece
     const double newton = s - g / gs;
-    if (std::fabs(newton - s) < 1e-9) {  // quadratic convergence: the next iterate is exact to rounding
+    // Quadratic convergence: after a step below 1e-6 the next iterate is within ~1e-12 of the
+    // root, and |R - P|^2, stationary there, within ~1e-24: take it without evaluating again.
+    if (std::fabs(newton - s) < 1e-6) {
       const double next = std::clamp(newton, lo, hi);
       at += r1 * (next - s);
       s = next;
@@ -389,53 +408,51 @@ double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uin
   const double d2Start = squaredNorm(controlPoints.front() - p), d2End = squaredNorm(controlPoints.back() - p);
   if (d2Start < bestD2) { bestD2 = d2Start; bestU = 0.0; bestPoint = controlPoints.front(); }
   if (d2End < bestD2) { bestD2 = d2End; bestU = 1.0; bestPoint = controlPoints.back(); }
-  // Candidate pieces: those whose bounding sphere comes closer than the best distance so far,
-  // visited nearest first (insertion sort of a handful of entries).
-  const double reach = std::sqrt(bestD2);
-  struct Candidate { double lb; int piece; double t; };
-  std::array<Candidate, kPieces> order;
-  int count = 0;
-  for (std::uint32_t bits = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1); bits != 0; bits &= bits - 1) {
-    const int k = __builtin_ctz(bits);
-    const Piece& piece = pieces_[static_cast<std::size_t>(k)];
-    const double t = piece.chordInvLength2 > 0.0 ? segmentParameter(p, piece.chordStart, piece.chord, piece.chordInvLength2) : 0.0;
-    const double d2c = squaredNorm(p - (piece.chordStart + piece.chord * t));
-    const double far = piece.deviation + reach;
-    if (d2c >= far * far) continue;
-    const double lb = std::max(0.0, std::sqrt(d2c) - piece.deviation);
-    int j = count++;
-    while (j > 0 && order[static_cast<std::size_t>(j - 1)].lb > lb) {
-      order[static_cast<std::size_t>(j)] = order[static_cast<std::size_t>(j - 1)];
-      --j;
+  // Candidate pieces: those whose lower bound (distance to the chord minus the control points'
+  // deviation from it) comes within the best distance so far. The piece nearest its chord goes
+  // first (it almost always holds the answer); the others are then mostly rejected by the test
+  // d_chord < best + deviation, in squares, with one square root per improvement.
+  struct Candidate { double d2c, t; int piece; };
+  std::array<Candidate, kPieces> cand;
+  int count = 0, first = -1;
+  {
+    const double reach = std::sqrt(bestD2);
+    for (std::uint32_t bits = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1); bits != 0; bits &= bits - 1) {
+      const int k = __builtin_ctz(bits);
+      const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
+      const double t = b.chordInvLength2 > 0.0 ? segmentParameter(p, b.chordStart, b.chord, b.chordInvLength2) : 0.0;
+      const double d2c = squaredNorm(p - (b.chordStart + b.chord * t));
+      const double far = b.deviation + reach;
+      if (d2c >= far * far) continue;
+      if (first < 0 || d2c < cand[static_cast<std::size_t>(first)].d2c) first = count;
+      cand[static_cast<std::size_t>(count++)] = {d2c, t, k};
     }
-    order[static_cast<std::size_t>(j)] = {lb, k, t};
   }
+  if (count > 0) std::swap(cand[0], cand[static_cast<std::size_t>(first)]);
+  double bestR = std::sqrt(bestD2);
   for (int i = 0; i < count; ++i) {
-    const auto [lb, k, t] = order[static_cast<std::size_t>(i)];
-    if (lb * lb >= bestD2) break;
-    const Piece& piece = pieces_[static_cast<std::size_t>(k)];
-    const double d2a = squaredNorm(piece.control.front() - p);
-    if (d2a < bestD2) { bestD2 = d2a; bestU = piece.u0; bestPoint = piece.control.front(); }
-    if (squaredNorm(p - piece.sphereCenter) < piece.monotoneRadius * std::fabs(piece.monotoneRadius)) {
+    const Candidate c = cand[static_cast<std::size_t>(i)];
+    const PieceBound& b = bounds_[static_cast<std::size_t>(c.piece)];
+    const double far = bestR + b.deviation;
+    if (c.d2c >= far * far) continue;  // lower bound beyond the best so far
+    const double before = bestD2;
+    const double d2a = squaredNorm(b.start - p);
+    if (d2a < bestD2) { bestD2 = d2a; bestU = pieces_[static_cast<std::size_t>(c.piece)].u0; bestPoint = b.start; }
+    if (squaredNorm(p - b.sphereCenter) < b.monotone2) {
       // g increases on the piece: its ends' signs (the first and last Bernstein coefficients)
       // tell whether the piece holds a minimum inside; if not, the nearest point of the piece
-      // is an end, and both ends are candidates already (this piece's start, the next one's).
-      const std::size_t last = piece.coefA.size() - 1;
-      const double h0 = piece.coefA[0] - dot(p, piece.coefB[0]);
-      const double hd = piece.coefA[last] - dot(p, piece.coefB[last]);
+      // is an end.
+      const double h0 = b.a0 - dot(p, b.b0), hd = b.ad - dot(p, b.bd);
       if (h0 < 0.0 && hd > 0.0) {
-        // Newton from the projection on the chord (the piece is nearly straight).
-        polishPiece(piece, t, p, bestU, bestD2, bestPoint);
-      } else if (!(h0 < 0.0)) {
-        continue;  // minimum of the piece at its start, counted above
-      } else {
-        const Vec3d& end = piece.control.back();
-        const double d2b = squaredNorm(end - p);
-        if (d2b < bestD2) { bestD2 = d2b; bestU = piece.u1; bestPoint = end; }
+        polishPiece(pieces_[static_cast<std::size_t>(c.piece)], c.t, p, bestU, bestD2, bestPoint);  // from the chord projection
+      } else if (h0 < 0.0) {
+        const double d2b = squaredNorm(b.end - p);
+        if (d2b < bestD2) { bestD2 = d2b; bestU = pieces_[static_cast<std::size_t>(c.piece)].u1; bestPoint = b.end; }
       }
-      continue;
+    } else {
+      isolateRoots(pieces_[static_cast<std::size_t>(c.piece)], p, bestU, bestD2, bestPoint);
     }
-    isolateRoots(piece, p, bestU, bestD2, bestPoint);
+    if (bestD2 < before) bestR = std::sqrt(bestD2);
   }
   if (nearest) *nearest = bestPoint;
   return bestU;

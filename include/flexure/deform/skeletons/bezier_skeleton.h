@@ -112,6 +112,14 @@ struct BezierSkeleton {
     bool hasPower = false;
   };
   static constexpr int kMaxPowerDegree = 5;
+  // What the per-point search reads of every piece, flat and contiguous (no pointer chasing).
+  struct PieceBound {
+    Vec3d chordStart, chord, sphereCenter, start, end;
+    double chordInvLength2, deviation, monotone2;  // monotone2: monotoneRadius^2, or -1
+    double a0, ad;  // g at the piece's ends is a0 - P . b0 and ad - P . bd (signs only)
+    Vec3d b0, bd;
+  };
+  std::vector<PieceBound> bounds_;
   // Newton on g in the piece's own parameter s from `start` (g increasing on the piece, with
   // g(0) < 0 < g(1)); keeps the root when it beats the best so far.
   void polishPiece(const Piece& piece, double start, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const;
