@@ -159,6 +159,14 @@ void TimelinePlayback::syncWithDocument() {
     emit cacheChanged();
     return;
   }
+  // Ψ values changed with no new undo step while the live solver runs: most likely its result
+  // (adopted at its own rate, e.g. during a drag); decided without serialising the scene.
+  const int undoIndex = document_.undoStack().index();
+  const bool undoStep = undoIndex != syncedUndoIndex_;
+  if (!undoStep && solver_ && solver_->isRunning() && doc.parameters().values() != baseline_->parameters().values()) {
+    deferAdoption();
+    return;
+  }
   const TimelineSettings& tl = timelineOf(std::as_const(doc));
   const TimelineSettings& oldTl = timelineOf(std::as_const(*baseline_));
   std::optional<int> first;
@@ -205,18 +213,6 @@ void TimelinePlayback::syncWithDocument() {
       lower(first, firstInvalidFrameForGlobalEdit(tl));
     }
   }
-  // An undo command's redo announces its edit before the stack's index moves, so a change of
-  // Ψ values alone with no new undo step is decided a moment later (adoptSolverValues): the
-  // index moved meanwhile → an edit; it did not → the live solver's result.
-  const int undoIndex = document_.undoStack().index();
-  const bool undoStep = undoIndex != syncedUndoIndex_;
-  if (psiChanged && !changed && !undoStep && solver_ && solver_->isRunning()) {
-    if (!adoptPending_) {
-      adoptPending_ = true;
-      QTimer::singleShot(0, this, &TimelinePlayback::adoptSolverValues);
-    }
-    return;
-  }
   syncedUndoIndex_ = undoIndex;
   if (psiChanged) {
     changed = true;
@@ -224,6 +220,15 @@ void TimelinePlayback::syncWithDocument() {
       if (edited[static_cast<std::size_t>(i)]) lower(first, firstInvalidFrameForParameterEdit(tl, session_->binding(), i));
   }
   if (changed) applyDocumentEdit(first, edited);
+}
+
+// An undo command's redo announces its edit before the stack's index moves, so Ψ values that
+// changed with no new undo step are decided a moment later: the index moved meanwhile → an
+// edit (synchronised then); it did not → the live solver's result.
+void TimelinePlayback::deferAdoption() {
+  if (adoptPending_) return;
+  adoptPending_ = true;
+  QTimer::singleShot(0, this, &TimelinePlayback::adoptSolverValues);
 }
 
 void TimelinePlayback::adoptSolverValues() {

@@ -117,6 +117,7 @@ class TimelinePlayback : public QObject {
   void captureBaseline();
   void applyDocumentEdit(std::optional<int> firstInvalid, const std::vector<char>& editedPsi);
   void setError(const QString& message);
+  void deferAdoption();
   void adoptSolverValues();
 
   SceneDocument& document_;
