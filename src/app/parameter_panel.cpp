@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <array>
@@ -73,6 +74,11 @@ ParameterPanel::ParameterPanel(SceneDocument& document, SceneSelection& selectio
   grid_->setColumnStretch(1, 1);
   grid_->setHorizontalSpacing(4);
   layout->addLayout(grid_);
+  fieldProblem_ = new QLabel(content);
+  fieldProblem_->setWordWrap(true);
+  fieldProblem_->setStyleSheet("color: #b03030");
+  fieldProblem_->hide();
+  layout->addWidget(fieldProblem_);
   layout->addStretch(1);
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(content);
@@ -89,13 +95,21 @@ ParameterPanel::ParameterPanel(SceneDocument& document, SceneSelection& selectio
 }
 
 void ParameterPanel::clearRows() {
-  for (QWidget* w : rowWidgets_) delete w;
+  // Later, not now: the editor whose signal caused a rebuild may still be on the stack.
+  for (QWidget* w : rowWidgets_) {
+    w->hide();
+    grid_->removeWidget(w);
+    w->deleteLater();
+  }
   rowWidgets_.clear();
   rows_.clear();
+  fieldRows_.clear();
 }
 
 void ParameterPanel::rebuild() {
   clearRows();
+  fieldProblem_->clear();
+  fieldProblem_->hide();
   const Node* node = selection_.current();
   if (!node) {
     heading_->setText(tr("Select a node in the outliner to edit its parameters."));
@@ -103,10 +117,9 @@ void ParameterPanel::rebuild() {
   }
   heading_->setText(tr("<b>%1</b> (%2)").arg(QString::fromStdString(node->name()),
                                              QString::fromUtf8(node->type().data(), static_cast<int>(node->type().size()))));
-  if (node->paramCount() == 0) {
-    heading_->setText(heading_->text() + tr("<br>No parameters."));
-    return;
-  }
+  if (node->paramCount() == 0) heading_->setText(heading_->text() + tr("<br>No parameters."));
+  addFieldRows(node->paramCount() + 1);
+  if (node->paramCount() == 0) return;
   const char* headers[] = {"", "value", "min", "max", "", "key"};
   for (int c = 0; c < 6; ++c) {
     auto* h = new QLabel(tr(headers[c]));
@@ -167,6 +180,68 @@ void ParameterPanel::addRow(int k, int i) {
   connect(upper, &QLineEdit::editingFinished, this, [this, i, upper] { editBound(i, upper, true); });
   connect(key, &QToolButton::clicked, this, [this, k] { toggleKey(k); });
 }
+
+void ParameterPanel::addFieldRows(int firstRow) {
+  Node* node = selection_.current() ? document_.scene().find(selection_.current()->name()) : nullptr;
+  if (!node) return;
+  const std::vector<SimpleField> fields = simpleFieldsOf(*node);
+  int row = firstRow;
+  if (!fields.empty()) {
+    auto* title = new QLabel(tr("<b>Fields</b>"));
+    grid_->addWidget(title, row++, 0, 1, 6);
+    rowWidgets_.push_back(title);
+  }
+  for (const SimpleField& f : fields) {
+    const std::string name = f.name;
+    auto* label = new QLabel(QString::fromStdString(name));
+    QWidget* editor = nullptr;
+    if (const bool* b = std::get_if<bool>(&f.value)) {
+      auto* box = new QCheckBox;
+      box->setChecked(*b);
+      connect(box, &QCheckBox::toggled, this, [this, name](bool on) { editField(name, on); });
+      editor = box;
+    } else if (const int* n = std::get_if<int>(&f.value)) {
+      auto* spin = new QSpinBox;
+      spin->setRange(-1000000, 1000000);
+      spin->setValue(*n);
+      spin->setKeyboardTracking(false);
+      connect(spin, &QSpinBox::valueChanged, this, [this, name](int v) { editField(name, v); });
+      editor = spin;
+    } else if (const double* d = std::get_if<double>(&f.value)) {
+      auto* spin = new QDoubleSpinBox;
+      spin->setDecimals(6);
+      spin->setRange(-kUnbounded, kUnbounded);
+      spin->setSingleStep(stepFor(*d, -kInf, kInf));
+      spin->setValue(*d);
+      spin->setKeyboardTracking(false);
+      connect(spin, &QDoubleSpinBox::valueChanged, this, [this, name](double v) { editField(name, v); });
+      editor = spin;
+    } else if (const std::string* text = std::get_if<std::string>(&f.value)) {
+      auto* edit = new QLineEdit(QString::fromStdString(*text));
+      connect(edit, &QLineEdit::editingFinished, this,
+              [this, name, edit] { editField(name, edit->text().toStdString()); });
+      editor = edit;
+    }
+    grid_->addWidget(label, row, 0);
+    grid_->addWidget(editor, row, 1, 1, 4);
+    rowWidgets_.insert(rowWidgets_.end(), {label, editor});
+    fieldRows_.push_back({name, editor});
+    ++row;
+  }
+}
+
+void ParameterPanel::editField(const std::string& name, const FieldValue& value) {
+  if (updating_) return;
+  const Node* selected = selection_.current();
+  Node* node = selected ? document_.scene().find(selected->name()) : nullptr;
+  if (!node) return;
+  const QString problem = pushNodeFieldEdit(document_, *node, name, value);
+  if (!problem.isEmpty()) rebuild();  // show the value the node kept
+  fieldProblem_->setText(problem);
+  fieldProblem_->setVisible(!problem.isEmpty());
+}
+
+QString ParameterPanel::fieldProblem() const { return fieldProblem_->text(); }
 
 void ParameterPanel::editBound(int i, QLineEdit* edit, bool isUpper) {
   if (updating_) return;

@@ -6,6 +6,9 @@
 // Every edit is an undo command (parameter_command.h; keys: timeline_edit_command.h); the
 // window forwards it to the solver thread.
 #include <QDockWidget>
+
+#include "node_field_command.h"
+#include <string>
 #include <vector>
 
 class QCheckBox;
@@ -40,6 +43,15 @@ class ParameterPanel : public QDockWidget {
     QToolButton* key = nullptr;
   };
   const std::vector<Row>& rows() const { return rows_; }
+  // Editors of the node's simple non-parameter fields (node_field_command.h), in visit order:
+  // QCheckBox (bool), QSpinBox (int), QDoubleSpinBox (double) or QLineEdit (string).
+  struct FieldRow {
+    std::string name;
+    QWidget* editor = nullptr;
+  };
+  const std::vector<FieldRow>& fieldRows() const { return fieldRows_; }
+  // Why the last field edit was refused (empty otherwise).
+  QString fieldProblem() const;
   double currentTime() const { return time_; }
 
   // The key state glyphs of the key buttons.
@@ -56,6 +68,8 @@ class ParameterPanel : public QDockWidget {
   void refreshValues();
   void clearRows();
   void addRow(int k, int parameter);
+  void addFieldRows(int firstRow);
+  void editField(const std::string& name, const FieldValue& value);
   void editBound(int parameter, QLineEdit* edit, bool upper);
 
   SceneDocument& document_;
@@ -63,6 +77,8 @@ class ParameterPanel : public QDockWidget {
   QLabel* heading_;
   QGridLayout* grid_;
   std::vector<Row> rows_;
+  std::vector<FieldRow> fieldRows_;
+  QLabel* fieldProblem_;
   std::vector<QWidget*> rowWidgets_;
   double time_ = 0.0;
   bool updating_ = false;
