@@ -29,6 +29,13 @@ double processCpuSeconds() {
   return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
+// Processor time of the calling thread: with one thread, the work itself, whatever the load.
+double threadCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
 double secondsOf(const std::function<void()>& f) {
   const auto t0 = std::chrono::steady_clock::now();
   f();
@@ -58,9 +65,31 @@ nlohmann::json timeSetup(const DeformerSetup& setup, const std::vector<Vec3d>& s
     deformTimes.push_back(deformSeconds);
     cpuTimes.push_back(cpu);
   }
+  // The same on one thread, in thread processor time (copy and deformation alike): a figure
+  // the other jobs of a loaded machine do not inflate.
+  std::vector<double> singleTimes, singleCopyTimes;
+#ifdef _OPENMP
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(1);
+#endif
+  for (int r = 0; r < runs; ++r) {
+    const double t0 = threadCpuSeconds();
+    std::copy(source.begin(), source.end(), work.begin());
+    const double t1 = threadCpuSeconds();
+    if (withNormals) std::fill(normals.begin(), normals.end(), Vec3d(0, 0, 1));
+    const double t2 = threadCpuSeconds();
+    op.applyBatchFromSlots(slots.data(), work, normals);
+    singleTimes.push_back(threadCpuSeconds() - t2);
+    singleCopyTimes.push_back(t1 - t0);
+  }
+#ifdef _OPENMP
+  omp_set_num_threads(threads);
+#endif
   const double s = median(deformTimes), c = median(copyTimes);
-  return {{"seconds", s}, {"copy_seconds", c}, {"ratio", s / c}, {"cpu_seconds", median(cpuTimes)}, {"metaballs", setup.metaballs.size()},
-          {"moved_fraction", double(moved) / double(source.size())}};
+  const double s1 = median(singleTimes), c1 = median(singleCopyTimes);
+  return {{"seconds", s}, {"copy_seconds", c}, {"ratio", s / c}, {"cpu_seconds", median(cpuTimes)},
+          {"single_thread_seconds", s1}, {"single_thread_copy_seconds", c1}, {"single_thread_ratio", s1 / c1},
+          {"metaballs", setup.metaballs.size()}, {"moved_fraction", double(moved) / double(source.size())}};
 }
 
 // The issue's yardsticks for z12, timed in the same run: "a straightforward single-threaded loop

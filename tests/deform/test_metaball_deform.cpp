@@ -1,6 +1,7 @@
 // Eqs. 5-8 and section 5: the metaball-deform operator.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -253,6 +254,48 @@ TEST_CASE("applyBatch equals per-point apply, normals included", "[deform][batch
     CHECK(close(batchNormals[k], nExpected, 1e-9));
   }
   CHECK(moved > n / 10);
+}
+
+TEST_CASE("the block path: many metaballs, coherent and scattered vertex orders, NaN vertices", "[deform][batch]") {
+  // 80 point metaballs (more than a block lists directly: gathered through the grid) and a
+  // segment; vertices first in grid order (small block boxes), then shuffled (large ones).
+  MetaballDeformOperator op;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> coord(-1.0, 1.0);
+  for (int i = 0; i < 80; ++i) {
+    PointSkeleton p;
+    p.center = {coord(rng), coord(rng), 0.05 * coord(rng)};
+    op.addMetaball(ball(p));
+  }
+  SegmentSkeleton seg;
+  seg.a = {-0.8, -0.2, 0};
+  seg.b = {0.7, 0.4, 0};
+  op.addMetaball(ball(seg));
+  Slots slots(op);
+  for (int i = 0; i <= 80; ++i) {
+    slots.displacement(i, {0.01 * coord(rng), 0.01 * coord(rng), 0.1});
+    slots.set(i, "radius", 0.12 + 0.05 * (1 + coord(rng)));
+  }
+  std::vector<Vec3d> points;
+  for (int y = 0; y < 160; ++y)
+    for (int x = 0; x < 160; ++x) points.emplace_back(-1.1 + 2.2 * x / 159.0, -1.1 + 2.2 * y / 159.0, 0.0);
+  for (int order = 0; order < 2; ++order) {
+    if (order == 1) std::shuffle(points.begin(), points.end(), rng);
+    std::vector<Vec3d> batch = points;
+    batch[300] = {std::nan(""), 0.0, 0.0};
+    op.applyBatchFromSlots(slots.values.data(), batch, {});
+    CHECK(std::isnan(batch[300].x));
+    CHECK(batch[300].y == 0.0);
+    CHECK(batch[300].z == 0.0);
+    int moved = 0;
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      if (k == 300) continue;
+      const Vec3d expected = slots.apply(points[k]);
+      moved += norm(expected - points[k]) > 0.0;
+      CHECK(close(batch[k], expected, 1e-12));
+    }
+    CHECK(moved > static_cast<int>(points.size()) / 4);
+  }
 }
 
 TEST_CASE("deformed normals equal finite differences of the deformed surface", "[deform][normals]") {
