@@ -297,9 +297,10 @@ bool TimelinePlayback::showFrame(int frame) {
   writing_ = true;
   emit document_.sceneEdited();  // redraw, without an undo step or the modified flag
   writing_ = false;
-  // The window forwards the new Ψ to the live solver as an edit (ParameterEdited, or a fresh
-  // copy when several values changed); the solver also needs the frame's time (active intervals).
-  if (solver_ && solver_->isRunning()) solver_->send(session::TimeChanged{timeline().timeOfFrame(frame)});
+  // The window forwards the new Ψ to the live solver like any edit (ParameterEdited, or a fresh
+  // copy when several values changed). No TimeChanged: the session answers it with one
+  // advance(t_old, t) (rigid dynamics integrate once, docs/solver-thread.md) whose result the
+  // window adopts, so the document would stop holding the baked frame.
   emit frameShown(frame);
   return true;
 }

@@ -6,8 +6,7 @@
 // worker thread (one job at a time: bake forward to a frame, or bake the whole range while
 // playing); the GUI thread only reads the thread-safe BakeCache. Showing frame f writes the
 // cached Ψ of f into the document's Ψ (no undo step: it is a view of the animation, like the
-// playhead itself) and tells the live solver the frame's time (TimeChanged); the window
-// forwards the changed Ψ to it like any document edit.
+// playhead itself); the window forwards the changed Ψ to the live solver like any document edit.
 //
 //   setFrame(f)   scrub: a cached frame is shown at once; otherwise the worker solves forward
 //                 from the latest cached frame before f (progress, cancellable) and f is shown
