@@ -197,15 +197,17 @@ double directIteration(RigidSystem& s, const std::vector<int>& active, const Pro
   if (o.ground) appendContactRows(s, *o.ground, o.friction, rows);
   Eigen::VectorXd lambda;
   // The contacts' active set, solved again after each change (each pass removes at least one
-  // contact's rows): contacts where the floor would pull are dropped; contacts whose friction
-  // leaves Coulomb's cone slide, their friction impulse fixed on the cone's edge.
+  // contact's rows): contacts whose friction leaves Coulomb's cone slide, their friction
+  // impulse fixed on the cone's edge; then contacts where the floor would still pull are
+  // dropped. (Friction first: a contact can ask for a pull only to provide friction it is not
+  // entitled to; dropping it would also drop the normal row that keeps it out of the floor.)
   std::vector<Vec3d> slidingDx(s.bodies.size()), slidingDR(s.bodies.size());
   std::vector<std::pair<int, Vec3d>> sliding;
   for (int pass = 0;; ++pass) {
     if (!solver.solveMultipliers(s, rows, lambda)) throw std::runtime_error("rigid: the joint system could not be factored");
     if (!o.ground || pass == 8) break;
-    if (dropPullingContacts(lambda, rows)) continue;
-    if (!o.friction || !clipSlidingContacts(s, o.ground->friction, budget, lambda, rows, slidingDx, slidingDR, sliding)) break;
+    if (o.friction && clipSlidingContacts(s, o.ground->friction, budget, lambda, rows, slidingDx, slidingDR, sliding)) continue;
+    if (!dropPullingContacts(lambda, rows)) break;
   }
   if (o.ground) commitContactImpulses(rows, sliding, budget, lambda);
   solver.distribute(s, rows, lambda, c.dx, c.dR);
