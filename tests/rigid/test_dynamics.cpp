@@ -7,6 +7,7 @@
 #include "flexure/rigid/joint_geometry.h"
 #include "flexure/rigid/register.h"
 #include "flexure/rigid/rigid_family_solver.h"
+#include "flexure/rigid/round_contact.h"
 #include "rigid_test_helpers.h"
 
 using namespace flexure;
@@ -81,4 +82,28 @@ TEST_CASE("a wheel pushed along the floor rolls: omega = v / r", "[rigid][dynami
   CHECK(v == Approx(2.0 * force / (3.0 * mass) * t).epsilon(0.1));
   CHECK(w.angularVelocity.x == Approx(v / radius).epsilon(0.05));
   CHECK(scene.parameters().value(wheel.paramIndex("y")) == Approx(radius).margin(0.01));
+}
+
+TEST_CASE("a round solid touches the floor at its exact lowest point", "[rigid][ground]") {
+  // A cylinder (axis x, radius 0.8, half-length 0.06) tilted by 0.3 rad about z, and a sphere:
+  // the lowest points of round_contact.h against a dense sampling of the rims.
+  const RoundContactShape wheel{{0.1, 0.2, 0.0}, {1, 0, 0}, 0.8, 0.06};
+  const Mat3d tilt = toMatrix(Quatd::fromAxisAngle({0, 0, 1}, 0.3));
+  const Vec3d up = transpose(tilt) * Vec3d(0, 1, 0);  // the floor's normal in the solid's frame
+  std::vector<Vec3d> lowest;
+  appendLowestPoints(wheel, up, lowest);
+  REQUIRE(lowest.size() == 2);
+  double exact = 1e9, sampled = 1e9;
+  for (const Vec3d& p : lowest) exact = std::min(exact, dot(up, p));
+  for (int k = 0; k < 100000; ++k) {
+    const double a = 2 * 3.141592653589793 * k / 100000;
+    for (double side : {-0.06, 0.06}) sampled = std::min(sampled, dot(up, wheel.centre + Vec3d(side, 0.8 * std::cos(a), 0.8 * std::sin(a))));
+  }
+  CHECK(exact == Approx(sampled).margin(1e-9));
+  CHECK(exact <= sampled + 1e-12);  // never above a point of the rim
+  const RoundContactShape ball{{0, 0, 0}, {}, 0.5, 0.0};
+  lowest.clear();
+  appendLowestPoints(ball, up, lowest);
+  REQUIRE(lowest.size() == 1);
+  CHECK(norm(lowest[0] + up * 0.5) < 1e-12);
 }
