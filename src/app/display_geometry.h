@@ -1,6 +1,10 @@
 #pragma once
 // What the viewport shows for a scene: one tessellated mesh per leaf-to-root path, with its
-// palette colour. (Issue 7 moves this off the GUI thread; the function stays the same.)
+// palette colour, followed by one small handle sphere per metaball of every metaball deformer
+// (the part a user drags to move a metaball, issue 7 item 3). The tessellation itself runs off
+// the GUI thread (session::GeometryBuilder); assembleDisplayGeometry() only adds the handles,
+// which are cheap (one point per metaball).
+#include <string>
 #include <vector>
 
 #include "flexure/core/scene.h"
@@ -9,12 +13,30 @@
 
 namespace flexure::app {
 
-struct DisplayGeometry {
-  std::vector<TriangleMesh> meshes;  // mesh.name is the leaf node's name
-  std::vector<MeshStyle> styles;
-  long long triangleCount = 0;
+// Where a metaball's handle sits: pivot + dD (the point the metaball moves by dD at full
+// potential, Jin et al. Eq. 5), mapped through the operators above the deformer.
+struct MetaballHandle {
+  std::string deformer;  // the metaball-deform node
+  int metaball = -1;     // index of the metaball in the deformer
+  Vec3d world;
+  double radius = 0.05;  // of the displayed sphere (a fraction of the metaball's radius)
 };
 
+struct DisplayGeometry {
+  std::vector<TriangleMesh> meshes;  // scene meshes (name = leaf node), then handle spheres
+  std::vector<MeshStyle> styles;
+  std::size_t sceneMeshCount = 0;     // meshes[sceneMeshCount + i] is handles[i]'s sphere
+  std::vector<MetaballHandle> handles;
+  long long triangleCount = 0;        // of the scene meshes
+};
+
+// Every metaball handle of the scene with its current Ψ.
+std::vector<MetaballHandle> metaballHandles(const Scene& scene);
+
+// Scene meshes (already tessellated, e.g. by a GeometryBuilder) plus the scene's handles.
+DisplayGeometry assembleDisplayGeometry(const Scene& scene, std::vector<TriangleMesh> sceneMeshes);
+
+// Tessellates on the calling thread (tests, the CLI); the window uses a GeometryBuilder.
 DisplayGeometry buildDisplayGeometry(const Scene& scene);
 
 }  // namespace flexure::app

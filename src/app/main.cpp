@@ -24,6 +24,9 @@ int main(int argc, char** argv) {
 
   flexure::app::MainWindow window;
   const bool screenshot = !options->screenshotPath.isEmpty();
+  // A screenshot shows the file after exactly --after-steps solver steps, not whatever the
+  // live solver reached by the time the window painted.
+  if (screenshot) window.setSolveOnOpen(false);
   if (!options->file.isEmpty()) {
     QString error;
     if (!window.openFile(options->file, error)) {

@@ -14,17 +14,30 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
 
+#include "constraint_list_panel.h"
 #include "controls_dialog.h"
 #include "flexure/core/importer_registry.h"
 #include "flexure/render/camera_navigation.h"
 #include "flexure/render/mesh_picking.h"
+#include "flexure/session/geometry_builder.h"
+#include "flexure/session/session_result.h"
 #include "outliner_panel.h"
 #include "parameter_panel.h"
+#include "part_drag_controller.h"
 #include "scene_document.h"
 #include "scene_selection.h"
+#include "set_parameters_command.h"
+#include "solver_panel.h"
 #include "solver_link.h"
-#include "solver_stepping.h"
+#include "timeline_export_dialog.h"
+#include "timeline_panel.h"
+#include "timeline_playback.h"
 #include "viewport.h"
 
 // Resources live in the static flexure_app library: register them explicitly (Qt's rule for
@@ -32,29 +45,49 @@
 static void initFlexureResources() { Q_INIT_RESOURCE(flexure); }
 
 namespace flexure::app {
+namespace {
+constexpr int kGeometryPollMs = 8;     // faster than a 60 Hz display
+constexpr int kStatusIntervalMs = 500;  // frames and steps per second are averaged over this
+}  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       document_(new SceneDocument(this)),
       selection_(new SceneSelection(this)),
       viewport_(new Viewport(this)),
-      solver_(new SolverLink(this)) {
+      solver_(new SolverLink(this)),
+      partDrag_(std::make_unique<PartDragController>(*solver_)) {
   initFlexureResources();
   setCentralWidget(viewport_);
   setAcceptDrops(true);
   setWindowIcon(QIcon(":/icons/flexure.png"));
   statisticsLabel_ = new QLabel(this);
+  solverLabel_ = new QLabel(this);
+  statusBar()->addPermanentWidget(solverLabel_);
   statusBar()->addPermanentWidget(statisticsLabel_);
+  geometryTimer_ = new QTimer(this);
+  geometryTimer_->setInterval(kGeometryPollMs);
+  connect(geometryTimer_, &QTimer::timeout, this, &MainWindow::pollGeometry);
+  statusTimer_ = new QTimer(this);
+  statusTimer_->setInterval(kStatusIntervalMs);
+  connect(statusTimer_, &QTimer::timeout, this, &MainWindow::refreshSolverStatus);
+  statusTimer_->start();
+  frameClock_.start();
 
   // Node pointers die with the old scene: drop the selection while they are still valid.
   connect(document_, &SceneDocument::sceneAboutToBeReplaced, selection_, &SceneSelection::clear);
   connect(document_, &SceneDocument::sceneReplaced, this, [this] {
-    geometry_ = buildDisplayGeometry(document_->scene());
-    viewport_->showScene(geometry_.meshes, geometry_.styles, document_->scene().camera);
+    startSession();
     showSceneStatistics();
     refreshTitle();
   });
-  connect(document_, &SceneDocument::sceneEdited, this, &MainWindow::refreshGeometry);
+  connect(document_, &SceneDocument::sceneEdited, this, &MainWindow::onDocumentEdited);
+  connect(solver_, &SolverLink::resultArrived, this, &MainWindow::onSolverResult);
+  connect(solver_, &SolverLink::dragFinished, this, &MainWindow::onDragFinished);
+  connect(viewport_, &Viewport::frameRendered, this, [this] { ++framesCounted_; });
+  viewport_->setPartGestureHandler({[this](const QPointF& p) { return pressPart(p); },
+                                    [this](const QPointF& p) { movePart(p); },
+                                    [this](const QPointF& p) { return releasePart(p); }});
   connect(document_, &SceneDocument::modifiedChanged, this, &MainWindow::refreshTitle);
   connect(document_, &SceneDocument::filePathChanged, this, &MainWindow::refreshTitle);
   connect(selection_, &SceneSelection::selectionChanged, this, &MainWindow::refreshStyles);
@@ -65,18 +98,24 @@ MainWindow::MainWindow(QWidget* parent)
 
   createMenus();
   createPanels();
+  startSession();  // on the empty scene of a new window
   refreshTitle();
   showSceneStatistics();
   resize(1200, 780);
   restoreDocumentSettings();  // after the default size: a stored geometry wins
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // Join the workers before the document they were cloned from goes away.
+  solver_->stop();
+  geometryBuilder_.reset();
+}
 
 // ---------------------------------------------------------------- menus
 
 void MainWindow::createMenus() {
   createFileMenu();
+  createEditMenu();
   createViewMenu();
   createHelpMenu();
 }
@@ -92,9 +131,22 @@ void MainWindow::createFileMenu() {
   file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::saveDocument);
   file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveDocumentAs);
   addDocumentFileActions(file);
+  file->addAction(tr("Export &Animation…"), this, [this] {
+    if (auto* timeline = findChild<TimelinePanel*>()) exportAnimationInteractively(timeline->playback(), *viewport_, this);
+  });
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   quit->setMenuRole(QAction::QuitRole);
+}
+
+void MainWindow::createEditMenu() {
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = document_->undoStack().createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  edit->addAction(undo);
+  QAction* redo = document_->undoStack().createRedoAction(this, tr("&Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  edit->addAction(redo);
 }
 
 void MainWindow::createViewMenu() {
@@ -122,6 +174,21 @@ void MainWindow::createViewMenu() {
     options.showGrid = on;
     viewport_->setRenderOptions(options);
   });
+  // Overlays (docs/viewport-glyphs.md): one toggle per layer.
+  const std::pair<QString, bool RenderOptions::*> overlayToggles[] = {
+      {tr("&Constraint Glyphs"), &RenderOptions::showConstraintGlyphs},
+      {tr("Control &Polygons"), &RenderOptions::showControlPolygons},
+      {tr("&Influence Volumes"), &RenderOptions::showInfluenceVolumes}};
+  for (const auto& [name, flag] : overlayToggles) {
+    QAction* toggle = view->addAction(name);
+    toggle->setCheckable(true);
+    toggle->setChecked(viewport_->renderOptions().*flag);
+    connect(toggle, &QAction::toggled, this, [this, flag = flag](bool on) {
+      RenderOptions options = viewport_->renderOptions();
+      options.*flag = on;
+      viewport_->setRenderOptions(options);
+    });
+  }
   QAction* axes = view->addAction(tr("&Axis Gizmo"));
   axes->setCheckable(true);
   axes->setChecked(viewport_->renderOptions().showAxisGizmo);
@@ -174,6 +241,21 @@ void MainWindow::createHelpMenu() {
 void MainWindow::createPanels() {
   addPanel(new OutlinerPanel(*document_, *selection_, this), Qt::LeftDockWidgetArea);
   addPanel(new ParameterPanel(*document_, *selection_, this), Qt::RightDockWidgetArea);
+  auto* timeline = new TimelinePanel(*document_, *selection_, this);
+  timeline->playback().setSolverLink(solver_);
+  addPanel(timeline, Qt::BottomDockWidgetArea);
+  // The property editor's key buttons key at the timeline's playhead.
+  if (auto* parameters = findChild<ParameterPanel*>())
+    connect(&timeline->playback(), &TimelinePlayback::frameChanged, parameters, [parameters, timeline](int frame) {
+      parameters->setCurrentTime(timeline->playback().timeline().timeOfFrame(frame));
+    });
+  auto* constraints = new ConstraintListPanel(*document_, *solver_, this);
+  constraints->setPicker(viewport_, [this](const QPointF& position) { return pickSurface(position); });
+  addPanel(constraints, Qt::LeftDockWidgetArea);
+  auto* solverPanel = new SolverPanel(*document_, *solver_, this);
+  addPanel(solverPanel, Qt::RightDockWidgetArea);
+  if (auto* parameters = findChild<ParameterPanel*>())
+    resizeDocks({parameters, solverPanel}, {340, 280}, Qt::Vertical);
 }
 
 void MainWindow::addPanel(QDockWidget* panel, Qt::DockWidgetArea area) {
@@ -324,31 +406,195 @@ void MainWindow::refreshRecentMenu() {
 
 // ---------------------------------------------------------------- display
 
-void MainWindow::stepSolvers() {
-  const std::vector<SolveReport> reports = runSolverStep(document_->scene());
-  if (!reports.empty()) document_->notifySceneEdited();
+void MainWindow::stepSolvers() { solver_->send(session::Step{1}); }
+
+// ---------------------------------------------------------------- live solver
+
+void MainWindow::startSession() {
+  // Node pointers of the old scene are gone: nothing from it may be drawn or picked.
+  partDrag_->release();
+  geometry_ = DisplayGeometry{};
+  shownResult_.reset();
+  expectedStructureVersion_ = 0;
+  seenRollbacks_ = 0;
+  const Scene& scene = document_->scene();
+  session::SessionOptions options;
+  options.startRunning = solveOnOpen_;
+  solver_->start(scene, options);
+  sessionSync_.reset(scene);
+  geometryBuilder_ = std::make_unique<session::GeometryBuilder>(scene);
+  geometryFloor_ = geometryRequests_ + 1;
+  showSceneOnNextFrame_ = true;
+  viewport_->setMeshes({}, {});
+  viewport_->setOverlays(nullptr);
+  viewport_->setAwaitingGeometry(true);
+  requestGeometry(0);
 }
 
-void MainWindow::refreshGeometry() {
-  geometry_ = buildDisplayGeometry(document_->scene());
-  viewport_->setMeshes(geometry_.meshes, geometry_.styles);
-  refreshStyles();
+void MainWindow::onDocumentEdited() {
+  if (adoptingResult_) return;  // the solver's own Ψ coming back
+  const Scene& scene = document_->scene();
+  const DocumentSessionSync::Change change = sessionSync_.compare(scene);
+  if (change.structure || change.values.size() > 1) {
+    // A fresh copy: exact, and results computed before it are recognised and dropped.
+    solver_->structureChanged(scene);
+    ++expectedStructureVersion_;
+    sessionSync_.reset(scene);
+    if (change.structure) {
+      geometryBuilder_->setScene(scene);
+      geometryFloor_ = geometryRequests_ + 1;
+    }
+  } else if (change.values.size() == 1) {
+    const int index = change.values.front();
+    solver_->send(session::ParameterEdited{index, scene.parameters().value(index)});
+    sessionSync_.acceptValues(scene);
+  }
+  requestGeometry(shownResult_ ? shownResult_->sequence : 0);
   showSceneStatistics();
 }
 
+void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResult>& result) {
+  Scene& scene = document_->scene();
+  if (result->structureVersion < expectedStructureVersion_) return;  // solved before the last edit
+  if (result->psi.size() != scene.parameters().size()) return;
+  shownResult_ = result;
+  if (result->rollbackCount != seenRollbacks_) {
+    seenRollbacks_ = result->rollbackCount;
+    statusBar()->showMessage(QString::fromStdString(result->rollbackMessage), 8000);
+  }
+  if (result->dragPinned && !result->dragMessage.empty())
+    statusBar()->showMessage(QString::fromStdString(result->dragMessage), 4000);
+  if (result->psi == scene.parameters().values()) return;
+  // Adopt the solved Ψ, so panels, save and export see what the viewport shows. Solving is
+  // not an edit of the user's: it neither marks the document modified nor enters the undo
+  // history (a drag does, as one step, in onDragFinished).
+  scene.parameters().values() = result->psi;
+  sessionSync_.adoptValues(result->psi);
+  adoptingResult_ = true;
+  emit document_->sceneEdited();
+  adoptingResult_ = false;
+  requestGeometry(result->sequence);
+}
+
+void MainWindow::onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome) {
+  if (outcome->pinned) {
+    statusBar()->showMessage(QString::fromStdString(outcome->message), 4000);
+    return;
+  }
+  const Eigen::VectorXd& psi = document_->scene().parameters().values();
+  if (outcome->psiBefore.size() != psi.size() || outcome->psiAfter.size() != psi.size()) return;
+  if (outcome->psiBefore == outcome->psiAfter) return;
+  document_->undoStack().push(new SetParametersCommand(*document_, tr("Drag %1").arg(QString::fromStdString(outcome->node)),
+                                                       outcome->psiBefore, outcome->psiAfter, true));
+}
+
+void MainWindow::requestGeometry(std::uint64_t resultSequence) {
+  if (!geometryBuilder_) return;
+  requestResultSequence_ = resultSequence;
+  geometryBuilder_->request(document_->scene().parameters().values(), ++geometryRequests_);
+  if (!geometryTimer_->isActive()) geometryTimer_->start();
+}
+
+void MainWindow::pollGeometry() {
+  const auto frame = geometryBuilder_ ? geometryBuilder_->latest() : nullptr;
+  if (!frame || frame->tag == shownGeometryTag_) return;
+  if (frame->tag < geometryFloor_) return;  // built from the structure before the last change
+  shownGeometryTag_ = frame->tag;
+  if (frame->tag == geometryRequests_) {
+    shownGeometryResult_ = requestResultSequence_;
+    geometryTimer_->stop();  // nothing newer is on its way
+  }
+  geometry_ = assembleDisplayGeometry(document_->scene(), frame->meshes);
+  markSelectedMeshes();
+  if (showSceneOnNextFrame_) {
+    showSceneOnNextFrame_ = false;
+    viewport_->showScene(geometry_.meshes, geometry_.styles, document_->scene().camera);
+    viewport_->setAwaitingGeometry(false);
+  } else {
+    viewport_->setMeshes(geometry_.meshes, geometry_.styles);
+  }
+  viewport_->setOverlays(frame->overlays);
+  ++geometryFramesShown_;
+  showSceneStatistics();
+}
+
+void MainWindow::refreshSolverStatus() {
+  const double seconds = static_cast<double>(frameClock_.restart()) / 1000.0;
+  framesPerSecond_ = seconds > 0.0 ? framesCounted_ / seconds : 0.0;
+  framesCounted_ = 0;
+  QString text;
+  if (!shownResult_) {
+    text = tr("Solver: idle");
+  } else {
+    const session::SessionResult& r = *shownResult_;
+    text = tr("Solver: %1").arg(QString::fromUtf8(session::activityName(r.activity)));
+    if (r.activity == session::SessionActivity::Idle && !r.reports.empty())
+      text += r.converged ? tr(" (converged)") : tr(" (paused)");
+    if (r.activity != session::SessionActivity::Idle) text += tr(" · %1 steps/s").arg(r.iterationsPerSecond, 0, 'f', 0);
+    text += tr(" · %n step(s)", nullptr, static_cast<int>(r.totalIterations));
+  }
+  text += tr(" · %1 fps").arg(framesPerSecond_, 0, 'f', 0);
+  solverLabel_->setText(text);
+}
+
+// ---------------------------------------------------------------- dragging parts
+
+bool MainWindow::pressPart(const QPointF& position) {
+  const auto pick = pickSurface(position);
+  if (!pick) return false;
+  partDrag_->press(*pick, dragPlaneNormal(document_->scene(), *pick, viewport_->camera()), position);
+  return true;
+}
+
+void MainWindow::movePart(const QPointF& position) {
+  const bool wasDragging = partDrag_->isDragging();
+  const PickRay ray = pickRayThroughPixel(viewport_->camera(), viewport_->width(), viewport_->height(), position.x(),
+                                          position.y());
+  if (partDrag_->move(ray, position) && !wasDragging) {
+    // The dragged part becomes the selection (what the panels show while it moves).
+    const SurfacePick* pick = partDrag_->picked();
+    selection_->select(document_->scene().find(pick->node));
+    statusBar()->showMessage(tr("Dragging %1").arg(QString::fromStdString(pick->node)));
+  }
+}
+
+bool MainWindow::releasePart(const QPointF&) {
+  const bool dragged = partDrag_->release();
+  if (dragged) statusBar()->clearMessage();
+  return dragged;
+}
+
+void MainWindow::refreshGeometry() { requestGeometry(shownResult_ ? shownResult_->sequence : 0); }
+
+void MainWindow::markSelectedMeshes() {
+  if (selection_->isEmpty()) {
+    for (MeshStyle& style : geometry_.styles) style.selected = false;
+    return;
+  }
+  // One pass over the nodes, not a search per mesh: scenes have tens of thousands of both.
+  std::unordered_map<std::string_view, const Node*> byName;
+  for (const Node* node : std::as_const(*document_).scene().nodes()) byName.emplace(node->name(), node);
+  for (std::size_t i = 0; i < geometry_.meshes.size(); ++i) {
+    const auto found = byName.find(geometry_.meshes[i].name);
+    geometry_.styles[i].selected = found != byName.end() && selection_->covers(found->second);
+  }
+}
+
 void MainWindow::refreshStyles() {
-  const Scene& scene = document_->scene();
-  for (std::size_t i = 0; i < geometry_.meshes.size(); ++i)
-    geometry_.styles[i].selected = selection_->covers(scene.find(geometry_.meshes[i].name));
+  markSelectedMeshes();
   viewport_->setStyles(geometry_.styles);
 }
 
-void MainWindow::selectAt(const QPointF& position) {
-  // The nearest displayed mesh under the cursor selects its leaf node; empty space clears.
+std::optional<SurfacePick> MainWindow::pickSurface(const QPointF& position) const {
   const PickRay ray = pickRayThroughPixel(viewport_->camera(), viewport_->width(), viewport_->height(), position.x(),
                                           position.y());
-  const auto hit = pickMeshes(geometry_.meshes, ray);
-  selection_->select(hit ? document_->scene().find(geometry_.meshes[static_cast<std::size_t>(hit->mesh)].name) : nullptr);
+  return flexure::app::pickSurface(document_->scene(), geometry_, ray);
+}
+
+void MainWindow::selectAt(const QPointF& position) {
+  // The node under the cursor (a leaf, or a deformer for its handle) is selected; empty space clears.
+  const auto pick = pickSurface(position);
+  selection_->select(pick ? document_->scene().find(pick->node) : nullptr);
 }
 
 void MainWindow::refreshTitle() {
@@ -359,7 +605,7 @@ void MainWindow::refreshTitle() {
 void MainWindow::showSceneStatistics() {
   const ParameterTable& params = document_->scene().parameters();
   statisticsLabel_->setText(tr("%1 objects · %2 triangles · %3 parameters (%4 free)")
-                                .arg(geometry_.meshes.size())
+                                .arg(geometry_.sceneMeshCount)
                                 .arg(geometry_.triangleCount)
                                 .arg(params.size())
                                 .arg(params.freeIndices().size()));

@@ -4,41 +4,68 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include "flexure/session/session_result.h"
 #include "main_window.h"
+#include "solver_link.h"
 #include "viewport.h"
 
 namespace flexure::app {
 namespace {
 // Without any frame within this time there is no working OpenGL (e.g. no X server).
 constexpr int kFrameTimeoutMs = 30000;
+constexpr int kPollMs = 5;
 }  // namespace
 
 ScreenshotSession::ScreenshotSession(MainWindow& window, QString path, int steps, QObject* parent)
-    : QObject(parent), window_(window), path_(std::move(path)), stepsLeft_(steps) {}
+    : QObject(parent), window_(window), path_(std::move(path)), steps_(steps), poller_(new QTimer(this)) {
+  poller_->setInterval(kPollMs);
+  connect(poller_, &QTimer::timeout, this, &ScreenshotSession::poll);
+}
 
 void ScreenshotSession::start() {
   connect(&window_.viewport(), &Viewport::frameRendered, this, &ScreenshotSession::onFrame, Qt::QueuedConnection);
   connect(&window_.viewport(), &Viewport::renderFailed, this, &ScreenshotSession::fail);
   QTimer::singleShot(kFrameTimeoutMs, this, [this] {
-    if (framesSeen_ == 0) fail("the viewport never rendered a frame (is there an X display with OpenGL?)");
+    if (phase_ == Phase::FirstFrame) fail("the viewport never rendered a frame (is there an X display with OpenGL?)");
   });
   window_.viewport().update();
 }
 
 void ScreenshotSession::onFrame() {
-  if (done_) return;
-  ++framesSeen_;
-  if (stepsLeft_ > 0) {
-    --stepsLeft_;
-    window_.stepSolvers();
-    window_.viewport().update();  // the next frame continues the session
-    return;
+  if (phase_ == Phase::FirstFrame) {
+    // The document is on screen (frames are counted only once its geometry is shown).
+    if (steps_ == 0) {
+      capture();
+      return;
+    }
+    const auto latest = window_.solver().latest();
+    resultBefore_ = latest ? latest->sequence : 0;
+    window_.solver().send(session::Step{steps_});
+    phase_ = Phase::Stepping;
+    poller_->start();
+  } else if (phase_ == Phase::FinalFrame) {
+    capture();
   }
-  capture();
+}
+
+void ScreenshotSession::poll() {
+  if (phase_ == Phase::Stepping) {
+    // Poll the link now rather than at its own timer's next tick.
+    window_.solver().poll();
+    const auto& result = window_.shownResult();
+    if (!result || result->sequence <= resultBefore_ || result->activity == session::SessionActivity::Stepping) return;
+    window_.rebuildGeometry();  // of the Ψ the steps left in the document
+    phase_ = Phase::Geometry;
+  }
+  if (phase_ == Phase::Geometry && window_.geometryUpToDate()) {
+    poller_->stop();
+    phase_ = Phase::FinalFrame;
+    window_.viewport().update();
+  }
 }
 
 void ScreenshotSession::capture() {
-  done_ = true;
+  phase_ = Phase::Done;
   // grab() renders the window, the viewport included (QOpenGLWidget renders itself into it).
   const QPixmap picture = window_.grab();
   if (picture.isNull() || !picture.save(path_, "PNG")) {
@@ -50,8 +77,8 @@ void ScreenshotSession::capture() {
 }
 
 void ScreenshotSession::fail(const QString& message) {
-  if (done_ && !message.startsWith("cannot write")) return;
-  done_ = true;
+  if (phase_ == Phase::Done && !message.startsWith("cannot write")) return;
+  phase_ = Phase::Done;
   QTextStream(stderr) << "flexure: screenshot failed: " << message << "\n";
   emit finished(1);
 }

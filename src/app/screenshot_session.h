@@ -1,9 +1,14 @@
 #pragma once
-// `flexure FILE --screenshot OUT.png --after-steps N`: waits until the viewport has painted,
-// runs N solver steps (each followed by a repaint), grabs the whole window (QWidget::grab) and
-// writes the PNG. finished() carries the process exit code.
+// `flexure FILE --screenshot OUT.png --after-steps N`: the window opens the scene with the live
+// solver paused; once the viewport has painted the document, the solver thread is asked for
+// exactly N bounded steps (session::Step{N}); when their result has arrived and the geometry
+// of that Ψ is on screen, the whole window is grabbed (QWidget::grab) and written as PNG.
+// finished() carries the process exit code. Nothing here waits: a timer polls.
 #include <QObject>
 #include <QString>
+#include <cstdint>
+
+class QTimer;
 
 namespace flexure::app {
 
@@ -21,15 +26,18 @@ class ScreenshotSession : public QObject {
   void finished(int exitCode);
 
  private:
+  enum class Phase { FirstFrame, Stepping, Geometry, FinalFrame, Done };
   void onFrame();
+  void poll();
   void capture();
   void fail(const QString& message);
 
   MainWindow& window_;
   QString path_;
-  int stepsLeft_;
-  int framesSeen_ = 0;
-  bool done_ = false;
+  int steps_;
+  Phase phase_ = Phase::FirstFrame;
+  std::uint64_t resultBefore_ = 0;  // the session's newest result when Step was sent
+  QTimer* poller_ = nullptr;
 };
 
 }  // namespace flexure::app

@@ -44,6 +44,12 @@ void Viewport::setMeshes(std::vector<TriangleMesh> meshes, std::vector<MeshStyle
   update();
 }
 
+void Viewport::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) {
+  overlays_ = std::move(overlays);
+  overlaysDirty_ = true;
+  update();
+}
+
 void Viewport::setStyles(std::vector<MeshStyle> styles) {
   styles_ = std::move(styles);
   stylesDirty_ = true;
@@ -58,6 +64,11 @@ void Viewport::showScene(std::vector<TriangleMesh> meshes, std::vector<MeshStyle
 }
 
 void Viewport::setCamera(const Camera& camera) { applyCamera(camera); }
+
+void Viewport::setAwaitingGeometry(bool awaiting) {
+  awaitingGeometry_ = awaiting;
+  update();
+}
 
 void Viewport::setRenderOptions(const RenderOptions& options) {
   options_ = options;
@@ -97,6 +108,7 @@ void Viewport::initializeGL() {
   }
   glReady_ = true;
   meshesDirty_ = true;
+  overlaysDirty_ = true;
   // Qt may recreate the context (reparenting, screen change): release with the old one.
   connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGl, Qt::UniqueConnection);
 }
@@ -110,6 +122,10 @@ void Viewport::paintGL() {
     renderer_.setStyles(styles_);
     stylesDirty_ = false;
   }
+  if (overlaysDirty_) {
+    renderer_.setOverlays(overlays_ ? *overlays_ : OverlayGeometry{});
+    overlaysDirty_ = false;
+  }
   if (fitCameraOnPaint_) {
     fitCameraOnPaint_ = false;
     const Camera shown = cameraShowingMeshes(camera_, meshes_, aspect());
@@ -121,6 +137,7 @@ void Viewport::paintGL() {
   const qreal ratio = devicePixelRatio();
   renderer_.render(camera_, static_cast<int>(std::lround(width() * ratio)), static_cast<int>(std::lround(height() * ratio)),
                    options_);
+  if (awaitingGeometry_) return;  // not a frame of the document yet
   ++framesRendered_;
   emit frameRendered();
 }
@@ -130,6 +147,7 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
   if (gesture_ == NavigationGesture::None) {
     clickPending_ = event->button() == Qt::LeftButton && event->modifiers() == Qt::NoModifier;
     clickStart_ = event->position().toPoint();
+    partGesture_ = clickPending_ && partHandler_.press && partHandler_.press(event->position());
     QOpenGLWidget::mousePressEvent(event);
     return;
   }
@@ -138,6 +156,11 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
 }
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {
+  if (partGesture_) {
+    if (partHandler_.move) partHandler_.move(event->position());
+    event->accept();
+    return;
+  }
   if (gesture_ == NavigationGesture::None) {
     QOpenGLWidget::mouseMoveEvent(event);
     return;
@@ -156,6 +179,11 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
 
 void Viewport::mouseReleaseEvent(QMouseEvent* event) {
   constexpr int kClickTolerance = 4;  // pixels the mouse may move and still click
+  if (partGesture_ && event->button() == Qt::LeftButton) {
+    partGesture_ = false;
+    // A part gesture that became a drag is no click.
+    if (partHandler_.release && partHandler_.release(event->position())) clickPending_ = false;
+  }
   if (clickPending_ && event->button() == Qt::LeftButton &&
       (event->position().toPoint() - clickStart_).manhattanLength() <= kClickTolerance)
     emit clicked(event->position());

@@ -4,17 +4,28 @@
 // the main window hands it meshes and styles and reads its camera back.
 #include <QOpenGLWidget>
 #include <QPoint>
+#include <functional>
 #include <memory>
 #include <vector>
 
 #include "flexure/core/camera.h"
 #include "flexure/core/triangle_mesh.h"
 #include "flexure/render/camera_navigation.h"
+#include "flexure/render/overlay_geometry.h"
 #include "flexure/render/render_options.h"
 #include "flexure/render/scene_renderer.h"
 #include "navigation_gesture.h"
 
 namespace flexure::app {
+
+// How the viewport hands a left-button gesture on a part to its owner (part dragging): press
+// returns true when it takes the gesture (a part lies under the cursor); release returns true
+// when the gesture was a drag (else it counts as a click).
+struct PartGestureHandler {
+  std::function<bool(const QPointF&)> press;
+  std::function<void(const QPointF&)> move;
+  std::function<bool(const QPointF&)> release;
+};
 
 class Viewport : public QOpenGLWidget {
   Q_OBJECT
@@ -27,16 +38,26 @@ class Viewport : public QOpenGLWidget {
   void setMeshes(std::vector<TriangleMesh> meshes, std::vector<MeshStyle> styles);
   // New colours/selection only.
   void setStyles(std::vector<MeshStyle> styles);
+  // Constraint glyphs, control polygons and influence volumes drawn over the meshes
+  // (overlay_builder.h; built with the meshes, off the GUI thread). Null clears them.
+  void setOverlays(std::shared_ptr<const OverlayGeometry> overlays);
   // A new document: geometry plus the camera stored with it. When that camera sees none of the
   // geometry the view is framed on all of it instead (decided at the next paint, when the
   // viewport's size is known).
   void showScene(std::vector<TriangleMesh> meshes, std::vector<MeshStyle> styles, const Camera& camera);
+
+  // Left-button gestures on parts go to `handler` (navigation keeps its own buttons).
+  void setPartGestureHandler(PartGestureHandler handler) { partHandler_ = std::move(handler); }
 
   const Camera& camera() const { return camera_; }
   void setCamera(const Camera& camera);
   const RenderOptions& renderOptions() const { return options_; }
   void setRenderOptions(const RenderOptions& options);
   const std::vector<TriangleMesh>& meshes() const { return meshes_; }
+  // While a new document's geometry is being built off the GUI thread the viewport paints its
+  // background only and does not count those frames (framesRendered is frames showing the
+  // document); showScene() follows with the geometry.
+  void setAwaitingGeometry(bool awaiting);
   // Frames painted so far (tests and screenshots wait for the first).
   int framesRendered() const { return framesRendered_; }
   double aspect() const;
@@ -71,8 +92,11 @@ class Viewport : public QOpenGLWidget {
   SceneRenderer renderer_;
   bool glReady_ = false;
   bool meshesDirty_ = false;
+  bool overlaysDirty_ = false;
+  std::shared_ptr<const OverlayGeometry> overlays_;
   bool stylesDirty_ = false;
   bool fitCameraOnPaint_ = false;
+  bool awaitingGeometry_ = false;
   std::vector<TriangleMesh> meshes_;
   std::vector<MeshStyle> styles_;
   Camera camera_;
@@ -81,6 +105,8 @@ class Viewport : public QOpenGLWidget {
   QPoint lastMouse_;
   QPoint clickStart_;
   bool clickPending_ = false;
+  PartGestureHandler partHandler_;
+  bool partGesture_ = false;  // a left press went to partHandler_
   int framesRendered_ = 0;
 };
 
