@@ -25,7 +25,8 @@ std::string gridSceneText(const GridSceneSize& size) {
     for (int c = 0; c < size.columns; ++c) {
       out << (c ? "," : "") << R"({"name": "at-)" << r << '-' << c << R"(", "type": "translate", "params": {"x": )" << c
           << R"(, "y": )" << r << R"(, "z": 0}, "children": [{"name": "ball-)" << r << '-' << c
-          << R"(", "type": "sphere", "params": {"radius": 0.3}}]})";
+          << (size.meshSource.empty() ? R"(", "type": "sphere", "params": {"radius": 0.3}}]})"
+                                     : R"(", "type": "mesh", "source": ")" + size.meshSource + R"("}]})");
     }
     out << "]}";
   }
@@ -89,7 +90,7 @@ nlohmann::json runScaleBenchmark(bool quick) {
     std::unique_ptr<Scene> fresh = scene->clone();
     report = solveAll(*fresh);
   });
-  const std::string oneRowText = gridSceneText({1, size.columns});
+  const std::string oneRowText = gridSceneText({1, size.columns, {}});
   const double oneRow = bestSeconds(repeats, [&] {
     std::unique_ptr<Scene> row = loadSceneFromString(oneRowText, "row");
     solveAll(*row);

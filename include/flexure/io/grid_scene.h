@@ -12,11 +12,16 @@ namespace flexure {
 struct GridSceneSize {
   int rows = 100;
   int columns = 50;
+  // When set, the leaves are "mesh" nodes reading this OBJ file (a path relative to the scene
+  // file's folder, or absolute) instead of spheres: the same node count with a display load
+  // chosen by the mesh (a sphere tessellates into 2,048 triangles, 10 million for the grid).
+  std::string meshSource;
   int nodeCount() const { return rows + 2 * rows * columns; }
 };
 
 // Scene-file JSON of the grid. Node names: "row-R" (group), "at-R-C" (translate, x = C, y = R,
-// z = 0), "ball-R-C" (sphere, radius 0.3); constraints "lift-R" on "ball-R-0", target (0, R, 0.5).
+// z = 0), "ball-R-C" (sphere, radius 0.3, or the mesh); constraints "lift-R" on "ball-R-0",
+// target (0, R, 0.5).
 std::string gridSceneText(const GridSceneSize& size = {});
 
 // Registers the "scale" benchmark suite (load, save and solve time of the 10,000-node grid).
