@@ -338,10 +338,17 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   std::array<PointBump, 64> bumps;
   int bumpCount = 0;
   bool others = false;
+  // The other metaballs meeting the block; curves need their cells' piece masks, so with a
+  // curve among them (or too many) the vertices look up their cells instead.
+  std::array<const Packed*, 16> otherList;
+  int otherCount = 0;
+  bool otherListed = true;
   auto consider = [&](const Packed& m) {
     if (!overlaps(m.box, box)) return true;
     if (!m.simplePoint) {
       others = true;
+      if (m.bezier || otherCount == static_cast<int>(otherList.size())) otherListed = false;
+      else otherList[static_cast<std::size_t>(otherCount++)] = &m;
       return true;
     }
     if (bumpCount == static_cast<int>(bumps.size())) return false;
@@ -390,6 +397,18 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   std::fill(dy, dy + count, 0.0);
   std::fill(dz, dz + count, 0.0);
   addPointBumps(bumps.data(), bumpCount, xs, ys, zs, dx, dy, dz, count);
+  if (others && otherListed) {
+    for (int i = 0; i < count; ++i) {
+      const Vec3d p(xs[i], ys[i], zs[i]);
+      Vec3d d(0, 0, 0);
+      for (int k = 0; k < otherCount; ++k)
+        if (otherList[static_cast<std::size_t>(k)]->box.contains(p)) accumulate(*otherList[static_cast<std::size_t>(k)], p, p, ~std::uint32_t(0), d);
+      dx[i] += d.x;
+      dy[i] += d.y;
+      dz[i] += d.z;
+    }
+    others = false;
+  }
   for (int i = 0; others && i < count; ++i) {
     const Vec3d p(xs[i], ys[i], zs[i]);
     int n = 0;
