@@ -14,10 +14,8 @@ namespace {
 // The plot keeps this many most recent iterations (the session's history is shorter, so this
 // spans several results).
 constexpr std::size_t kMaxPoints = 4000;
-// A log axis cannot show 0: exact zeros (no energy constraints, met constraints) sit at the floor.
+// The lowest the log axis goes (it cannot show 0).
 constexpr double kFloor = 1e-16;
-
-double onLogAxis(double v) { return std::max(std::abs(v), kFloor); }
 
 }  // namespace
 
@@ -30,6 +28,7 @@ EnergyPlot::EnergyPlot(QWidget* parent)
   chart->addSeries(violation_);
   xAxis_->setTitleText(tr("iteration"));
   xAxis_->setLabelFormat("%d");
+  xAxis_->setTickType(QValueAxis::TicksDynamic);
   yAxis_->setBase(10.0);
   yAxis_->setLabelFormat("%.0e");
   chart->addAxis(xAxis_, Qt::AlignBottom);
@@ -43,7 +42,7 @@ EnergyPlot::EnergyPlot(QWidget* parent)
   chart->layout()->setContentsMargins(0, 0, 0, 0);
   setChart(chart);
   setRenderHint(QPainter::Antialiasing);
-  setMinimumHeight(160);
+  setMinimumHeight(140);
   clear();
 }
 
@@ -62,30 +61,44 @@ void EnergyPlot::addHistory(const std::vector<session::HistoryPoint>& history) {
 }
 
 void EnergyPlot::refreshSeries() {
+  // The smallest and largest positive values set the axis; exact zeros (no energy
+  // constraints, met constraints) sit at its bottom, since a log axis cannot show 0.
+  double lo = kFloor, hi = 1.0;
+  bool any = false;
+  for (const auto& [iteration, p] : points_)
+    for (const double v : {std::abs(p.energy), std::abs(p.maxViolation)})
+      if (v > 0.0) {
+        lo = any ? std::min(lo, v) : v;
+        hi = any ? std::max(hi, v) : v;
+        any = true;
+      }
+  lo = std::max(std::pow(10.0, std::floor(std::log10(lo))), kFloor);
+  hi = std::pow(10.0, std::ceil(std::log10(hi)));
+  if (hi <= lo) hi = lo * 10.0;
   QList<QPointF> energy, violation;
   energy.reserve(static_cast<qsizetype>(points_.size()));
   violation.reserve(static_cast<qsizetype>(points_.size()));
-  double lo = 1.0, hi = 1.0;
-  bool first = true;
   for (const auto& [iteration, p] : points_) {
-    const double e = onLogAxis(p.energy), v = onLogAxis(p.maxViolation);
-    energy.append(QPointF(static_cast<double>(iteration), e));
-    violation.append(QPointF(static_cast<double>(iteration), v));
-    lo = first ? std::min(e, v) : std::min({lo, e, v});
-    hi = first ? std::max(e, v) : std::max({hi, e, v});
-    first = false;
+    energy.append(QPointF(static_cast<double>(iteration), std::max(std::abs(p.energy), lo)));
+    violation.append(QPointF(static_cast<double>(iteration), std::max(std::abs(p.maxViolation), lo)));
   }
   energy_->replace(energy);
   violation_->replace(violation);
   if (points_.empty()) {
     xAxis_->setRange(0, 10);
+    yAxis_->setBase(10.0);
     yAxis_->setRange(1e-12, 1.0);
     return;
   }
   const double x0 = static_cast<double>(points_.begin()->first), x1 = static_cast<double>(points_.rbegin()->first);
   xAxis_->setRange(x0, std::max(x1, x0 + 1.0));
-  // Whole decades around the data, so the labels are round numbers.
-  yAxis_->setRange(std::pow(10.0, std::floor(std::log10(lo))), std::pow(10.0, std::ceil(std::log10(hi)) + (hi == lo ? 1 : 0)));
+  // Whole iterations, about five labels.
+  xAxis_->setTickAnchor(x0);
+  xAxis_->setTickInterval(std::max(1.0, std::ceil((x1 - x0) / 5.0)));
+  // At most about six labels: one every k decades.
+  const double decades = std::log10(hi / lo);
+  yAxis_->setBase(std::pow(10.0, std::max(1.0, std::ceil(decades / 6.0))));
+  yAxis_->setRange(lo, hi);
 }
 
 }  // namespace flexure::app

@@ -255,7 +255,7 @@ void MainWindow::createPanels() {
   auto* solverPanel = new SolverPanel(*document_, *solver_, this);
   addPanel(solverPanel, Qt::RightDockWidgetArea);
   if (auto* parameters = findChild<ParameterPanel*>())
-    resizeDocks({parameters, solverPanel}, {340, 280}, Qt::Vertical);
+    resizeDocks({parameters, solverPanel}, {270, 370}, Qt::Vertical);
 }
 
 void MainWindow::addPanel(QDockWidget* panel, Qt::DockWidgetArea area) {

@@ -83,6 +83,7 @@ ParameterPanel::ParameterPanel(SceneDocument& document, SceneSelection& selectio
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(content);
   scroll->setWidgetResizable(true);
+  scroll->setMinimumHeight(230);  // a rotation's four rows and a bit, beside the solver panel
   setWidget(scroll);
 
   connect(&selection_, &SceneSelection::selectionChanged, this, &ParameterPanel::rebuild);
@@ -120,7 +121,7 @@ void ParameterPanel::rebuild() {
   if (node->paramCount() == 0) heading_->setText(heading_->text() + tr("<br>No parameters."));
   addFieldRows(node->paramCount() + 1);
   if (node->paramCount() == 0) return;
-  const char* headers[] = {"", "value", "min", "max", "", "key"};
+  const char* headers[] = {"", "value", "min", "max", "frozen", "key"};
   for (int c = 0; c < 6; ++c) {
     auto* h = new QLabel(tr(headers[c]));
     h->setStyleSheet("color: gray");
@@ -141,15 +142,18 @@ void ParameterPanel::addRow(int k, int i) {
   value->setSingleStep(stepFor(table.value(i), info.lower, info.upper));
   value->setKeyboardTracking(false);  // one edit per Enter/arrow/focus change, not per keystroke
   value->setToolTip(QString::fromStdString(info.qualifiedName()));
+  // Take the room that is left instead of asking for room for ±1e9 (narrow docks).
+  value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+  value->setMinimumWidth(72);
   auto* lower = new QLineEdit;
   auto* upper = new QLineEdit;
   for (QLineEdit* e : {lower, upper}) {
-    e->setMaximumWidth(56);
+    e->setMaximumWidth(52);
     e->setToolTip(tr("Bound (empty: unbounded)"));
   }
   lower->setPlaceholderText(QStringLiteral("−∞"));
   upper->setPlaceholderText(QStringLiteral("+∞"));
-  auto* frozen = new QCheckBox(tr("frozen"));
+  auto* frozen = new QCheckBox;
   frozen->setToolTip(tr("Solvers leave frozen parameters where they are"));
   auto* key = new QToolButton;
   key->setAutoRaise(true);

@@ -1,7 +1,6 @@
 #include "solver_panel.h"
 
 #include <QComboBox>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -39,9 +38,12 @@ SolverPanel::SolverPanel(SceneDocument& document, SolverLink& solver, QWidget* p
   pause_->setToolTip(tr("Stop stepping (drags still solve)"));
   step_->setToolTip(tr("Run exactly this many bounded steps, then pause"));
 
-  auto* form = new QFormLayout;
-  form->addRow(tr("Method"), method_);
-  form->addRow(tr("Tolerance"), tolerance_);
+  // One row for both choices, so the plot keeps the height.
+  auto* form = new QHBoxLayout;
+  form->addWidget(new QLabel(tr("Method")));
+  form->addWidget(method_, 1);
+  form->addWidget(new QLabel(tr("Tolerance")));
+  form->addWidget(tolerance_, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(run_);
   buttons->addWidget(pause_);
