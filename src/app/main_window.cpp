@@ -458,6 +458,7 @@ void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResu
   if (result->structureVersion < expectedStructureVersion_) return;  // solved before the last edit
   if (result->psi.size() != scene.parameters().size()) return;
   shownResult_ = result;
+  updateSolverLabel();
   if (result->rollbackCount != seenRollbacks_) {
     seenRollbacks_ = result->rollbackCount;
     statusBar()->showMessage(QString::fromStdString(result->rollbackMessage), 8000);
@@ -522,6 +523,10 @@ void MainWindow::refreshSolverStatus() {
   const double seconds = static_cast<double>(frameClock_.restart()) / 1000.0;
   framesPerSecond_ = seconds > 0.0 ? framesCounted_ / seconds : 0.0;
   framesCounted_ = 0;
+  updateSolverLabel();
+}
+
+void MainWindow::updateSolverLabel() {
   QString text;
   if (!shownResult_) {
     text = tr("Solver: idle");

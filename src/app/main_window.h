@@ -129,7 +129,8 @@ class MainWindow : public QMainWindow {
   void onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome);
   void requestGeometry(std::uint64_t resultSequence);
   void pollGeometry();
-  void refreshSolverStatus();
+  void refreshSolverStatus();  // every half second: frames per second, then the label
+  void updateSolverLabel();    // what the solver is doing (after every result)
   // Sets the selected flag of every displayed mesh (leaf or handle) from the selection.
   void markSelectedMeshes();
   // Left-button gestures on parts (part_drag_controller.h).
