@@ -4,6 +4,7 @@
 #include <QImage>
 #include <QStringList>
 #include <exception>
+#include <thread>
 
 #include "flexure/core/importer_registry.h"
 #include "flexure/core/tessellation.h"
@@ -73,9 +74,15 @@ bool exportViewportImage(Viewport& viewport, const std::vector<MeshStyle>& style
   if (size.isEmpty()) size = viewport.size() * viewport.devicePixelRatio();
   RgbaImage image;
   std::string message;
-  if (!renderMeshesToImage(viewport.meshes(), styles, viewport.camera(), size.width(), size.height(),
-                           viewport.renderOptions(), image, message) ||
-      !writePng(image, path.toStdString(), message)) {
+  // On a thread of its own: the headless EGL context cannot be made current on the GUI thread,
+  // where the viewport's context lives.
+  bool rendered = false;
+  std::thread worker([&] {
+    rendered = renderMeshesToImage(viewport.meshes(), styles, viewport.camera(), size.width(), size.height(),
+                                   viewport.renderOptions(), image, message);
+  });
+  worker.join();
+  if (!rendered || !writePng(image, path.toStdString(), message)) {
     error = QString::fromStdString(message);
     return false;
   }

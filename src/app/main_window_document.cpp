@@ -5,8 +5,11 @@
 #include <QActionGroup>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QStatusBar>
 
 #include "app_settings.h"
@@ -91,8 +94,20 @@ void MainWindow::exportImageWithDialog() {
   QString path = QFileDialog::getSaveFileName(this, tr("Export Image"), QString(), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
   if (QFileInfo(path).suffix().isEmpty()) path += ".png";
+  // The viewport's own size (its framebuffer) unless another is asked for (rendered off screen).
+  const QSize own = viewport_->size() * viewport_->devicePixelRatio();
+  bool ok = false;
+  const QString answer = QInputDialog::getText(this, tr("Export Image"), tr("Size in pixels (width x height):"),
+                                               QLineEdit::Normal, QStringLiteral("%1x%2").arg(own.width()).arg(own.height()), &ok);
+  if (!ok) return;
+  const QStringList parts = answer.split(QRegularExpression("\\s*[x×*,]\\s*"));
+  const QSize size = parts.size() == 2 ? QSize(parts[0].toInt(), parts[1].toInt()) : QSize();
+  if (size.width() < 1 || size.height() < 1 || size.width() > 16384 || size.height() > 16384) {
+    QMessageBox::warning(this, tr("Cannot export"), tr("\"%1\" is not a size like 1920x1080").arg(answer));
+    return;
+  }
   QString error;
-  if (!exportViewportImage(*viewport_, geometry_.styles, path, QSize(), error)) {
+  if (!exportViewportImage(*viewport_, geometry_.styles, path, size, error)) {
     QMessageBox::warning(this, tr("Cannot export"), error);
     return;
   }

@@ -3,6 +3,7 @@
 // session recovers exactly the same document.
 #include <catch2/catch.hpp>
 
+#include <QApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QPushButton>
@@ -207,4 +208,42 @@ TEST_CASE("an untitled document is autosaved and recovered as untitled", "[docum
     CHECK(findRecoverableCopies().empty());
     CHECK_FALSE(QFile::exists(entries[0].copyPath));
   }
+}
+
+TEST_CASE("at startup the window offers a crashed session's copy and recovers the chosen one", "[document][autosave]") {
+  clearRecoveryDirectory();
+  QTemporaryDir dir;
+  const QString path = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
+  std::string crashedText;
+  {
+    MainWindow crashing;
+    crashing.setSolveOnOpen(false);
+    QString error;
+    REQUIRE(crashing.openFile(path, error));
+    editAwkwardly(crashing.document());
+    REQUIRE(crashing.autosave().writeNow(&error));
+    crashedText = documentText(crashing.document().scene());
+  }
+  MainWindow next;
+  next.setSolveOnOpen(false);
+  // The dialog is modal: answer it from the event loop it runs.
+  bool clicked = false;
+  QTimer answer;
+  QObject::connect(&answer, &QTimer::timeout, [&] {
+    auto* dialog = qobject_cast<RecoveryDialog*>(QApplication::activeModalWidget());
+    if (!dialog || clicked) return;
+    clicked = true;
+    dialog->recoverButton()->click();
+  });
+  answer.start(20);
+  next.offerRecovery();
+  CHECK(clicked);
+  CHECK(documentText(next.document().scene()) == crashedText);
+  CHECK(next.document().isModified());
+  CHECK(next.document().filePath() == QFileInfo(path).absoluteFilePath());
+  next.autosave().discard();
+  // Nothing left to offer: no dialog.
+  clicked = false;
+  next.offerRecovery();
+  CHECK_FALSE(clicked);
 }

@@ -186,3 +186,23 @@ TEST_CASE("Export Image writes the viewport as a PNG", "[document][export]") {
   // The sphere is in the middle, the background at the corner: they differ.
   CHECK(colorDistance(image, image.width() / 2, image.height() / 2, image, 2, 2) > 60);
 }
+
+TEST_CASE("Export Image renders at another size off screen", "[document][export]") {
+  QTemporaryDir dir;
+  const QString scene = writeSphereScene(dir.path(), 1.0, 0.0, 0.0, 1.0, frontCamera());
+  MainWindow window;
+  window.setSolveOnOpen(false);
+  QString error;
+  REQUIRE(window.openFile(scene, error));
+  REQUIRE(showAndWaitForFrames(window, 3));
+  REQUIRE(QTest::qWaitFor([&] { return !window.viewport().meshes().empty(); }, 5000));
+  const QString out = QDir(dir.path()).filePath("big.png");
+  const QSize size(320, 200);
+  if (!exportViewportImage(window.viewport(), window.displayGeometry().styles, out, size, error)) {
+    WARN("no off-screen OpenGL context here: " << error.toStdString());
+    return;
+  }
+  const QImage image(out);
+  REQUIRE(image.size() == size);
+  CHECK(colorDistance(image, image.width() / 2, image.height() / 2, image, 2, 2) > 60);
+}
