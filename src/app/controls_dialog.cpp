@@ -26,6 +26,8 @@ constexpr ControlRow kControls[] = {
     {"Perspective / orthographic", "Numpad 5", "5"},
     {"Cycle shaded / wireframe / both", "Z", "View menu"},
     {"Select an object", "Left click", "Left click"},
+    {"Drag a part (the solver follows live)", "Left drag on the part", "Left drag on the part"},
+    {"Undo / redo (a whole drag is one step)", "Ctrl + Z / Ctrl + Shift + Z", "Ctrl + Z / Ctrl + Shift + Z"},
 };
 
 }  // namespace
