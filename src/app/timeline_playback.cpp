@@ -298,9 +298,10 @@ bool TimelinePlayback::showFrame(int frame) {
   emit document_.sceneEdited();  // redraw, without an undo step or the modified flag
   writing_ = false;
   // The window forwards the new Ψ to the live solver like any edit (ParameterEdited, or a fresh
-  // copy when several values changed). No TimeChanged: the session answers it with one
-  // advance(t_old, t) (rigid dynamics integrate once, docs/solver-thread.md) whose result the
-  // window adopts, so the document would stop holding the baked frame.
+  // copy when several values changed). The clock moves without advancing: an advance(t_old, t)
+  // would integrate the rigid dynamics once more and the document would stop holding the baked
+  // frame; the plain jump makes drags and solves at this frame use the constraints active at it.
+  if (solver_) solver_->send(session::TimeChanged{timeline().timeOfFrame(frame), false});
   emit frameShown(frame);
   return true;
 }

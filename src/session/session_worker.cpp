@@ -160,7 +160,8 @@ void SessionWorker::apply(const DragEnd&) {
 
 void SessionWorker::apply(const TimeChanged& c) {
   if (c.time == time_) return;
-  if (!advanceFrom_) advanceFrom_ = time_;
+  if (c.advance && !advanceFrom_) advanceFrom_ = time_;
+  if (!c.advance) advanceFrom_.reset();  // a jump cancels an advance not yet run
   time_ = c.time;
   changed();
 }

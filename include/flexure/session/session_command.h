@@ -42,8 +42,13 @@ struct SetMethod {  // "default" or "paper"
 struct SetTolerance {
   double tolerance = 1e-10;
 };
+// The animation time moved. With `advance` the next step runs each family's advance(t_old, t)
+// (rigid dynamics integrate from t_old to t). Without it only the clock is set: the timeline
+// shows a baked frame whose Ψ it has already sent, and integrating again would move the model
+// away from that frame; drags and solves then use the constraints active at t.
 struct TimeChanged {
   double time = 0.0;
+  bool advance = true;
 };
 struct Shutdown {};
 
