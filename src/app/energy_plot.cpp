@@ -2,6 +2,8 @@
 
 #include <QChart>
 #include <QGraphicsLayout>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -60,6 +62,11 @@ void EnergyPlot::addHistory(const std::vector<session::HistoryPoint>& history) {
   refreshSeries();
 }
 
+void EnergyPlot::showSeries(QLineSeries* series, bool visible) {
+  series->setVisible(visible);
+  for (QLegendMarker* marker : chart()->legend()->markers(series)) marker->setVisible(visible);
+}
+
 void EnergyPlot::refreshSeries() {
   // The smallest and largest positive values set the axis; exact zeros (no energy
   // constraints, met constraints) sit at its bottom, since a log axis cannot show 0.
@@ -84,6 +91,11 @@ void EnergyPlot::refreshSeries() {
   }
   energy_->replace(energy);
   violation_->replace(violation);
+  // A quantity that is exactly zero throughout (the energy of a scene without energy
+  // constraints) is not a curve worth showing: a flat line at the axis floor reads as data.
+  showSeries(energy_, std::any_of(points_.begin(), points_.end(), [](const auto& e) { return e.second.energy != 0.0; }));
+  showSeries(violation_,
+             std::any_of(points_.begin(), points_.end(), [](const auto& e) { return e.second.maxViolation != 0.0; }));
   if (points_.empty()) {
     xAxis_->setRange(0, 10);
     yAxis_->setBase(10.0);

@@ -31,6 +31,7 @@ class EnergyPlot : public QChartView {
   const QLineSeries& violationSeries() const { return *violation_; }
 
  private:
+  void showSeries(QLineSeries* series, bool visible);
   void refreshSeries();
 
   std::map<long long, session::HistoryPoint> points_;
