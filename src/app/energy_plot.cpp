@@ -98,7 +98,8 @@ void EnergyPlot::refreshSeries() {
              std::any_of(points_.begin(), points_.end(), [](const auto& e) { return e.second.maxViolation != 0.0; }));
   if (points_.empty()) {
     xAxis_->setRange(0, 10);
-    yAxis_->setBase(10.0);
+    // One label every four decades: thirteen labels do not fit a docked panel's height.
+    yAxis_->setBase(1e4);
     yAxis_->setRange(1e-12, 1.0);
     return;
   }
