@@ -19,6 +19,12 @@ Vec3d DragSession::pointPosition() const {
   return spring_.point.position(ValueAccess(scene_.parameters().values()));
 }
 
+double DragSession::userEnergy() const {
+  if (!status_.active) return 0.0;
+  const Vec3d d = pointPosition() - spring_.target;
+  return spring_.weight * dot(d, d);
+}
+
 double DragSession::constraintEnergy() const {
   EnergyProblem problem(scene_, EnergyProblem::activeTerms(scene_, time_));
   return problem.energy(scene_.parameters().values());

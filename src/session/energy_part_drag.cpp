@@ -14,10 +14,14 @@ EnergySettings sceneEnergySettings(Scene& scene) {
 
 EnergyPartDrag::EnergyPartDrag(Scene& scene, double time) : drag_(scene, sceneEnergySettings(scene), {}, time) {}
 
-PartDragStatus EnergyPartDrag::convert(const DragStatus& status) {
+PartDragStatus EnergyPartDrag::convert(const DragStatus& status) const {
   std::string reason = status.reason;
   if (status.pinned && reason.rfind("pinned", 0) != 0) reason = "pinned: " + reason;
-  return {status.pinned, reason, status.point};
+  PartDragStatus converted{status.pinned, reason, status.point};
+  converted.hasEnergy = true;
+  converted.userEnergy = drag_.userEnergy();
+  converted.constraintEnergy = status.constraintEnergy;
+  return converted;
 }
 
 PartDragStatus EnergyPartDrag::begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) {

@@ -104,7 +104,19 @@ void SessionWorker::startDrag(const std::string& node, const SurfacePoint& point
   } catch (const std::exception& e) {
     dragStatus_ = {true, std::string("pinned: ") + e.what(), target};
   }
+  if (!dragStatus_.pinned) recordDragPoint();
   changed();
+}
+
+// An energy drag solves in move() (no solver steps run for it): each move is one point of the
+// history, with the constraints' E after the projection and the spring's E_user beside it.
+void SessionWorker::recordDragPoint() {
+  if (!dragStatus_.hasEnergy) return;
+  HistoryPoint point{++iterations_, dragStatus_.constraintEnergy, 0.0, drag_ ? dragStatus_.userEnergy : 0.0};
+  for (const auto& [family, report] : reports_)
+    if (family != "energy") point.maxViolation = std::max(point.maxViolation, report.maxViolation);
+  history_.push_back(point);
+  while (history_.size() > options_.historyLength) history_.pop_front();
 }
 
 void SessionWorker::apply(const DragStart& c) {
@@ -130,6 +142,7 @@ void SessionWorker::apply(const DragMove& c) {
     return;
   }
   if (!drag_->needsSolverSteps()) accept();
+  recordDragPoint();
   changed();
 }
 
@@ -147,6 +160,7 @@ void SessionWorker::finishDrag(bool pinned, const std::string& message) {
   }
   drag_.reset();
   if (!scene_->parameters().values().allFinite()) rollBack("drag left a non-finite parameter");
+  if (!pinned) recordDragPoint();  // E_user is gone: the drag's energy falls back
   outcome->psiAfter = scene_->parameters().values();
   outcome->pinned = pinned;
   outcome->message = message;
@@ -254,6 +268,10 @@ void SessionWorker::step() {
     if (family == "energy") point.energy = report.energy;
     point.maxViolation = std::max(point.maxViolation, report.maxViolation);
   }
+  if (energyDrag && dragStatus_.hasEnergy) {  // the energy report is from before the drag
+    point.energy = dragStatus_.constraintEnergy;
+    point.dragEnergy = dragStatus_.userEnergy;
+  }
   history_.push_back(point);
   while (history_.size() > options_.historyLength) history_.pop_front();
 }
@@ -301,6 +319,7 @@ std::shared_ptr<const SessionResult> SessionWorker::result() {
   if (drag_) {
     r->dragPinned = dragStatus_.pinned;
     r->dragMessage = dragStatus_.reason;
+    if (!dragStatus_.pinned && dragStatus_.hasEnergy) r->dragEnergy = dragStatus_.userEnergy;
   }
   r->time = time_;
   return r;

@@ -45,6 +45,7 @@ class SessionWorker {
   void changed();  // Ψ or structure changed: solvers restart from the current state
   void startDrag(const std::string& node, const SurfacePoint& point, const Vec3d& target);
   void finishDrag(bool pinned, const std::string& message);
+  void recordDragPoint();
   double stepEnergyFamily();
   SolveReport stepOtherFamily(const FamilySolver& solver);
   void rollBack(const std::string& why);

@@ -101,3 +101,49 @@ TEST_CASE("dragging a fixed pipe is refused with a reason", "[session][drag]") {
   CHECK(r->dragMessage.find("pinned") != std::string::npos);
   CHECK((r->psi - start->psi).norm() < 1e-4);  // only the settling solver may still creep
 }
+
+TEST_CASE("an energy drag publishes E_user: it grows as the target moves out of reach and is 0 after the drag",
+          "[session][drag]") {
+  auto doc = pipefittingScene();
+  SolverSession session(*doc);
+  auto start = waitFor(session, solved);
+  REQUIRE(solved(*start));
+  const Vec3d p0 = pointAt(*doc, start->psi, "pipe", kMid);
+  session.send(DragStart{"pipe", kMid, p0});
+  std::vector<double> dragEnergies;
+  // Steps of 0.05 along x: the pipe follows part of each (its joints allow about 0.4 in all;
+  // at its reach limit a move no longer moves the point and the drag says it is pinned).
+  for (int k = 1; k <= 8; ++k) {
+    const Vec3d target = p0 + Vec3d(0.05 * k, 0.0, 0.0);
+    const std::uint64_t before = session.latest() ? session.latest()->sequence : 0;
+    session.send(DragMove{target});
+    // The move has been solved when a result shows the picked point's spring to this target.
+    auto r = waitFor(session, [&](const SessionResult& s) {
+      if (s.sequence <= before || s.activity != SessionActivity::Dragging) return false;
+      const Vec3d d = pointAt(*doc, s.psi, "pipe", kMid) - target;
+      return std::abs(s.dragEnergy - flexure::dot(d, d)) < 1e-9;
+    });
+    INFO(r->dragMessage << " at step " << k);
+    REQUIRE_FALSE(r->dragPinned);
+    const Vec3d d = pointAt(*doc, r->psi, "pipe", kMid) - target;
+    REQUIRE(r->dragEnergy == Approx(flexure::dot(d, d)).margin(1e-9));  // E_user = |P − X|², weight 1
+    REQUIRE(!r->history.empty());
+    CHECK(r->history.back().dragEnergy == Approx(r->dragEnergy).margin(1e-9));
+    CHECK(r->history.back().energy < 1e-6);  // the projection keeps the joints met while dragging
+    if (k % 3 == 2) dragEnergies.push_back(r->dragEnergy);  // at 0.1, 0.25 and 0.4
+  }
+  // The joints keep the pipe from reaching the target, more so the farther it is.
+  REQUIRE(dragEnergies.size() == 3);
+  CHECK(dragEnergies[0] > 1e-4);
+  CHECK(dragEnergies[1] > dragEnergies[0]);
+  CHECK(dragEnergies[2] > dragEnergies[1]);
+  session.send(DragEnd{});
+  auto settled = waitFor(session, [&](const SessionResult& s) {
+    return s.activity == SessionActivity::Idle && solved(s) && session.lastDrag() != nullptr;
+  });
+  CHECK(settled->dragEnergy == 0.0);
+  REQUIRE(!settled->history.empty());
+  CHECK(settled->history.back().dragEnergy == 0.0);
+  REQUIRE(energyReport(*settled));
+  CHECK(energyReport(*settled)->energy < 1e-8);
+}

@@ -58,6 +58,9 @@ class DragSession {
   DragStatus end();
   const DragStatus& status() const { return status_; }
   Vec3d pointPosition() const;
+  // E_user now (section 2): the spring's weighted energy |P − X_target|² between the picked
+  // point and the target; 0 when no drag is active.
+  double userEnergy() const;
 
  private:
   void solveSubstep(const Vec3d& target);

@@ -18,7 +18,7 @@ class EnergyPartDrag final : public PartDrag {
   bool needsSolverSteps() const override { return false; }
 
  private:
-  static PartDragStatus convert(const DragStatus& status);
+  PartDragStatus convert(const DragStatus& status) const;
   DragSession drag_;
 };
 

@@ -19,6 +19,11 @@ struct PartDragStatus {
   bool pinned = false;   // nothing can move; `reason` says why
   std::string reason;
   Vec3d point;           // the picked point's world position now
+  // Energy drags only (hasEnergy): E_user of the drag spring and E of the scene's constraints
+  // after the move (Witkin et al. 1987, section 2: E_constraints + E_user is what is minimized).
+  bool hasEnergy = false;
+  double userEnergy = 0.0;
+  double constraintEnergy = 0.0;
 };
 
 class PartDrag {

@@ -16,6 +16,9 @@ struct HistoryPoint {
   long long iteration = 0;  // solver steps since the session started
   double energy = 0.0;      // energy family's E (0 without energy constraints)
   double maxViolation = 0.0;
+  // While an energy drag is active: E_user of the drag spring (Witkin et al. 1987, section 2),
+  // so energy + dragEnergy is what the drag minimizes; 0 otherwise.
+  double dragEnergy = 0.0;
 };
 
 enum class SessionActivity { Idle, Running, Dragging, Stepping };
@@ -40,6 +43,10 @@ struct SessionResult {
   // Drags: a pinned drag says why nothing moves.
   bool dragPinned = false;
   std::string dragMessage;
+  // E_user of an active energy drag (the spring from the picked point to the target); 0 when
+  // no energy drag is active. The constraints are met after every drag move (projection), so
+  // this is where the energy of a drag the model cannot follow shows.
+  double dragEnergy = 0.0;
   double time = 0.0;
 };
 
