@@ -276,3 +276,51 @@ TEST_CASE("dragging a metaball handle moves its displacement with the mouse", "[
   w.window.document().undoStack().undo();
   CHECK(norm(displacement() - d0) == 0.0);  // exact
 }
+
+TEST_CASE("dragging the pipe where it cannot follow: the published energy rises while the pipe follows and "
+          "falls back after release", "[live][drag][energy]") {
+  LiveWindow w("pipefitting.json");
+  REQUIRE(w.waitSettled());
+  QPoint from;
+  const auto pick = w.pickOn("pipe", tubeCandidates(), from);
+  REQUIRE(pick);
+  // E_constraints + E_user of the newest result (Witkin et al. 1987, section 2).
+  const auto published = [&] {
+    const auto& r = w.window.shownResult();
+    return r->history.back().energy + r->dragEnergy;
+  };
+  CHECK(published() < 1e-6);
+  Viewport& v = w.window.viewport();
+  QTest::mousePress(&v, Qt::LeftButton, Qt::NoModifier, from);
+  // Pull left in steps (the direction the joints leave the pipe; see the first test), each
+  // step farther than the pipe can follow at once.
+  std::vector<double> energies;
+  Vec3d target = pick->world;
+  QPoint at = from;
+  for (int i = 1; i <= 4; ++i) {
+    at = from + QPoint(-10 * i, 0);
+    target = w.targetAt(*pick, at);
+    QTest::mouseMove(&v, at);
+    // This move has been solved and shown: E_user is the spring from the shown point to it.
+    REQUIRE(waitFor([&] {
+      const auto& r = w.window.shownResult();
+      if (!r || r->activity != session::SessionActivity::Dragging || r->history.empty()) return false;
+      const Vec3d d = w.pointNow(*pick) - target;
+      return r->dragEnergy > 0.0 && std::abs(r->dragEnergy - dot(d, d)) < 1e-9;
+    }, 5000));
+    REQUIRE_FALSE(w.window.shownResult()->dragPinned);
+    CHECK(w.window.shownResult()->history.back().energy < 1e-6);  // the joints stay met
+    energies.push_back(published());
+  }
+  // The pipe followed the mouse part of the way ...
+  const double pulled = norm(target - pick->world);
+  REQUIRE(pulled > 0.1);
+  CHECK(norm(w.pointNow(*pick) - target) < pulled - 0.05);
+  // ... and the energy rose as the mouse went where it could not follow.
+  CHECK(energies.front() > 1e-5);
+  CHECK(energies.back() > energies.front());
+  w.releaseAndRecord(at);
+  REQUIRE(w.waitSettled());
+  CHECK(w.window.shownResult()->dragEnergy == 0.0);
+  CHECK(published() < 1e-6);  // fell back: joints met, no spring
+}
