@@ -9,13 +9,16 @@
 #include "gl_api.h"
 #include "gpu_lines.h"
 #include "gpu_mesh.h"
+#include "gpu_mesh_batch.h"
 #include "ground_grid.h"
 #include "shader_program.h"
 #include "shader_sources.h"
 
 namespace flexure {
 
+using render_detail::BatchStyle;
 using render_detail::GpuMesh;
+using render_detail::GpuMeshBatch;
 using render_detail::ShaderProgram;
 
 std::vector<MeshStyle> paletteStyles(std::size_t meshCount) {
@@ -27,6 +30,24 @@ std::vector<MeshStyle> paletteStyles(std::size_t meshCount) {
 namespace {
 
 glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
+
+// A batch holds consecutive meshes up to about this many vertices (a mesh larger than that gets
+// a batch of its own): a few draw calls for any scene, buffers of a few tens of megabytes.
+constexpr std::size_t kBatchVertexLimit = std::size_t{1} << 20;
+
+bool sameStyle(const MeshStyle& a, const MeshStyle& b) {
+  return a.color.r == b.color.r && a.color.g == b.color.g && a.color.b == b.color.b && a.selected == b.selected;
+}
+
+// The styles of meshes[first, first + count) as a batch's attribute carries them.
+std::vector<BatchStyle> batchStyles(const std::vector<MeshStyle>& styles, std::size_t first, std::size_t count) {
+  std::vector<BatchStyle> out(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const MeshStyle& s = styles[first + i];
+    out[i] = {s.color.r, s.color.g, s.color.b, s.selected ? 1.0f : 0.0f};
+  }
+  return out;
+}
 
 // The gizmo's three arrows, in world axis order, with the usual x red, y green, z blue.
 constexpr ColorRgb kAxisColors[3] = {{0.89f, 0.31f, 0.30f}, {0.46f, 0.76f, 0.28f}, {0.30f, 0.52f, 0.92f}};
@@ -63,7 +84,11 @@ struct SceneRenderer::Impl {
   render_detail::GpuLines overlayLines[kOverlayLayerCount];
   std::vector<OverlayGpuMesh> overlaySolids, overlayVolumes;
   GLuint emptyVao = 0;  // core profile draws need a bound VAO even without attributes
-  std::vector<GpuMesh> meshes;
+  // Scene meshes in order, packed into batches of consecutive meshes; batchFirst[b] is the
+  // index of batch b's first mesh.
+  std::vector<GpuMeshBatch> batches;
+  std::vector<std::size_t> batchFirst;
+  std::size_t meshCount = 0;
   std::vector<MeshStyle> styles;
   Bounds3 bounds;
   GpuMesh gizmoArrows[3];
@@ -87,7 +112,7 @@ SceneRenderer::SceneRenderer() : impl_(std::make_unique<Impl>()) {}
 SceneRenderer::~SceneRenderer() { release(); }
 
 bool SceneRenderer::isInitialized() const { return impl_->initialized; }
-int SceneRenderer::meshCount() const { return static_cast<int>(impl_->meshes.size()); }
+int SceneRenderer::meshCount() const { return static_cast<int>(impl_->meshCount); }
 
 bool SceneRenderer::initialize(std::string& error) {
   namespace s = render_detail::shaders;
@@ -112,7 +137,9 @@ bool SceneRenderer::initialize(std::string& error) {
 void SceneRenderer::release() {
   Impl& d = *impl_;
   if (!d.initialized) return;
-  d.meshes.clear();
+  d.batches.clear();
+  d.batchFirst.clear();
+  d.meshCount = 0;
   for (GpuMesh& arrow : d.gizmoArrows) arrow.release();
   d.gizmoCenter.release();
   d.meshProgram.release();
@@ -127,19 +154,41 @@ void SceneRenderer::release() {
 
 void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles) {
   Impl& d = *impl_;
-  d.meshes.resize(meshes.size());
+  d.meshCount = meshes.size();
+  d.styles = paletteStyles(meshes.size());
+  for (std::size_t i = 0; i < std::min(styles.size(), d.styles.size()); ++i) d.styles[i] = styles[i];
   d.bounds = Bounds3{};
-  for (std::size_t i = 0; i < meshes.size(); ++i) {
-    d.meshes[i].upload(meshes[i]);
-    d.bounds.extend(meshes[i].bounds());
+  for (const TriangleMesh& mesh : meshes) d.bounds.extend(mesh.bounds());
+  // Consecutive meshes per batch, so drawing batch after batch keeps the meshes' order.
+  std::size_t batchCount = 0;
+  for (std::size_t first = 0; first < meshes.size(); ++batchCount) {
+    std::size_t end = first, vertices = 0;
+    do {
+      vertices += meshes[end].positions.size();
+      ++end;
+    } while (end < meshes.size() && vertices + meshes[end].positions.size() <= kBatchVertexLimit);
+    if (batchCount == d.batches.size()) d.batches.emplace_back();
+    if (batchCount == d.batchFirst.size()) d.batchFirst.push_back(0);
+    d.batchFirst[batchCount] = first;
+    d.batches[batchCount].upload(meshes, first, end - first, batchStyles(d.styles, first, end - first));
+    first = end;
   }
-  setStyles(styles);
+  d.batches.resize(batchCount);
+  d.batchFirst.resize(batchCount);
 }
 
 void SceneRenderer::setStyles(const std::vector<MeshStyle>& styles) {
   Impl& d = *impl_;
-  d.styles = paletteStyles(d.meshes.size());
-  for (std::size_t i = 0; i < std::min(styles.size(), d.styles.size()); ++i) d.styles[i] = styles[i];
+  std::vector<MeshStyle> next = paletteStyles(d.meshCount);
+  for (std::size_t i = 0; i < std::min(styles.size(), next.size()); ++i) next[i] = styles[i];
+  // Re-upload only the batches whose meshes changed look (a selection click touches one or two).
+  for (std::size_t b = 0; b < d.batches.size(); ++b) {
+    const std::size_t first = d.batchFirst[b], count = d.batches[b].meshCount();
+    bool changed = false;
+    for (std::size_t i = first; i < first + count && !changed; ++i) changed = !sameStyle(next[i], d.styles[i]);
+    if (changed) d.batches[b].setStyles(batchStyles(next, first, count));
+  }
+  d.styles = std::move(next);
 }
 
 void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
@@ -226,10 +275,18 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
   meshProgram.set("uOrthographic", orthographic ? 1 : 0);
   meshProgram.set("uWireWidth", options.wireWidthPixels);
   meshProgram.set("uShadingMode", static_cast<int>(options.shading));
-  for (std::size_t i = 0; i < meshes.size(); ++i) {
-    meshProgram.set("uBaseColor", toVec3(styles[i].color));
-    meshProgram.set("uSelected", styles[i].selected ? 1 : 0);
-    meshes[i].draw();
+  if (options.batchMeshes) {
+    meshProgram.set("uBatched", 1);
+    for (const GpuMeshBatch& batch : batches) batch.draw();
+    meshProgram.set("uBatched", 0);
+  } else {
+    for (std::size_t b = 0; b < batches.size(); ++b)
+      for (std::size_t i = 0; i < batches[b].meshCount(); ++i) {
+        const MeshStyle& style = styles[batchFirst[b] + i];
+        meshProgram.set("uBaseColor", toVec3(style.color));
+        meshProgram.set("uSelected", style.selected ? 1 : 0);
+        batches[b].drawMesh(i);
+      }
   }
   glDisable(GL_BLEND);
 }

@@ -6,13 +6,19 @@ const char* const kMeshVertex = R"glsl(
 #version 330 core
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;
+layout(location = 2) in vec4 aStyle;  // batched scene meshes: sRGB colour, selected (0/1)
+uniform int uBatched;       // 1: colour and selection from aStyle; 0: from the uniforms below
+uniform vec3 uBaseColor;    // sRGB
+uniform int uSelected;
 uniform mat4 uModel;       // identity for scene meshes (they are world space); gizmo placement
 uniform mat4 uView;
 uniform mat4 uProjection;
 out vec3 vViewPosition;
 out vec3 vViewNormal;
 out vec3 vWorldNormal;
+flat out vec4 vStyle;
 void main() {
+  vStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 1 ? 1.0 : 0.0);
   vec4 world = uModel * vec4(aPosition, 1.0);
   vec4 viewPosition = uView * world;
   vec3 worldNormal = mat3(uModel) * aNormal;
@@ -30,9 +36,11 @@ layout(triangle_strip, max_vertices = 3) out;
 in vec3 vViewPosition[];
 in vec3 vViewNormal[];
 in vec3 vWorldNormal[];
+flat in vec4 vStyle[];
 out vec3 fViewPosition;
 out vec3 fViewNormal;
 out vec3 fWorldNormal;
+flat out vec4 fStyle;
 noperspective out vec3 fEdgeDistance;
 uniform vec2 uViewportSize;
 void main() {
@@ -51,6 +59,7 @@ void main() {
     fViewPosition = vViewPosition[i];
     fViewNormal = vViewNormal[i];
     fWorldNormal = vWorldNormal[i];
+    fStyle = vStyle[i];
     fEdgeDistance = vec3(i == 0 ? heights.x : 0.0, i == 1 ? heights.y : 0.0, i == 2 ? heights.z : 0.0);
     gl_Position = gl_in[i].gl_Position;
     EmitVertex();
@@ -64,9 +73,8 @@ const char* const kMeshFragment = R"glsl(
 in vec3 fViewPosition;
 in vec3 fViewNormal;
 in vec3 fWorldNormal;
+flat in vec4 fStyle;          // sRGB base colour, selected (0/1): per mesh (vertex stage)
 noperspective in vec3 fEdgeDistance;
-uniform vec3 uBaseColor;      // sRGB
-uniform int uSelected;
 uniform int uShadingMode;     // 0 shaded, 1 wireframe only, 2 shaded + wireframe
 uniform int uOrthographic;
 uniform float uWireWidth;     // pixels
@@ -96,6 +104,8 @@ vec3 shade(vec3 base, vec3 n, vec3 worldNormal, vec3 toEye) {
 }
 
 void main() {
+  vec3 baseColor = fStyle.rgb;
+  bool selected = fStyle.a > 0.5;
   vec3 n = normalize(fViewNormal);
   vec3 worldNormal = normalize(fWorldNormal);
   if (!gl_FrontFacing) { n = -n; worldNormal = -worldNormal; }
@@ -105,12 +115,12 @@ void main() {
 
   if (uShadingMode == 1) {
     if (edge < 0.01) discard;
-    fragColor = vec4(mix(uBaseColor, vec3(1.0), 0.25), edge);
+    fragColor = vec4(mix(baseColor, vec3(1.0), 0.25), edge);
     return;
   }
-  vec3 color = shade(toLinear(uBaseColor), n, worldNormal, toEye);
+  vec3 color = shade(toLinear(baseColor), n, worldNormal, toEye);
   if (!gl_FrontFacing) color *= 0.65;  // the inside of open surfaces reads as inside
-  if (uSelected == 1) {
+  if (selected) {
     float rim = pow(1.0 - max(dot(n, toEye), 0.0), 2.0);
     color = mix(color, toLinear(vec3(1.0, 0.62, 0.15)), 0.20 + 0.60 * rim);
   }

@@ -1,0 +1,51 @@
+#pragma once
+// Many triangle meshes packed into one set of GPU buffers, so a scene of thousands of small
+// meshes draws with a few draw calls instead of one (plus uniform updates) per mesh: under
+// software OpenGL each draw call costs far more than its few triangles.
+//
+// Attributes: location 0 position, 1 normal (interleaved floats, as GpuMesh), 2 the mesh's style
+// (sRGB colour, selected flag 0/1) repeated per vertex in a buffer of its own, so a style change
+// re-uploads only that buffer. Indices are absolute (already offset by each mesh's first vertex),
+// so one mesh's triangles are also a plain index range: drawMesh() draws one mesh alone.
+#include <cstddef>
+#include <vector>
+
+#include "flexure/core/triangle_mesh.h"
+#include "gl_api.h"
+
+namespace flexure::render_detail {
+
+// One style per mesh as the batch's attribute 2 carries it: r, g, b (sRGB), selected (0 or 1).
+struct BatchStyle {
+  float r = 0.8f, g = 0.8f, b = 0.8f, selected = 0.0f;
+};
+
+class GpuMeshBatch {
+ public:
+  GpuMeshBatch() = default;
+  ~GpuMeshBatch();
+  GpuMeshBatch(GpuMeshBatch&& other) noexcept;
+  GpuMeshBatch& operator=(GpuMeshBatch&& other) noexcept;
+  GpuMeshBatch(const GpuMeshBatch&) = delete;
+  GpuMeshBatch& operator=(const GpuMeshBatch&) = delete;
+
+  // Uploads meshes[first, first + count) (area-weighted normals where a mesh has none) with
+  // styles[i] for meshes[first + i].
+  void upload(const std::vector<TriangleMesh>& meshes, std::size_t first, std::size_t count,
+              const std::vector<BatchStyle>& styles);
+  // Re-uploads the style attribute only; styles[i] for the batch's mesh i.
+  void setStyles(const std::vector<BatchStyle>& styles);
+  std::size_t meshCount() const { return vertexCounts_.size(); }
+  // All meshes with one draw call.
+  void draw() const;
+  // One mesh alone (its colour then comes from uniforms, see the mesh shader's uBatched).
+  void drawMesh(std::size_t index) const;
+  void release();
+
+ private:
+  GLuint vao_ = 0, vertexBuffer_ = 0, styleBuffer_ = 0, indexBuffer_ = 0;
+  std::vector<GLsizei> vertexCounts_;  // per mesh
+  std::vector<GLsizei> indexStarts_;   // per mesh, plus the total at the end
+};
+
+}  // namespace flexure::render_detail
