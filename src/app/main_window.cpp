@@ -48,6 +48,13 @@ namespace flexure::app {
 namespace {
 constexpr int kGeometryPollMs = 8;     // faster than a 60 Hz display
 constexpr int kStatusIntervalMs = 500;  // frames and steps per second are averaged over this
+
+// While the constraint list creates a constraint by picking points, a click is that pick only:
+// it neither changes the selection nor starts a part drag.
+bool constraintPickPending(const QObject& window) {
+  const auto* panel = window.findChild<ConstraintListPanel*>();
+  return panel != nullptr && panel->creating();
+}
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -545,6 +552,7 @@ void MainWindow::updateSolverLabel() {
 // ---------------------------------------------------------------- dragging parts
 
 bool MainWindow::pressPart(const QPointF& position) {
+  if (constraintPickPending(*this)) return false;
   const auto pick = pickSurface(position);
   if (!pick) return false;
   partDrag_->press(*pick, dragPlaneNormal(document_->scene(), *pick, viewport_->camera()), position);
@@ -598,6 +606,7 @@ std::optional<SurfacePick> MainWindow::pickSurface(const QPointF& position) cons
 
 void MainWindow::selectAt(const QPointF& position) {
   // The node under the cursor (a leaf, or a deformer for its handle) is selected; empty space clears.
+  if (constraintPickPending(*this)) return;
   const auto pick = pickSurface(position);
   selection_->select(pick ? document_->scene().find(pick->node) : nullptr);
 }

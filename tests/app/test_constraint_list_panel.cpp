@@ -126,7 +126,23 @@ TEST_CASE("clicking the model in the viewport picks the point of a new attachmen
   auto* panel = window.findChild<ConstraintListPanel*>();
   REQUIRE(panel);
   REQUIRE(panel->beginCreate("attach-point"));
-  QTest::mouseClick(&window.viewport(), Qt::LeftButton, Qt::NoModifier, window.viewport().rect().center());
+  window.selection().clear();
+  // While the pick is pending, pressing on the ball and dragging neither starts a part drag (which
+  // would select the ball and move it) nor picks (the mouse moved too far for a click).
+  const QPoint center = window.viewport().rect().center();
+  const Eigen::VectorXd psi = window.document().scene().parameters().values();
+  QTest::mousePress(&window.viewport(), Qt::LeftButton, Qt::NoModifier, center);
+  QTest::mouseMove(&window.viewport(), center + QPoint(40, 0));
+  QTest::qWait(50);
+  QTest::mouseRelease(&window.viewport(), Qt::LeftButton, Qt::NoModifier, center + QPoint(40, 0));
+  QTest::qWait(200);
+  CHECK(window.selection().isEmpty());
+  CHECK(window.document().undoStack().count() == 0);
+  CHECK(window.document().scene().parameters().values() == psi);
+  REQUIRE(panel->creating());
+  // The click is the pick only: it does not select the ball.
+  QTest::mouseClick(&window.viewport(), Qt::LeftButton, Qt::NoModifier, center);
+  CHECK(window.selection().isEmpty());
   const Scene& scene = window.document().scene();
   REQUIRE(scene.constraints.size() == 1);
   CHECK(scene.constraints[0]->referencedNodes() == std::vector<std::string>{"ball"});
