@@ -67,13 +67,18 @@ void EnergyPlot::showSeries(QLineSeries* series, bool visible) {
   for (QLegendMarker* marker : chart()->legend()->markers(series)) marker->setVisible(visible);
 }
 
+// The energy curve: E of the constraints plus, during an energy drag, the drag spring's E_user
+// (Witkin et al. 1987, section 2: what the drag minimizes), so a pull the model cannot follow
+// shows as a rise that falls back at release.
+static double plottedEnergy(const session::HistoryPoint& p) { return std::abs(p.energy + p.dragEnergy); }
+
 void EnergyPlot::refreshSeries() {
   // The smallest and largest positive values set the axis; exact zeros (no energy
   // constraints, met constraints) sit at its bottom, since a log axis cannot show 0.
   double lo = kFloor, hi = 1.0;
   bool any = false;
   for (const auto& [iteration, p] : points_)
-    for (const double v : {std::abs(p.energy), std::abs(p.maxViolation)})
+    for (const double v : {plottedEnergy(p), std::abs(p.maxViolation)})
       if (v > 0.0) {
         lo = any ? std::min(lo, v) : v;
         hi = any ? std::max(hi, v) : v;
@@ -86,14 +91,14 @@ void EnergyPlot::refreshSeries() {
   energy.reserve(static_cast<qsizetype>(points_.size()));
   violation.reserve(static_cast<qsizetype>(points_.size()));
   for (const auto& [iteration, p] : points_) {
-    energy.append(QPointF(static_cast<double>(iteration), std::max(std::abs(p.energy), lo)));
+    energy.append(QPointF(static_cast<double>(iteration), std::max(plottedEnergy(p), lo)));
     violation.append(QPointF(static_cast<double>(iteration), std::max(std::abs(p.maxViolation), lo)));
   }
   energy_->replace(energy);
   violation_->replace(violation);
   // A quantity that is exactly zero throughout (the energy of a scene without energy
   // constraints) is not a curve worth showing: a flat line at the axis floor reads as data.
-  showSeries(energy_, std::any_of(points_.begin(), points_.end(), [](const auto& e) { return e.second.energy != 0.0; }));
+  showSeries(energy_, std::any_of(points_.begin(), points_.end(), [](const auto& e) { return plottedEnergy(e.second) != 0.0; }));
   showSeries(violation_,
              std::any_of(points_.begin(), points_.end(), [](const auto& e) { return e.second.maxViolation != 0.0; }));
   if (points_.empty()) {

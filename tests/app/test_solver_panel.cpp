@@ -28,6 +28,16 @@ TEST_CASE("the energy plot merges histories by iteration and starts over with a 
   CHECK(plot.pointCount() == 1);
 }
 
+TEST_CASE("during an energy drag the plot shows the constraints' energy plus the drag's E_user",
+          "[app][panels][solver]") {
+  EnergyPlot plot;
+  plot.addHistory({{1, 1e-9, 0.0, 0.0}, {2, 1e-9, 0.0, 0.25}, {3, 1e-9, 0.0, 0.5}, {4, 1e-9, 0.0, 0.0}});
+  REQUIRE(plot.energySeries().count() == 4);
+  CHECK(plot.energySeries().at(1).y() == Approx(0.25 + 1e-9));
+  CHECK(plot.energySeries().at(2).y() == Approx(0.5 + 1e-9));  // rises while the pull grows
+  CHECK(plot.energySeries().at(3).y() < 1e-6);                 // falls back at release
+}
+
 TEST_CASE("the solver panel steps the live solver and plots energy and residual as it runs",
           "[app][panels][solver]") {
   MainWindow window;
