@@ -138,7 +138,10 @@ TEST_CASE("the window stays responsive with a 10,000-node scene open and solving
                << " meshes");
   REQUIRE(solvedAndShown());
   CHECK(gaps.cpuMs < 100);
-  // Drawing 5,000 meshes with software OpenGL: measured 110-130 ms a frame (docs/user-guide.md).
-  CHECK(paint.longestMs() < 400);
+  // Drawing 5,000 meshes with software OpenGL, batched into one vertex buffer (a draw call per
+  // buffer, not per mesh): measured 25-27 ms for the longest frame, the one that uploads the
+  // geometry (110-130 ms a frame with a draw call per mesh; docs/user-guide.md). The margin is
+  // for ASan builds and loaded CI machines.
+  CHECK(paint.longestMs() < 120);
   CHECK(params.value(params.find("at-50-7.z")) == 0.0);
 }
