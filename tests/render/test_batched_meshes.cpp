@@ -102,3 +102,22 @@ TEST_CASE("batched meshes show their own colours and selection", "[render][batch
   CHECK(differingPixels(palette, render(meshes, grey, ShadingMode::Shaded, true), 8) > 2000);
   CHECK(differingPixels(palette, render(meshes, selected, ShadingMode::Shaded, true), 8) > 300);
 }
+
+TEST_CASE("meshes over a million vertices split into several batches and still draw alike", "[render][batch]") {
+  ::unsetenv("DISPLAY");
+  ::unsetenv("WAYLAND_DISPLAY");
+  // Two fine spheres of about 530,000 vertices each: more than one batch holds (2^20 vertices),
+  // so the second starts a batch of its own; small meshes before and after share batches.
+  std::vector<TriangleMesh> meshes;
+  meshes.push_back(makeConeMesh(Vec3d(2.0, 2.0, 0.0), Vec3d(0, 0, 1.0), 0.6, 16));
+  meshes.push_back(makeSphereMesh(Vec3d(4.0, 8.0, 0.5), 2.0, 1030));
+  meshes.push_back(makeSphereMesh(Vec3d(9.0, 4.0, 0.5), 2.0, 1030));
+  meshes.push_back(makeSphereMesh(Vec3d(9.0, 9.0, 0.5), 1.0, 16));
+  REQUIRE(meshes[0].positions.size() + meshes[1].positions.size() + meshes[2].positions.size() > (1u << 20));
+  const std::vector<MeshStyle> styles = stylesWithSelection(meshes.size());
+  const RgbaImage batched = render(meshes, styles, ShadingMode::Shaded, true);
+  const RgbaImage oneByOne = render(meshes, styles, ShadingMode::Shaded, false);
+  const RgbaImage nothing = render({}, {}, ShadingMode::Shaded, true);
+  CHECK(differingPixels(batched, nothing, 8) > batched.width * batched.height / 10);
+  CHECK(differingPixels(batched, oneByOne, 2) <= batched.width * batched.height / 2000);
+}
