@@ -468,7 +468,9 @@ void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResu
   updateSolverLabel();
   if (result->rollbackCount != seenRollbacks_) {
     seenRollbacks_ = result->rollbackCount;
-    statusBar()->showMessage(QString::fromStdString(result->rollbackMessage), 8000);
+    statusBar()->showMessage(
+        tr("Solver step rolled back, the last good state kept: %1").arg(QString::fromStdString(result->rollbackMessage)),
+        8000);
   }
   if (result->dragPinned && !result->dragMessage.empty())
     statusBar()->showMessage(QString::fromStdString(result->dragMessage), 4000);

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -203,4 +204,35 @@ TEST_CASE("help on every verb, usage errors exit 2", "[cli]") {
   CHECK(unknownOption.exitCode == 2);
   CHECK_THAT(unknownOption.err, Catch::Contains("unknown option --colour"));
   CHECK(cli("render '" + scene("pipe.json") + "' -o x.png --size 10by10").exitCode == 2);
+}
+
+TEST_CASE("solve reports a rolled-back step in its JSON and writes no non-finite value", "[cli][rollback]") {
+  // Pipefitting with one fixed pipe moved to 1e200: squared distances overflow, so steps that
+  // reach the far joint are non-finite and must be rolled back, never written.
+  nlohmann::json doc = nlohmann::json::parse(slurp(scene("pipefitting.json")));
+  bool moved = false;
+  const std::function<void(nlohmann::json&)> visit = [&](nlohmann::json& nodes) {
+    for (auto& node : nodes) {
+      if (node["name"] == "fixed-b-translate") {
+        node["params"]["x"] = {{"value", 1e200}, {"frozen", true}};
+        moved = true;
+      }
+      if (node.contains("children")) visit(node["children"]);
+    }
+  };
+  visit(doc["nodes"]);
+  REQUIRE(moved);
+  const fs::path in = writeFile("blowup.json", doc.dump(1));
+  const fs::path out = scratch() / "blowup-solved.json";
+  const Run r = cli("solve '" + in.string() + "' -o '" + out.string() + "'");
+  INFO(r.err);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["rolled_back"] == true);
+  CHECK_FALSE(j["converged"].get<bool>());
+  CHECK(r.exitCode == 3);
+  const std::string written = slurp(out);
+  REQUIRE_FALSE(written.empty());
+  CHECK(cli("validate '" + out.string() + "'").out == "ok\n");
+  const std::regex nonFinite("\\b(nan|inf|NaN|Infinity)\\b");
+  CHECK_FALSE(std::regex_search(written, nonFinite));
 }
