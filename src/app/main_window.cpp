@@ -547,7 +547,8 @@ void MainWindow::updateSolverLabel() {
     if (r.activity != session::SessionActivity::Idle) text += tr(" · %1 steps/s").arg(r.iterationsPerSecond, 0, 'f', 0);
     text += tr(" · %n step(s)", nullptr, static_cast<int>(r.totalIterations));
   }
-  text += tr(" · %1 fps").arg(framesPerSecond_, 0, 'f', 0);
+  // Frames per second of the viewport while it draws; a still picture is not "0 fps".
+  if (framesPerSecond_ > 0.0) text += tr(" · %1 fps").arg(framesPerSecond_, 0, 'f', 0);
   solverLabel_->setText(text);
 }
 
