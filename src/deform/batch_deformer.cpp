@@ -145,13 +145,14 @@ Vec3<S> offsetByIndex(const Skeleton& s, std::size_t index, const Vec3<S>& p) {
 }  // namespace
 
 template <class S>
-void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum) const {
+void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum,
+                               BezierSkeleton::Hint* hint) const {
   Vec3<S> d;
   if (m.bezier) {
     // Curves search only within the metaball's reach (farther points have F = 0 anyway) and
     // only the pieces listed for the vertex's cell.
     Vec3d nearest;
-    const double u0 = m.bezier->nearestParameter(pv, m.reach2, pieces, &nearest);
+    const double u0 = m.bezier->nearestParameter(pv, m.reach2, pieces, &nearest, hint);
     if (u0 < 0.0) return;
     if constexpr (std::is_same_v<S, double>) d = p - nearest;
     else d = m.bezier->offsetAt(p, u0);
@@ -174,7 +175,7 @@ void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& p
 }
 
 template <class S, bool skipSimple>
-Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count) const {
+Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count, BezierSkeleton::Hint* hint) const {
   Vec3<S> sum(S(0.0), S(0.0), S(0.0));
   for (int k = 0; k < count; ++k) {
     const Packed& m = packed_[static_cast<std::size_t>(items[k].metaball)];
@@ -190,7 +191,7 @@ Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const Cel
       }
     }
     if (!m.box.contains(pv)) continue;
-    accumulate(m, p, pv, items[k].pieces, sum);
+    accumulate(m, p, pv, items[k].pieces, sum, hint);
   }
   for (int i : unbounded_) {
     const Packed& m = packed_[static_cast<std::size_t>(i)];
@@ -296,6 +297,27 @@ const BatchDeformer::CellItem* BatchDeformer::cellOf(const Vec3d& p, int& count)
   const int c = (static_cast<int>(fz) * dims_[1] + static_cast<int>(fy)) * dims_[0] + static_cast<int>(fx);
   count = cellStart_[static_cast<std::size_t>(c) + 1] - cellStart_[static_cast<std::size_t>(c)];
   return cellItems_.data() + cellStart_[static_cast<std::size_t>(c)];
+}
+
+bool BatchDeformer::blockMeetsItems(const Bounds3& box) const {
+  if (dims_[0] == 0) return false;
+  std::array<int, 3> lo{}, hi{};
+  for (int k = 0; k < 3; ++k) {
+    const int d = dims_[static_cast<std::size_t>(k)];
+    // Cells touched by the box, widened by one so that rounding at a cell face cannot drop one.
+    // (clamped as doubles first: infinite coordinates must not reach the integer conversion).
+    auto cellIndex = [&](double x, double widen) {
+      return static_cast<int>(std::clamp(std::floor((x - gridLo_[k]) * invCell_[k]) + widen, 0.0, double(d - 1)));
+    };
+    lo[static_cast<std::size_t>(k)] = cellIndex(box.lo[k], -1.0);
+    hi[static_cast<std::size_t>(k)] = cellIndex(box.hi[k], 1.0);
+  }
+  for (int z = lo[2]; z <= hi[2]; ++z)
+    for (int y = lo[1]; y <= hi[1]; ++y) {
+      const int row = (z * dims_[1] + y) * dims_[0];
+      if (cellStart_[static_cast<std::size_t>(row + hi[0]) + 1] != cellStart_[static_cast<std::size_t>(row + lo[0])]) return true;
+    }
+  return false;
 }
 
 void BatchDeformer::deformOneByOne(Vec3d* pts, int count) const {
@@ -409,12 +431,16 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
     }
     others = false;
   }
+  // A block all of whose grid cells are empty (no curve piece reaches them) has nothing more
+  // to add: skip the per-vertex cell lookups (most blocks around a curve's box).
+  if (others && unbounded_.empty() && !blockMeetsItems(box)) others = false;
+  BezierSkeleton::Hint hint;  // consecutive vertices are neighbours: warm starts for curves
   for (int i = 0; others && i < count; ++i) {
     const Vec3d p(xs[i], ys[i], zs[i]);
     int n = 0;
     const CellItem* items = cellOf(p, n);
     if (n == 0 && unbounded_.empty()) continue;
-    const Vec3d d = displacement<double, true>(p, p, items, n);
+    const Vec3d d = displacement<double, true>(p, p, items, n, &hint);
     dx[i] += d.x;
     dy[i] += d.y;
     dz[i] += d.z;

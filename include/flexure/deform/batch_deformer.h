@@ -57,14 +57,17 @@ class BatchDeformer {
   };
   // skipSimple: leave out simplePoint metaballs (the block path adds them in its SIMD loop).
   template <class S, bool skipSimple = false>
-  Vec3<S> displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count) const;
+  Vec3<S> displacement(const Vec3<S>& p, const Vec3d& pv, const CellItem* items, int count, BezierSkeleton::Hint* hint = nullptr) const;
   // Items of the grid cell holding p (count 0 outside the grid).
   const CellItem* cellOf(const Vec3d& p, int& count) const;
   // Positions only: one block of consecutive vertices (see the header comment).
   void deformBlock(Vec3d* pts, int count) const;
   void deformOneByOne(Vec3d* pts, int count) const;
+  // True when some grid cell that `box` touches lists a metaball.
+  bool blockMeetsItems(const Bounds3& box) const;
   template <class S>
-  void accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum) const;
+  void accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum,
+                  BezierSkeleton::Hint* hint = nullptr) const;
   void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac) const;
   void buildGrid();
 

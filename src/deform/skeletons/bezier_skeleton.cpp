@@ -301,34 +301,74 @@ void BezierSkeleton::polishRoot(double ua, double ub, double start, const Vec3d&
   if (d2 < bestD2) { bestD2 = d2; bestU = u; bestPoint = at; }
 }
 
-void BezierSkeleton::polishPiece(const Piece& piece, double start, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const {
+void BezierSkeleton::polishPiece(const Piece& piece, double lo, double hi, double start, const Vec3d& p, double& bestU, double& bestD2,
+                                 Vec3d& bestPoint, Hint* hint) const {
   if (!piece.hasPower) {
-    polishRoot(piece.u0, piece.u1, piece.u0 + (piece.u1 - piece.u0) * start, p, bestU, bestD2, bestPoint);
+    const double w = piece.u1 - piece.u0;
+    polishRoot(piece.u0 + w * lo, piece.u0 + w * hi, piece.u0 + w * start, p, bestU, bestD2, bestPoint);
     return;
   }
   const int n = degree();
-  double lo = 0.0, hi = 1.0, s = std::clamp(start, 0.0, 1.0), d2 = 0.0;
-  Vec3d at;
+  const int index = static_cast<int>(&piece - pieces_.data());
+  if (hint && hint->owner == this && hint->piece == index) {
+    const double predicted = hint->s + dot(hint->dsdp, p - hint->p);  // the last root, moved to first order
+    if (predicted > lo && predicted < hi) start = predicted;
+  }
+  double s = std::clamp(start, lo, hi), d2 = 0.0, dsdpScale = 0.0;
+  Vec3d at, tangent;
   for (int it = 0; it < 60; ++it) {
-    // Horner's rule for R, R_s, R_ss at s.
-    Vec3d r = piece.power[static_cast<std::size_t>(n)], r1(0, 0, 0), r2(0, 0, 0);
-    for (int k = n - 1; k >= 0; --k) {
-      r2 = r2 * s + r1 * 2.0;
-      r1 = r1 * s + r;
-      r = r * s + piece.power[static_cast<std::size_t>(k)];
+    // Horner's rule for R, R_s, R_ss at s; cubics (the common degree, and every span of a
+    // followed MES curve) unrolled: R = ((a3 s + a2) s + a1) s + a0, R_s = (3 a3 s + 2 a2) s + a1,
+    // R_ss = 6 a3 s + 2 a2.
+    Vec3d r, r1, r2;
+    if (n == 3) {
+      const Vec3d& a0 = piece.power[0];
+      const Vec3d& a1 = piece.power[1];
+      const Vec3d& a2 = piece.power[2];
+      const Vec3d& a3 = piece.power[3];
+      r = ((a3 * s + a2) * s + a1) * s + a0;
+      r1 = (a3 * (3.0 * s) + a2 * 2.0) * s + a1;
+      r2 = a3 * (6.0 * s) + a2 * 2.0;
+    } else {
+      r = piece.power[static_cast<std::size_t>(n)];
+      r1 = {0, 0, 0};
+      r2 = {0, 0, 0};
+      for (int k = n - 1; k >= 0; --k) {
+        r2 = r2 * s + r1 * 2.0;
+        r1 = r1 * s + r;
+        r = r * s + piece.power[static_cast<std::size_t>(k)];
+      }
     }
     at = r;
     r -= p;
     d2 = squaredNorm(r);
     const double g = dot(r, r1);
     if (g < 0.0) lo = s; else hi = s;
-    const double gs = squaredNorm(r1) + dot(r, r2);  // > 0: certified piece
-    const double newton = s - g / gs;
-    // Quadratic convergence: after a step below 1e-6 the next iterate is within ~1e-12 of the
-    // root, and |R - P|^2, stationary there, within ~1e-24: take it without evaluating again.
-    if (std::fabs(newton - s) < 1e-6) {
-      const double next = std::clamp(newton, lo, hi);
-      at += r1 * (next - s);
+    const double gs = squaredNorm(r1) + dot(r, r2);  // > 0 on a certified piece; else bisect
+    double newton = gs > 0.0 ? s - g / gs : 0.5 * (lo + hi);
+    double done = 1e-6;
+    if (n == 3 && gs > 0.0) {
+      // Halley's step on cubics, g_ss = 3 R_s . R_ss + (R - P) . R_sss with R_sss = 6 a3:
+      // s - (g / g_s) / (1 - g g_ss / (2 g_s^2)). Cubic convergence: after a step below 1e-4
+      // the next iterate is within ~1e-12 of the root, so one evaluation fewer than Newton
+      // from the chord projection. Far from the root (denominator below 1/2) Newton's step.
+      const double gss = 3.0 * dot(r1, r2) + 6.0 * dot(r, piece.power[3]);
+      const double ratio = g / gs;
+      const double denom = 1.0 - 0.5 * ratio * gss / gs;
+      if (denom > 0.5) {
+        newton = s - ratio / denom;
+        done = 1e-4;
+      }
+    }
+    // Quadratic (Newton) or cubic (Halley) convergence: after a step below `done` the next
+    // iterate is within ~1e-12 of the root, and |R - P|^2, stationary there, within ~1e-24:
+    // take it without evaluating again.
+    if (gs > 0.0 && std::fabs(newton - s) < done) {
+      tangent = r1;
+      dsdpScale = 1.0 / gs;  // ds/dP = R_s / g_s at the root
+      const double next = std::clamp(newton, lo, hi), step = next - s;
+      at += (r1 + r2 * (0.5 * step)) * step;  // R(next) to O(step^3)
+      d2 = squaredNorm(at - p);
       s = next;
       break;
     }
@@ -339,6 +379,7 @@ void BezierSkeleton::polishPiece(const Piece& piece, double start, const Vec3d& 
     bestD2 = d2;
     bestU = piece.u0 + (piece.u1 - piece.u0) * s;
     bestPoint = at;
+    if (hint && dsdpScale > 0.0) *hint = {this, index, s, p, tangent * dsdpScale};
   }
 }
 
@@ -349,7 +390,11 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
   std::array<double, 2 * kMaxDegree> h{};
   for (int k = 0; k <= d; ++k) h[static_cast<std::size_t>(k)] = piece.coefA[static_cast<std::size_t>(k)] - dot(p, piece.coefB[static_cast<std::size_t>(k)]);
   const double width = piece.u1 - piece.u0;
-  auto polish = [&](double ua, double ub, double start) { polishRoot(ua, ub, start, p, bestU, bestD2, bestPoint); };
+  // Newton in the piece's own parameter (power form when the degree allows), bracketed by the
+  // isolating span; (ua, ub, start) are global parameters.
+  auto polish = [&](double ua, double ub, double start) {
+    polishPiece(piece, (ua - piece.u0) / width, (ub - piece.u0) / width, (start - piece.u0) / width, p, bestU, bestD2, bestPoint);
+  };
   // The common case, a piece with a single root (or none), needs no subdivision.
   {
     const int changes = signChanges(h.data(), d + 1);
@@ -401,7 +446,7 @@ void BezierSkeleton::isolateRoots(const Piece& piece, const Vec3d& p, double& be
   }
 }
 
-double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uint32_t pieceMask, Vec3d* nearest) const {
+double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uint32_t pieceMask, Vec3d* nearest, Hint* hint) const {
   // With a cutoff, pieces farther than it are skipped and -1 means "nothing within it".
   double bestU = -1.0, bestD2 = cutoff2;
   Vec3d bestPoint(0, 0, 0);
@@ -444,7 +489,7 @@ double BezierSkeleton::nearestParameter(const Vec3d& p, double cutoff2, std::uin
       // is an end.
       const double h0 = b.a0 - dot(p, b.b0), hd = b.ad - dot(p, b.bd);
       if (h0 < 0.0 && hd > 0.0) {
-        polishPiece(pieces_[static_cast<std::size_t>(c.piece)], c.t, p, bestU, bestD2, bestPoint);  // from the chord projection
+        polishPiece(pieces_[static_cast<std::size_t>(c.piece)], 0.0, 1.0, c.t, p, bestU, bestD2, bestPoint, hint);  // from the chord projection
       } else if (h0 < 0.0) {
         const double d2b = squaredNorm(b.end - p);
         if (d2b < bestD2) { bestD2 = d2b; bestU = pieces_[static_cast<std::size_t>(c.piece)].u1; bestPoint = b.end; }

@@ -1,5 +1,6 @@
 #include "flexure/deform/skeletons/polygon_skeleton.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace flexure::deform {
@@ -38,6 +39,23 @@ void PolygonSkeleton::prepare() {
     px_.push_back(dot(points[k] - centroid_, u_));
     py_.push_back(dot(points[k] - centroid_, v_));
   }
+  // 2D edges (their 3D inverse squared lengths serve when the polygon is planar), and the
+  // crossing slopes of projectsInside: edge (j = i - 1, i) crosses the ray's line at
+  // x = px_j + (y - py_j) (px_i - px_j) / (py_i - py_j).
+  ex_.clear();
+  ey_.clear();
+  slope_.clear();
+  double size = 0.0, height = 0.0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t next = (k + 1) % n, prev = (k + n - 1) % n;
+    ex_.push_back(px_[next] - px_[k]);
+    ey_.push_back(py_[next] - py_[k]);
+    const double dy = py_[k] - py_[prev];
+    slope_.push_back(dy != 0.0 ? (px_[k] - px_[prev]) / dy : 0.0);  // unused when dy == 0 (no crossing)
+    size = std::max(size, norm(points[k] - centroid_));
+    height = std::max(height, std::fabs(dot(points[k] - centroid_, unit_)));
+  }
+  planar_ = height <= 1e-12 * size;
 }
 
 Bounds3 PolygonSkeleton::bounds() const {
@@ -53,7 +71,7 @@ bool PolygonSkeleton::projectsInside(const Vec3d& p) const {
   const std::size_t n = px_.size();
   for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
     if ((py_[i] > y) != (py_[j] > y)) {
-      const double xc = px_[j] + (y - py_[j]) * (px_[i] - px_[j]) / (py_[i] - py_[j]);
+      const double xc = px_[j] + (y - py_[j]) * slope_[i];
       if (x < xc) inside = !inside;
     }
   }

@@ -57,8 +57,19 @@ struct BezierSkeleton {
   // (the batch path passes the metaball's reach: beyond it the potential is 0 anyway).
   // pieceMask (bit k: piece k) restricts the search to pieces known to come within the cutoff.
   // `nearest` (optional) receives R(u*) itself.
+  // `hint` (optional) carries the last root found from one query to the next (a batch visits
+  // neighbouring vertices in turn): Newton on the same piece then starts from that root moved
+  // to first order, s + (ds/dP) . (P - P_last) with ds/dP = R_s / g_s (implicit function
+  // theorem), and usually stops after one evaluation. It changes where the iteration starts,
+  // never the certified answer.
+  struct Hint {
+    const BezierSkeleton* owner = nullptr;
+    int piece = -1;
+    double s = 0.0;
+    Vec3d p, dsdp;
+  };
   double nearestParameter(const Vec3d& p, double cutoff2 = 1e300, std::uint32_t pieceMask = ~std::uint32_t(0),
-                          Vec3d* nearest = nullptr) const;
+                          Vec3d* nearest = nullptr, Hint* hint = nullptr) const;
   // The curve is split into at most kMaxPieces pieces (about 16, a whole number per span) of
   // equal parameter length within each span, for pruning.
   static constexpr int kMaxPieces = 32;
@@ -120,9 +131,10 @@ struct BezierSkeleton {
     Vec3d b0, bd;
   };
   std::vector<PieceBound> bounds_;
-  // Newton on g in the piece's own parameter s from `start` (g increasing on the piece, with
-  // g(0) < 0 < g(1)); keeps the root when it beats the best so far.
-  void polishPiece(const Piece& piece, double start, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const;
+  // Safeguarded Newton on g in the piece's own parameter s over [lo, hi] with g(lo) < 0 < g(hi)
+  // and a single root there, from `start`; keeps the root when it beats the best so far.
+  void polishPiece(const Piece& piece, double lo, double hi, double start, const Vec3d& p, double& bestU, double& bestD2,
+                   Vec3d& bestPoint, Hint* hint = nullptr) const;
   void polishRoot(double ua, double ub, double start, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const;
   void isolateRoots(const Piece& piece, const Vec3d& p, double& bestU, double& bestD2, Vec3d& bestPoint) const;
   // Control points of span s and the local parameter of u in it.

@@ -4,6 +4,7 @@
 // the distance to the closed boundary polyline P0 P1 ... Pn P0. Inside-ness is decided by the
 // even-odd crossing rule in the polygon's plane, so concave outlines work.
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "flexure/deform/skeletons/skeleton_math.h"
@@ -25,6 +26,8 @@ struct PolygonSkeleton {
   int nearestEdge(const Vec3d& p) const;
 
   template <class S> Vec3<S> offset(const Vec3<S>& p) const {
+    if constexpr (std::is_same_v<S, double>)
+      if (planar_) return planarOffset(p);
     const Vec3d pv = valueOf(p);
     if (projectsInside(pv)) return along(unit_, dotd(minus(p, centroid_), unit_));
     const auto k = static_cast<std::size_t>(nearestEdge(pv));
@@ -32,7 +35,32 @@ struct PolygonSkeleton {
   }
 
  private:
+  // The offset of a planar polygon in one pass over its edges in the plane's 2D frame: with
+  // P = C + x u + y v + h n, the even-odd test uses precomputed slopes (no division), and the
+  // squared distance to edge k is its 2D distance squared plus h^2, so the nearest edge is the
+  // nearest in 2D (the same choice as nearestEdge, up to rounding).
+  Vec3d planarOffset(const Vec3d& p) const {
+    const Vec3d c = p - centroid_;
+    const double x = dot(c, u_), y = dot(c, v_), h = dot(c, unit_);
+    bool inside = false;
+    const std::size_t n = px_.size();
+    for (std::size_t i = 0, j = n - 1; i < n; j = i++)
+      if ((py_[i] > y) != (py_[j] > y) && x < px_[j] + (y - py_[j]) * slope_[i]) inside = !inside;
+    if (inside) return unit_ * h;  // foot inside: r = |n . (P - C)|
+    double best = 1e300, bx = 0.0, by = 0.0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const double ax = x - px_[k], ay = y - py_[k];
+      double t = (ax * ex_[k] + ay * ey_[k]) * invLength2_[k];
+      t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+      const double dx = ax - t * ex_[k], dy = ay - t * ey_[k];
+      const double d2 = dx * dx + dy * dy;
+      if (d2 < best) { best = d2; bx = dx; by = dy; }
+    }
+    return u_ * bx + v_ * by + unit_ * h;
+  }
   Vec3d unit_{0, 0, 1}, u_{1, 0, 0}, v_{0, 1, 0}, centroid_{0, 0, 0};
+  bool planar_ = false;  // every point within rounding of the plane: planarOffset applies
+  std::vector<double> ex_, ey_, slope_;  // 2D edges k -> k+1; dx/dy of edge (i-1, i) for the crossing test
   std::vector<Vec3d> edges_;
   std::vector<double> invLength2_;
   std::vector<double> px_, py_;  // vertices in the plane's 2D frame
