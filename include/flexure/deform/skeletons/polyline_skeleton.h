@@ -1,6 +1,7 @@
 #pragma once
 // Polyline constraint (section 3.2): the distance is the minimum over its segments.
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "flexure/deform/skeletons/skeleton_math.h"
@@ -18,6 +19,21 @@ struct PolylineSkeleton {
   // Index of the nearest segment (double decision).
   int nearestSegment(const Vec3d& p) const;
   template <class S> Vec3<S> offset(const Vec3<S>& p) const {
+    if constexpr (std::is_same_v<S, double>) {
+      // The batch path's case: one inlined pass keeping the best offset itself (no second
+      // evaluation of the winning segment; t clamped to 0 or 1 gives the ends exactly).
+      Vec3d best(0, 0, 0);
+      double bestD2 = 1e300;
+      for (std::size_t k = 0; k < edges_.size(); ++k) {
+        const Vec3d pa = p - points[k];
+        double t = dot(pa, edges_[k]) * invLength2_[k];
+        t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+        const Vec3d d = pa - edges_[k] * t;
+        const double d2 = squaredNorm(d);
+        if (d2 < bestD2) { bestD2 = d2; best = d; }
+      }
+      return best;
+    }
     const auto k = static_cast<std::size_t>(nearestSegment(valueOf(p)));
     return segmentOffset(p, points[k], edges_[k], invLength2_[k]);
   }
