@@ -305,9 +305,10 @@ bool BatchDeformer::blockMeetsItems(const Bounds3& box) const {
   for (int k = 0; k < 3; ++k) {
     const int d = dims_[static_cast<std::size_t>(k)];
     // Cells touched by the box, widened by one so that rounding at a cell face cannot drop one.
-    // (clamped as doubles first: infinite coordinates must not reach the integer conversion).
+    // (clamped as doubles first: infinite or NaN values must not reach the integer conversion).
     auto cellIndex = [&](double x, double widen) {
-      return static_cast<int>(std::clamp(std::floor((x - gridLo_[k]) * invCell_[k]) + widen, 0.0, double(d - 1)));
+      const double f = std::floor((x - gridLo_[k]) * invCell_[k]) + widen;
+      return f >= 0.0 ? static_cast<int>(std::min(f, double(d - 1))) : 0;
     };
     lo[static_cast<std::size_t>(k)] = cellIndex(box.lo[k], -1.0);
     hi[static_cast<std::size_t>(k)] = cellIndex(box.hi[k], 1.0);
