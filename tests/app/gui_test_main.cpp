@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 #include "flexure/modules.h"
 #include "gl_format.h"
@@ -16,6 +17,12 @@ int main(int argc, char** argv) {
   if (const int rc = session.applyCommandLine(argc, argv)) return rc;
   const auto& config = session.configData();
   if (config.listTests || config.listTestNamesOnly || config.listTags || config.listReporters) return session.run();
+
+  // Each test process gets a home of its own: ctest runs GUI tests in parallel, and QSettings,
+  // autosave's recovery copies and their lock files (all under the home's test-mode locations)
+  // would otherwise be seen by every other test process at once. Removed at exit.
+  QTemporaryDir home(QDir::tempPath() + "/flexure-gui-test-home-XXXXXX");
+  if (home.isValid()) qputenv("HOME", home.path().toLocal8Bit());
 
   flexure::app::installDefaultGlFormat();
   QApplication app(argc, argv);

@@ -24,6 +24,15 @@ using namespace flexure::app::testing;
 
 namespace {
 
+// The limits below are for what a user runs (an optimized build: 24-27 ms measured besides
+// painting). CI runs this test under AddressSanitizer, which makes every memory access several
+// times dearer; the limits scale by that factor there instead of being loosened for everyone.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr double kSanitizerSlowdown = 3.0;
+#else
+constexpr double kSanitizerSlowdown = 1.0;
+#endif
+
 double threadCpuMs() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -86,7 +95,7 @@ Gaps longestTimerGapsUntil(const PaintClock& paint, Done done, int timeoutMs) {
     lastCpu = cpu;
   });
   timer.start();
-  QTest::qWaitFor(done, timeoutMs);
+  (void)QTest::qWaitFor(done, timeoutMs);  // the caller checks done() itself
   return gaps;
 }
 
@@ -137,11 +146,11 @@ TEST_CASE("the window stays responsive with a 10,000-node scene open and solving
                << window.displayGeometry().triangleCount << " triangles in " << window.displayGeometry().meshes.size()
                << " meshes");
   REQUIRE(solvedAndShown());
-  CHECK(gaps.cpuMs < 100);
+  CHECK(gaps.cpuMs < 100 * kSanitizerSlowdown);
   // Drawing 5,000 meshes with software OpenGL, batched into one vertex buffer (a draw call per
   // buffer, not per mesh): measured 25-27 ms for the longest frame, the one that uploads the
   // geometry (110-130 ms a frame with a draw call per mesh; docs/user-guide.md). The margin is
   // for ASan builds and loaded CI machines.
-  CHECK(paint.longestMs() < 120);
+  CHECK(paint.longestMs() < 120 * kSanitizerSlowdown);
   CHECK(params.value(params.find("at-50-7.z")) == 0.0);
 }
