@@ -13,6 +13,14 @@ namespace flexure::app::testing {
 
 QString sourcePath(const char* relative) { return QDir(FLEXURE_SOURCE_DIR).filePath(relative); }
 
+Camera frontCamera() {
+  Camera camera;
+  camera.eye = {0, -10, 1};
+  camera.target = {0, 0, 1};
+  camera.up = {0, 0, 1};
+  return camera;
+}
+
 bool waitForFrames(Viewport& viewport, int frames, int timeoutMs) {
   const int target = viewport.framesRendered() + frames;
   return QTest::qWaitFor(

@@ -29,14 +29,6 @@ using namespace flexure::app::testing;
 
 namespace {
 
-Camera frontCamera() {
-  Camera camera;
-  camera.eye = {0, -10, 1};
-  camera.target = {0, 0, 1};
-  camera.up = {0, 0, 1};
-  return camera;
-}
-
 void writeText(const QString& path, const QByteArray& text) {
   QFile file(path);
   REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));

@@ -28,14 +28,6 @@ using namespace flexure::app::testing;
 
 namespace {
 
-Camera frontCamera() {
-  Camera camera;
-  camera.eye = {0, -10, 1};
-  camera.target = {0, 0, 1};
-  camera.up = {0, 0, 1};
-  return camera;
-}
-
 QByteArray fileBytes(const QString& path) {
   QFile file(path);
   return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();

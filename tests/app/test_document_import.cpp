@@ -22,14 +22,6 @@ using namespace flexure::app::testing;
 
 namespace {
 
-Camera frontCamera() {
-  Camera camera;
-  camera.eye = {0, -10, 1};
-  camera.target = {0, 0, 1};
-  camera.up = {0, 0, 1};
-  return camera;
-}
-
 QString writeTetrahedron(const QString& directory) {
   const QString path = QDir(directory).filePath("tetra.obj");
   QFile file(path);

@@ -16,14 +16,6 @@ using namespace flexure::app::testing;
 
 namespace {
 
-Camera frontCamera() {
-  Camera camera;
-  camera.eye = {0, -10, 1};
-  camera.target = {0, 0, 1};
-  camera.up = {0, 0, 1};
-  return camera;
-}
-
 void hideDecorations(Viewport& viewport) {
   RenderOptions options = viewport.renderOptions();
   options.showGrid = false;
