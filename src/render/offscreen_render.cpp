@@ -27,7 +27,7 @@ bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vec
     SceneRenderer renderer;
     if (!renderer.initialize(error)) return false;
     renderer.setMeshes(meshes, styles);
-    if (!overlays.empty()) renderer.setOverlays(overlays);
+    if (!overlays.empty() || overlays.ground) renderer.setOverlays(overlays);
     renderer.render(camera, width, height, options);
     image = framebuffer.read();
   }

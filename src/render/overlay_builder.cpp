@@ -55,6 +55,7 @@ OverlayGeometry buildOverlayGeometry(const Scene& scene, const OverlayBuildOptio
   const OverlayRegistry& registry = OverlayRegistry::instance();
 
   OverlayGeometry out;
+  out.ground = sceneFloor(scene);
   // A glyph that cannot be built (a reference left dangling by an edit in progress) is skipped:
   // overlays are a view and never stop the model from being drawn.
   for (const auto& constraint : scene.constraints) {

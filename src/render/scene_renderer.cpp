@@ -51,6 +51,8 @@ std::vector<BatchStyle> batchStyles(const std::vector<MeshStyle>& styles, std::s
 
 // The gizmo's three arrows, in world axis order, with the usual x red, y green, z blue.
 constexpr ColorRgb kAxisColors[3] = {{0.89f, 0.31f, 0.30f}, {0.46f, 0.76f, 0.28f}, {0.30f, 0.52f, 0.92f}};
+// The same on the grid, a little brighter over the dark background.
+constexpr ColorRgb kGridAxisColors[3] = {{0.90f, 0.32f, 0.30f}, {0.45f, 0.80f, 0.30f}, {0.36f, 0.58f, 0.98f}};
 
 }  // namespace
 
@@ -91,6 +93,8 @@ struct SceneRenderer::Impl {
   std::size_t meshCount = 0;
   std::vector<MeshStyle> styles;
   Bounds3 bounds;
+  std::optional<GridPlane> overlayFloor;  // the overlays' ground (the scene's floor)
+  std::optional<Vec3d> sceneUp;
   GpuMesh gizmoArrows[3];
   GpuMesh gizmoCenter;
   bool initialized = false;
@@ -211,7 +215,10 @@ void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
   };
   upload(overlays.solids, d.overlaySolids);
   upload(overlays.volumes, d.overlayVolumes);
+  d.overlayFloor = overlays.ground;
 }
+
+void SceneRenderer::setSceneUp(std::optional<Vec3d> up) { impl_->sceneUp = up; }
 
 void SceneRenderer::Impl::releaseOverlays() {
   for (auto& lines : overlayLines) lines.release();
@@ -292,17 +299,21 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
 }
 
 void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewProjection) {
-  const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera);
+  const GridPlane plane = overlayFloor ? *overlayFloor : gridPlaneForUp(sceneUp ? *sceneUp : camera.up);
+  const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera, plane);
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);  // translucent: never hides what is drawn after it
   glEnable(GL_BLEND);
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
   gridProgram.use();
   gridProgram.set("uViewProjection", viewProjection);
-  gridProgram.set("uCenter", glm::vec2(layout.centerX, layout.centerY));
+  gridProgram.set("uPlaneToWorld", glm::mat4(render_detail::gridPlaneToWorld(layout)));
+  gridProgram.set("uCenter", glm::vec2(layout.centerA, layout.centerB));
   gridProgram.set("uHalfSize", static_cast<float>(layout.halfSize));
   gridProgram.set("uCell", static_cast<float>(layout.cell));
   gridProgram.set("uLineColor", glm::vec3(0.80f, 0.82f, 0.86f));
+  gridProgram.set("uAxisColorA", toVec3(kGridAxisColors[layout.frame.worldAxisA]));
+  gridProgram.set("uAxisColorB", toVec3(kGridAxisColors[layout.frame.worldAxisB]));
   glBindVertexArray(emptyVao);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glDisable(GL_BLEND);

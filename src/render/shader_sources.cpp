@@ -162,13 +162,14 @@ void main() {
 const char* const kGridVertex = R"glsl(
 #version 330 core
 uniform mat4 uViewProjection;
+uniform mat4 uPlaneToWorld;  // plane coordinates (a, b, height) to world
 uniform vec2 uCenter;
 uniform float uHalfSize;
-out vec2 vPlane;  // world x, y on the ground plane
+out vec2 vPlane;  // plane coordinates a, b on the ground plane
 void main() {
   vec2 corner = vec2(gl_VertexID & 1, (gl_VertexID >> 1) & 1) * 2.0 - 1.0;  // triangle strip
   vPlane = uCenter + corner * uHalfSize;
-  gl_Position = uViewProjection * vec4(vPlane, 0.0, 1.0);
+  gl_Position = uViewProjection * uPlaneToWorld * vec4(vPlane, 0.0, 1.0);
 }
 )glsl";
 
@@ -179,6 +180,8 @@ uniform vec2 uCenter;
 uniform float uHalfSize;
 uniform float uCell;        // minor spacing; major lines every 10 cells
 uniform vec3 uLineColor;
+uniform vec3 uAxisColorA;   // the world axis along plane axis a (the line b = 0)
+uniform vec3 uAxisColorB;   // the world axis along plane axis b (the line a = 0)
 out vec4 fragColor;
 
 // Coverage of the lines of a grid of spacing `cell`, one pixel wide whatever the distance,
@@ -197,12 +200,13 @@ void main() {
   float major = lineCoverage(vPlane, uCell * 10.0);
   float alpha = max(minor * 0.28, major * 0.55);
   vec3 color = uLineColor;
-  // The world axes: x in red (the line y = 0), y in green (x = 0).
+  // The world axes in the plane in their colours (x red, y green, z blue): the line b = 0
+  // runs along axis a, the line a = 0 along axis b.
   vec2 w = max(fwidth(vPlane), vec2(1e-6));
-  float onXAxis = 1.0 - min(abs(vPlane.y) / (1.5 * w.y), 1.0);
-  float onYAxis = 1.0 - min(abs(vPlane.x) / (1.5 * w.x), 1.0);
-  if (onXAxis > 0.0) { color = mix(color, vec3(0.90, 0.32, 0.30), onXAxis); alpha = max(alpha, 0.85 * onXAxis); }
-  if (onYAxis > 0.0) { color = mix(color, vec3(0.45, 0.80, 0.30), onYAxis); alpha = max(alpha, 0.85 * onYAxis); }
+  float onAxisA = 1.0 - min(abs(vPlane.y) / (1.5 * w.y), 1.0);
+  float onAxisB = 1.0 - min(abs(vPlane.x) / (1.5 * w.x), 1.0);
+  if (onAxisA > 0.0) { color = mix(color, uAxisColorA, onAxisA); alpha = max(alpha, 0.85 * onAxisA); }
+  if (onAxisB > 0.0) { color = mix(color, uAxisColorB, onAxisB); alpha = max(alpha, 0.85 * onAxisB); }
   float radial = length(vPlane - uCenter) / uHalfSize;
   alpha *= 1.0 - smoothstep(0.35, 1.0, radial);
   if (alpha < 0.004) discard;

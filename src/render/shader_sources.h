@@ -13,7 +13,8 @@ extern const char* const kMeshFragment;
 extern const char* const kBackgroundVertex;
 extern const char* const kBackgroundFragment;
 
-// Procedural ground grid on the z = 0 plane, anti-aliased with screen-space derivatives.
+// Procedural ground grid on a plane given by uPlaneToWorld (ground_grid.h), anti-aliased with
+// screen-space derivatives.
 extern const char* const kGridVertex;
 extern const char* const kGridFragment;
 

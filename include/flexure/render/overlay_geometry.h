@@ -4,11 +4,13 @@
 // outlines of mold walls, translucent influence volumes of metaballs. Plain data in world units,
 // no OpenGL and no Qt: built wherever meshes are built (overlay_builder.h), drawn by
 // SceneRenderer, compared by tests.
+#include <optional>
 #include <vector>
 
 #include "flexure/core/triangle_mesh.h"
 #include "flexure/core/vec.h"
 #include "flexure/render/color.h"
+#include "flexure/render/grid_plane.h"
 
 namespace flexure {
 
@@ -36,6 +38,9 @@ struct OverlayGeometry {
   std::vector<OverlayPolyline> lines;
   std::vector<OverlayMesh> solids;   // opacity 1
   std::vector<OverlayMesh> volumes;  // opacity < 1
+  // The scene's floor (sceneFloor: the rigid settings' ground plane) when it has one: the ground
+  // grid lies on it. Not an item: empty() and bounds() ignore it.
+  std::optional<GridPlane> ground;
 
   bool empty() const { return lines.empty() && solids.empty() && volumes.empty(); }
   // Every point of every item (tests, framing).
