@@ -1,29 +1,13 @@
 #include "gpu_lines.h"
 
-#include <utility>
+#include <type_traits>
 
 namespace flexure::render_detail {
 
-GpuLines::~GpuLines() { release(); }
-
-GpuLines::GpuLines(GpuLines&& other) noexcept { *this = std::move(other); }
-
-GpuLines& GpuLines::operator=(GpuLines&& other) noexcept {
-  if (this != &other) {
-    release();
-    std::swap(vao_, other.vao_);
-    std::swap(buffer_, other.buffer_);
-    std::swap(vertexCount_, other.vertexCount_);
-  }
-  return *this;
-}
-
-void GpuLines::release() {
-  if (vao_) glDeleteVertexArrays(1, &vao_);
-  if (buffer_) glDeleteBuffers(1, &buffer_);
-  vao_ = buffer_ = 0;
-  vertexCount_ = 0;
-}
+// Moves come from the GL names (defaulted): noexcept, so vectors of them move on growth; copies
+// would share names and delete them twice.
+static_assert(std::is_nothrow_move_constructible_v<GpuLines> && std::is_nothrow_move_assignable_v<GpuLines>);
+static_assert(!std::is_copy_constructible_v<GpuLines> && !std::is_copy_assignable_v<GpuLines>);
 
 void GpuLines::upload(const std::vector<const OverlayPolyline*>& polylines) {
   std::vector<float> vertices;  // x y z r g b per vertex, two vertices per segment
@@ -41,12 +25,10 @@ void GpuLines::upload(const std::vector<const OverlayPolyline*>& polylines) {
   }
   vertexCount_ = static_cast<GLsizei>(vertices.size() / 6);
   if (vertexCount_ == 0) return;
-  if (!vao_) {
-    glGenVertexArrays(1, &vao_);
-    glGenBuffers(1, &buffer_);
-  }
-  glBindVertexArray(vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+  vao_.ensure();
+  buffer_.ensure();
+  glBindVertexArray(vao_.get());
+  glBindBuffer(GL_ARRAY_BUFFER, buffer_.get());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data(), GL_STATIC_DRAW);
   constexpr GLsizei stride = 6 * sizeof(float);
   glEnableVertexAttribArray(0);
@@ -58,7 +40,7 @@ void GpuLines::upload(const std::vector<const OverlayPolyline*>& polylines) {
 
 void GpuLines::draw() const {
   if (!vao_ || vertexCount_ == 0) return;
-  glBindVertexArray(vao_);
+  glBindVertexArray(vao_.get());
   glDrawArrays(GL_LINES, 0, vertexCount_);
   glBindVertexArray(0);
 }

@@ -4,27 +4,24 @@
 #include <vector>
 
 #include "flexure/render/overlay_geometry.h"
-#include "gl_api.h"
+#include "gl_name.h"
 
 namespace flexure::render_detail {
 
+// Move-only through its GL names (gl_name.h), which it deletes when it goes; moved-from lines
+// draw nothing.
 class GpuLines {
  public:
-  GpuLines() = default;
-  ~GpuLines();
-  GpuLines(GpuLines&& other) noexcept;
-  GpuLines& operator=(GpuLines&& other) noexcept;
-  GpuLines(const GpuLines&) = delete;
-  GpuLines& operator=(const GpuLines&) = delete;
-
   // Uploads every segment of the given polylines (closed ones get their closing segment).
   void upload(const std::vector<const OverlayPolyline*>& polylines);
   void draw() const;
-  void release();
-  bool empty() const { return vertexCount_ == 0; }
+  // Deletes the GL objects now (the owning context must be current).
+  void release() { *this = GpuLines(); }
+  bool empty() const { return !vao_ || vertexCount_ == 0; }
 
  private:
-  GLuint vao_ = 0, buffer_ = 0;
+  GlVertexArray vao_;
+  GlBuffer buffer_;
   GLsizei vertexCount_ = 0;
 };
 

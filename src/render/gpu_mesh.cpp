@@ -1,32 +1,14 @@
 #include "gpu_mesh.h"
 
-#include <utility>
+#include <type_traits>
 #include <vector>
 
 namespace flexure::render_detail {
 
-GpuMesh::~GpuMesh() { release(); }
-
-GpuMesh::GpuMesh(GpuMesh&& other) noexcept { *this = std::move(other); }
-
-GpuMesh& GpuMesh::operator=(GpuMesh&& other) noexcept {
-  if (this != &other) {
-    release();
-    std::swap(vao_, other.vao_);
-    std::swap(vertexBuffer_, other.vertexBuffer_);
-    std::swap(indexBuffer_, other.indexBuffer_);
-    std::swap(indexCount_, other.indexCount_);
-  }
-  return *this;
-}
-
-void GpuMesh::release() {
-  if (vao_) glDeleteVertexArrays(1, &vao_);
-  if (vertexBuffer_) glDeleteBuffers(1, &vertexBuffer_);
-  if (indexBuffer_) glDeleteBuffers(1, &indexBuffer_);
-  vao_ = vertexBuffer_ = indexBuffer_ = 0;
-  indexCount_ = 0;
-}
+// Moves come from the GL names (defaulted): noexcept, so vectors of them move on growth; copies
+// would share names and delete them twice.
+static_assert(std::is_nothrow_move_constructible_v<GpuMesh> && std::is_nothrow_move_assignable_v<GpuMesh>);
+static_assert(!std::is_copy_constructible_v<GpuMesh> && !std::is_copy_assignable_v<GpuMesh>);
 
 void GpuMesh::upload(const TriangleMesh& source) {
   const TriangleMesh* mesh = &source;
@@ -49,15 +31,13 @@ void GpuMesh::upload(const TriangleMesh& source) {
   for (const auto& t : mesh->triangles)
     for (int k : t) indices.push_back(static_cast<GLuint>(k));
 
-  if (!vao_) {
-    glGenVertexArrays(1, &vao_);
-    glGenBuffers(1, &vertexBuffer_);
-    glGenBuffers(1, &indexBuffer_);
-  }
-  glBindVertexArray(vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer_);
+  vao_.ensure();
+  vertexBuffer_.ensure();
+  indexBuffer_.ensure();
+  glBindVertexArray(vao_.get());
+  glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer_.get());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data(), GL_STATIC_DRAW);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer_);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer_.get());
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(GLuint)), indices.data(),
                GL_STATIC_DRAW);
   constexpr GLsizei stride = 6 * sizeof(float);
@@ -71,7 +51,7 @@ void GpuMesh::upload(const TriangleMesh& source) {
 
 void GpuMesh::draw() const {
   if (!vao_ || indexCount_ == 0) return;
-  glBindVertexArray(vao_);
+  glBindVertexArray(vao_.get());
   glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
 }

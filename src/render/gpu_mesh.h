@@ -1,26 +1,23 @@
 #pragma once
 // One triangle mesh in GPU buffers: interleaved float position + normal, 32-bit indices.
 #include "flexure/core/triangle_mesh.h"
-#include "gl_api.h"
+#include "gl_name.h"
 
 namespace flexure::render_detail {
 
+// Move-only through its GL names (gl_name.h), which it deletes when it goes; a moved-from mesh
+// draws nothing.
 class GpuMesh {
  public:
-  GpuMesh() = default;
-  ~GpuMesh();
-  GpuMesh(GpuMesh&& other) noexcept;
-  GpuMesh& operator=(GpuMesh&& other) noexcept;
-  GpuMesh(const GpuMesh&) = delete;
-  GpuMesh& operator=(const GpuMesh&) = delete;
-
   // Uploads the mesh; computes area-weighted normals when it has none.
   void upload(const TriangleMesh& mesh);
   void draw() const;
-  void release();
+  // Deletes the GL objects now (the owning context must be current).
+  void release() { *this = GpuMesh(); }
 
  private:
-  GLuint vao_ = 0, vertexBuffer_ = 0, indexBuffer_ = 0;
+  GlVertexArray vao_;
+  GlBuffer vertexBuffer_, indexBuffer_;
   GLsizei indexCount_ = 0;
 };
 

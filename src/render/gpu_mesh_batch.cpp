@@ -1,35 +1,13 @@
 #include "gpu_mesh_batch.h"
 
-#include <utility>
+#include <type_traits>
 
 namespace flexure::render_detail {
 
-GpuMeshBatch::~GpuMeshBatch() { release(); }
-
-GpuMeshBatch::GpuMeshBatch(GpuMeshBatch&& other) noexcept { *this = std::move(other); }
-
-GpuMeshBatch& GpuMeshBatch::operator=(GpuMeshBatch&& other) noexcept {
-  if (this != &other) {
-    release();
-    std::swap(vao_, other.vao_);
-    std::swap(vertexBuffer_, other.vertexBuffer_);
-    std::swap(styleBuffer_, other.styleBuffer_);
-    std::swap(indexBuffer_, other.indexBuffer_);
-    std::swap(vertexCounts_, other.vertexCounts_);
-    std::swap(indexStarts_, other.indexStarts_);
-  }
-  return *this;
-}
-
-void GpuMeshBatch::release() {
-  if (vao_) glDeleteVertexArrays(1, &vao_);
-  if (vertexBuffer_) glDeleteBuffers(1, &vertexBuffer_);
-  if (styleBuffer_) glDeleteBuffers(1, &styleBuffer_);
-  if (indexBuffer_) glDeleteBuffers(1, &indexBuffer_);
-  vao_ = vertexBuffer_ = styleBuffer_ = indexBuffer_ = 0;
-  vertexCounts_.clear();
-  indexStarts_.clear();
-}
+// Moves come from the GL names (defaulted): noexcept, so vectors of them move on growth; copies
+// would share names and delete them twice.
+static_assert(std::is_nothrow_move_constructible_v<GpuMeshBatch> && std::is_nothrow_move_assignable_v<GpuMeshBatch>);
+static_assert(!std::is_copy_constructible_v<GpuMeshBatch> && !std::is_copy_assignable_v<GpuMeshBatch>);
 
 namespace {
 
@@ -70,25 +48,23 @@ void GpuMeshBatch::upload(const std::vector<TriangleMesh>& meshes, std::size_t f
   }
   indexStarts_[count] = static_cast<GLsizei>(indices.size());
 
-  if (!vao_) {
-    glGenVertexArrays(1, &vao_);
-    glGenBuffers(1, &vertexBuffer_);
-    glGenBuffers(1, &styleBuffer_);
-    glGenBuffers(1, &indexBuffer_);
-  }
-  glBindVertexArray(vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer_);
+  vao_.ensure();
+  vertexBuffer_.ensure();
+  styleBuffer_.ensure();
+  indexBuffer_.ensure();
+  glBindVertexArray(vao_.get());
+  glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer_.get());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data(), GL_STATIC_DRAW);
   constexpr GLsizei stride = 6 * sizeof(float);
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, nullptr);
   glEnableVertexAttribArray(1);
   glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(3 * sizeof(float)));
-  glBindBuffer(GL_ARRAY_BUFFER, styleBuffer_);
+  glBindBuffer(GL_ARRAY_BUFFER, styleBuffer_.get());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(base * sizeof(BatchStyle)), nullptr, GL_DYNAMIC_DRAW);
   glEnableVertexAttribArray(2);
   glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(BatchStyle), nullptr);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer_);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer_.get());
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(GLuint)), indices.data(),
                GL_STATIC_DRAW);
   glBindVertexArray(0);
@@ -102,14 +78,14 @@ void GpuMeshBatch::setStyles(const std::vector<BatchStyle>& styles) {
   for (std::size_t m = 0; m < vertexCounts_.size(); ++m)
     perVertex.insert(perVertex.end(), static_cast<std::size_t>(vertexCounts_[m]),
                      m < styles.size() ? styles[m] : BatchStyle{});
-  glBindBuffer(GL_ARRAY_BUFFER, styleBuffer_);
+  glBindBuffer(GL_ARRAY_BUFFER, styleBuffer_.get());
   glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(perVertex.size() * sizeof(BatchStyle)), perVertex.data());
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 void GpuMeshBatch::draw() const {
   if (!vao_ || indexStarts_.empty() || indexStarts_.back() == 0) return;
-  glBindVertexArray(vao_);
+  glBindVertexArray(vao_.get());
   glDrawElements(GL_TRIANGLES, indexStarts_.back(), GL_UNSIGNED_INT, nullptr);
   glBindVertexArray(0);
 }
@@ -118,7 +94,7 @@ void GpuMeshBatch::drawMesh(std::size_t index) const {
   if (!vao_ || index >= vertexCounts_.size()) return;
   const GLsizei count = indexStarts_[index + 1] - indexStarts_[index];
   if (count == 0) return;
-  glBindVertexArray(vao_);
+  glBindVertexArray(vao_.get());
   glDrawElements(GL_TRIANGLES, count, GL_UNSIGNED_INT,
                  reinterpret_cast<const void*>(static_cast<std::size_t>(indexStarts_[index]) * sizeof(GLuint)));
   glBindVertexArray(0);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "flexure/core/triangle_mesh.h"
-#include "gl_api.h"
+#include "gl_name.h"
 
 namespace flexure::render_detail {
 
@@ -20,15 +20,10 @@ struct BatchStyle {
   float r = 0.8f, g = 0.8f, b = 0.8f, selected = 0.0f;
 };
 
+// Move-only through its GL names (gl_name.h), which it deletes when it goes; a moved-from batch
+// draws nothing.
 class GpuMeshBatch {
  public:
-  GpuMeshBatch() = default;
-  ~GpuMeshBatch();
-  GpuMeshBatch(GpuMeshBatch&& other) noexcept;
-  GpuMeshBatch& operator=(GpuMeshBatch&& other) noexcept;
-  GpuMeshBatch(const GpuMeshBatch&) = delete;
-  GpuMeshBatch& operator=(const GpuMeshBatch&) = delete;
-
   // Uploads meshes[first, first + count) (area-weighted normals where a mesh has none) with
   // styles[i] for meshes[first + i].
   void upload(const std::vector<TriangleMesh>& meshes, std::size_t first, std::size_t count,
@@ -40,10 +35,12 @@ class GpuMeshBatch {
   void draw() const;
   // One mesh alone (its colour then comes from uniforms, see the mesh shader's uBatched).
   void drawMesh(std::size_t index) const;
-  void release();
+  // Deletes the GL objects now (the owning context must be current).
+  void release() { *this = GpuMeshBatch(); }
 
  private:
-  GLuint vao_ = 0, vertexBuffer_ = 0, styleBuffer_ = 0, indexBuffer_ = 0;
+  GlVertexArray vao_;
+  GlBuffer vertexBuffer_, styleBuffer_, indexBuffer_;
   std::vector<GLsizei> vertexCounts_;  // per mesh
   std::vector<GLsizei> indexStarts_;   // per mesh, plus the total at the end
 };

@@ -7,6 +7,7 @@
 #include "flexure/render/camera_matrices.h"
 #include "flexure/render/glyph_meshes.h"
 #include "gl_api.h"
+#include "gl_name.h"
 #include "gpu_lines.h"
 #include "gpu_mesh.h"
 #include "gpu_mesh_batch.h"
@@ -85,7 +86,7 @@ struct SceneRenderer::Impl {
   // translucent volumes.
   render_detail::GpuLines overlayLines[kOverlayLayerCount];
   std::vector<OverlayGpuMesh> overlaySolids, overlayVolumes;
-  GLuint emptyVao = 0;  // core profile draws need a bound VAO even without attributes
+  render_detail::GlVertexArray emptyVao;  // core profile draws need a bound VAO even without attributes
   // Scene meshes in order, packed into batches of consecutive meshes; batchFirst[b] is the
   // index of batch b's first mesh.
   std::vector<GpuMeshBatch> batches;
@@ -127,7 +128,7 @@ bool SceneRenderer::initialize(std::string& error) {
   if (!d.overlayLineProgram.build("overlay lines", s::kOverlayLineVertex, s::kOverlayLineGeometry,
                                   s::kOverlayLineFragment, error))
     return false;
-  glGenVertexArrays(1, &d.emptyVao);
+  d.emptyVao.ensure();
   for (int axis = 0; axis < 3; ++axis) {
     Vec3d tip(0, 0, 0);
     tip[axis] = 1.0;
@@ -151,8 +152,7 @@ void SceneRenderer::release() {
   d.gridProgram.release();
   d.overlayLineProgram.release();
   d.releaseOverlays();
-  if (d.emptyVao) glDeleteVertexArrays(1, &d.emptyVao);
-  d.emptyVao = 0;
+  d.emptyVao.reset();
   d.initialized = false;
 }
 
@@ -260,7 +260,7 @@ void SceneRenderer::Impl::drawBackground(const RenderOptions& options) {
   backgroundProgram.use();
   backgroundProgram.set("uTop", toVec3(options.backgroundTop));
   backgroundProgram.set("uBottom", toVec3(options.backgroundBottom));
-  glBindVertexArray(emptyVao);
+  glBindVertexArray(emptyVao.get());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glDepthMask(GL_TRUE);
 }
@@ -314,7 +314,7 @@ void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewPr
   gridProgram.set("uLineColor", glm::vec3(0.80f, 0.82f, 0.86f));
   gridProgram.set("uAxisColorA", toVec3(kGridAxisColors[layout.frame.worldAxisA]));
   gridProgram.set("uAxisColorB", toVec3(kGridAxisColors[layout.frame.worldAxisB]));
-  glBindVertexArray(emptyVao);
+  glBindVertexArray(emptyVao.get());
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
