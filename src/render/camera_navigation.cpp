@@ -31,9 +31,15 @@ ViewFrame viewFrame(const Camera& camera) {
 }  // namespace
 
 Camera orbitCamera(const Camera& camera, double dxPixels, double dyPixels, double radiansPerPixel) {
+  return orbitCamera(camera, dxPixels, dyPixels, Vec3d(0.0, 0.0, 1.0), radiansPerPixel);
+}
+
+Camera orbitCamera(const Camera& camera, double dxPixels, double dyPixels, const Vec3d& worldUp,
+                   double radiansPerPixel) {
   const ViewFrame f = viewFrame(camera);
-  // Dragging right turns the model right: the camera yaws the other way around world z.
-  const glm::dquat yaw = glm::angleAxis(-dxPixels * radiansPerPixel, glm::dvec3(0, 0, 1));
+  const glm::dvec3 up = glm::length(toGlm(worldUp)) > 1e-12 ? glm::normalize(toGlm(worldUp)) : glm::dvec3(0, 0, 1);
+  // Dragging right turns the model right: the camera yaws the other way around the world's up.
+  const glm::dquat yaw = glm::angleAxis(-dxPixels * radiansPerPixel, up);
   const glm::dquat pitch = glm::angleAxis(-dyPixels * radiansPerPixel, f.right);
   const glm::dquat rotation = yaw * pitch;
   const glm::dvec3 target = toGlm(camera.target);

@@ -34,6 +34,19 @@ TEST_CASE("horizontal orbit turns around the world z axis; dragging down raises 
   CHECK(pitched.eye.z == Approx(10.0 * std::sin(0.5)).epsilon(1e-9));
 }
 
+TEST_CASE("a y-up scene's orbit turns around world y: the eye keeps its height", "[render][camera]") {
+  Camera camera;
+  camera.eye = {0, 3, 10};
+  camera.up = {0, 1, 0};
+  const Camera yawed = orbitCamera(camera, 100.0, 0.0, Vec3d(0, 1, 0), 0.01);  // one radian
+  CHECK(yawed.eye.y == Approx(3.0).epsilon(1e-12));
+  CHECK(std::atan2(yawed.eye.x, yawed.eye.z) == Approx(-1.0).margin(1e-9));
+  // No roll: the view's right direction stays level (perpendicular to world y).
+  CHECK(cross(normalized(yawed.target - yawed.eye), yawed.up).y == Approx(0.0).margin(1e-12));
+  // The z-up default would have rolled this camera and changed the eye's height.
+  CHECK(std::abs(orbitCamera(camera, 100.0, 0.0, 0.01).eye.y - 3.0) > 1.0);
+}
+
 TEST_CASE("panning moves the point under the cursor with the cursor", "[render][camera]") {
   Camera camera;
   const int w = 800, h = 600;
