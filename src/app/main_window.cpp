@@ -514,7 +514,8 @@ void MainWindow::pollGeometry() {
     shownGeometryResult_ = requestResultSequence_;
     geometryTimer_->stop();  // nothing newer is on its way
   }
-  geometry_ = assembleDisplayGeometry(document_->scene(), frame->meshes);
+  // The frame's meshes are shared (aliasing the frame), not copied: GUI-thread time per frame.
+  geometry_ = assembleDisplayGeometry(document_->scene(), SharedMeshes(frame, &frame->meshes));
   markSelectedMeshes();
   if (showSceneOnNextFrame_) {
     showSceneOnNextFrame_ = false;
@@ -590,8 +591,8 @@ void MainWindow::markSelectedMeshes() {
   // One pass over the nodes, not a search per mesh: scenes have tens of thousands of both.
   std::unordered_map<std::string_view, const Node*> byName;
   for (const Node* node : std::as_const(*document_).scene().nodes()) byName.emplace(node->name(), node);
-  for (std::size_t i = 0; i < geometry_.meshes.size(); ++i) {
-    const auto found = byName.find(geometry_.meshes[i].name);
+  for (std::size_t i = 0; i < geometry_.meshes->size(); ++i) {
+    const auto found = byName.find((*geometry_.meshes)[i].name);
     geometry_.styles[i].selected = found != byName.end() && selection_->covers(found->second);
   }
 }

@@ -44,7 +44,7 @@ SurfacePoint surfacePointOfHit(const Node* leaf, const TriangleMesh& mesh, const
 }
 
 std::optional<SurfacePick> pickSurface(const Scene& scene, const DisplayGeometry& geometry, const PickRay& ray) {
-  const std::optional<MeshHit> hit = pickMeshes(geometry.meshes, ray);
+  const std::optional<MeshHit> hit = pickMeshes(*geometry.meshes, ray);
   if (!hit) return std::nullopt;
   const auto index = static_cast<std::size_t>(hit->mesh);
   SurfacePick pick;
@@ -58,7 +58,7 @@ std::optional<SurfacePick> pickSurface(const Scene& scene, const DisplayGeometry
     pick.metaballHandle = true;
     return pick;
   }
-  const TriangleMesh& mesh = geometry.meshes[index];
+  const TriangleMesh& mesh = (*geometry.meshes)[index];
   pick.node = mesh.name;
   pick.point = surfacePointOfHit(scene.find(mesh.name), mesh, *hit);
   return pick;

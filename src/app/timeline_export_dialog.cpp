@@ -14,12 +14,12 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "display_geometry.h"
 #include "flexure/anim/frame_sequence.h"
 #include "flexure/core/tessellation.h"
 #include "flexure/io/obj.h"
 #include "flexure/render/offscreen_render.h"
 #include "flexure/render/png_writer.h"
+#include "flexure/render/scene_renderer.h"
 #include "timeline_playback.h"
 #include "viewport.h"
 
@@ -30,12 +30,11 @@ namespace {
 // Renders the scene as the viewport shows it (same meshes and colours, the viewport's camera and
 // options) into a PNG. Runs on the worker thread: offscreen rendering makes its own GL context.
 void writeViewportPng(const Scene& scene, const AnimationExportRequest& request, const std::filesystem::path& file) {
-  DisplayGeometry geometry = buildDisplayGeometry(scene);
-  geometry.meshes.resize(geometry.sceneMeshCount);  // no metaball handles in a rendered frame
-  geometry.styles.resize(geometry.sceneMeshCount);
+  // The scene meshes in their palette colours (display_geometry.h) without the metaball handles.
+  const std::vector<TriangleMesh> meshes = tessellateScene(scene);
   RgbaImage image;
   std::string error;
-  if (!renderMeshesToImage(geometry.meshes, geometry.styles, request.camera, request.width, request.height,
+  if (!renderMeshesToImage(meshes, paletteStyles(meshes.size()), request.camera, request.width, request.height,
                            request.renderOptions, image, error) ||
       !writePng(image, file.string(), error))
     throw std::runtime_error(file.string() + ": " + error);

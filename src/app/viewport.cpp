@@ -37,8 +37,8 @@ void Viewport::releaseGl() {
 
 double Viewport::aspect() const { return height() > 0 ? static_cast<double>(width()) / height() : 1.0; }
 
-void Viewport::setMeshes(std::vector<TriangleMesh> meshes, std::vector<MeshStyle> styles) {
-  meshes_ = std::move(meshes);
+void Viewport::setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles) {
+  meshes_ = meshes ? std::move(meshes) : std::make_shared<const std::vector<TriangleMesh>>();
   styles_ = std::move(styles);
   meshesDirty_ = true;
   update();
@@ -56,7 +56,8 @@ void Viewport::setStyles(std::vector<MeshStyle> styles) {
   update();
 }
 
-void Viewport::showScene(std::vector<TriangleMesh> meshes, std::vector<MeshStyle> styles, const Camera& camera) {
+void Viewport::showScene(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles,
+                         const Camera& camera) {
   camera_ = camera;
   fitCameraOnPaint_ = true;
   setMeshes(std::move(meshes), std::move(styles));
@@ -87,13 +88,13 @@ void Viewport::frameMeshes(const std::vector<TriangleMesh>& meshes) {
   if (!bounds.empty()) applyCamera(frameBounds(camera_, bounds, aspect()));
 }
 
-void Viewport::frameAll() { frameMeshes(meshes_); }
+void Viewport::frameAll() { frameMeshes(*meshes_); }
 
 void Viewport::frameSelected() {
   std::vector<TriangleMesh> selected;
-  for (std::size_t i = 0; i < meshes_.size() && i < styles_.size(); ++i)
-    if (styles_[i].selected) selected.push_back(meshes_[i]);
-  frameMeshes(selected.empty() ? meshes_ : selected);
+  for (std::size_t i = 0; i < meshes_->size() && i < styles_.size(); ++i)
+    if (styles_[i].selected) selected.push_back((*meshes_)[i]);
+  frameMeshes(selected.empty() ? *meshes_ : selected);
 }
 
 void Viewport::setStandardView(StandardView view) { applyCamera(standardViewCamera(camera_, view)); }
@@ -116,7 +117,7 @@ void Viewport::initializeGL() {
 void Viewport::paintGL() {
   if (!glReady_) return;  // no usable context (reported once in initializeGL)
   if (meshesDirty_) {
-    renderer_.setMeshes(meshes_, styles_);
+    renderer_.setMeshes(*meshes_, styles_);
     meshesDirty_ = stylesDirty_ = false;
   } else if (stylesDirty_) {
     renderer_.setStyles(styles_);
@@ -128,7 +129,7 @@ void Viewport::paintGL() {
   }
   if (fitCameraOnPaint_) {
     fitCameraOnPaint_ = false;
-    const Camera shown = cameraShowingMeshes(camera_, meshes_, aspect());
+    const Camera shown = cameraShowingMeshes(camera_, *meshes_, aspect());
     if (norm(shown.eye - camera_.eye) > 0.0 || norm(shown.target - camera_.target) > 0.0) {
       camera_ = shown;
       emit cameraChanged();

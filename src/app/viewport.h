@@ -34,8 +34,9 @@ class Viewport : public QOpenGLWidget {
   explicit Viewport(QWidget* parent = nullptr);
   ~Viewport() override;
 
-  // New geometry for the same view (after an edit or a solver step).
-  void setMeshes(std::vector<TriangleMesh> meshes, std::vector<MeshStyle> styles);
+  // New geometry for the same view (after an edit or a solver step). Shared, not copied: the
+  // list must not change while the viewport holds it (null = no meshes).
+  void setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles);
   // New colours/selection only.
   void setStyles(std::vector<MeshStyle> styles);
   // Constraint glyphs, control polygons and influence volumes drawn over the meshes
@@ -44,7 +45,8 @@ class Viewport : public QOpenGLWidget {
   // A new document: geometry plus the camera stored with it. When that camera sees none of the
   // geometry the view is framed on all of it instead (decided at the next paint, when the
   // viewport's size is known).
-  void showScene(std::vector<TriangleMesh> meshes, std::vector<MeshStyle> styles, const Camera& camera);
+  void showScene(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles,
+                 const Camera& camera);
 
   // Left-button gestures on parts go to `handler` (navigation keeps its own buttons).
   void setPartGestureHandler(PartGestureHandler handler) { partHandler_ = std::move(handler); }
@@ -53,7 +55,7 @@ class Viewport : public QOpenGLWidget {
   void setCamera(const Camera& camera);
   const RenderOptions& renderOptions() const { return options_; }
   void setRenderOptions(const RenderOptions& options);
-  const std::vector<TriangleMesh>& meshes() const { return meshes_; }
+  const std::vector<TriangleMesh>& meshes() const { return *meshes_; }
   // While a new document's geometry is being built off the GUI thread the viewport paints its
   // background only and does not count those frames (framesRendered is frames showing the
   // document); showScene() follows with the geometry.
@@ -97,7 +99,7 @@ class Viewport : public QOpenGLWidget {
   bool stylesDirty_ = false;
   bool fitCameraOnPaint_ = false;
   bool awaitingGeometry_ = false;
-  std::vector<TriangleMesh> meshes_;
+  std::shared_ptr<const std::vector<TriangleMesh>> meshes_ = std::make_shared<const std::vector<TriangleMesh>>();
   std::vector<MeshStyle> styles_;
   Camera camera_;
   RenderOptions options_;

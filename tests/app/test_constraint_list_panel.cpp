@@ -122,7 +122,7 @@ TEST_CASE("clicking the model in the viewport picks the point of a new attachmen
   QString error;
   REQUIRE(window.openFile(writeSphereScene(dir.path(), 1.0, 0, 0, 0, camera), error));
   REQUIRE(showAndWaitForFrames(window, 1));
-  REQUIRE(QTest::qWaitFor([&] { return window.geometryUpToDate() && !window.displayGeometry().meshes.empty(); }, 10000));
+  REQUIRE(QTest::qWaitFor([&] { return window.geometryUpToDate() && !window.displayGeometry().meshes->empty(); }, 10000));
   auto* panel = window.findChild<ConstraintListPanel*>();
   REQUIRE(panel);
   REQUIRE(panel->beginCreate("attach-point"));

@@ -35,7 +35,7 @@ TEST_CASE("every example scene opens in the window and shows its model", "[app][
     CHECK(shown.sceneMeshCount > 0);
     CHECK(shown.triangleCount > 0);
     bool finite = true;
-    for (const TriangleMesh& mesh : shown.meshes)
+    for (const TriangleMesh& mesh : *shown.meshes)
       for (const Vec3d& p : mesh.positions) finite = finite && std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
     CHECK(finite);
   }

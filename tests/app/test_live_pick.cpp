@@ -41,7 +41,7 @@ TEST_CASE("a picked surface point evaluates to the hit point on every primitive"
     const ValueAccess values(scene->parameters().values());
     int checked = 0;
     for (std::size_t m = 0; m < geometry.sceneMeshCount; ++m) {
-      const TriangleMesh& mesh = geometry.meshes[m];
+      const TriangleMesh& mesh = (*geometry.meshes)[m];
       // A few triangle centroids per mesh, spread over its triangles (and so its patches).
       const int step = std::max(1, mesh.triangleCount() / 7);
       for (int t = step / 2; t < mesh.triangleCount(); t += step) {
@@ -78,7 +78,7 @@ TEST_CASE("a metaball handle picks the deformer with patch = metaball index", "[
   const auto scene = loadExample("metaball-z-letter.json");
   const DisplayGeometry geometry = buildDisplayGeometry(*scene);
   REQUIRE(geometry.handles.size() == 12);
-  REQUIRE(geometry.meshes.size() == geometry.sceneMeshCount + geometry.handles.size());
+  REQUIRE(geometry.meshes->size() == geometry.sceneMeshCount + geometry.handles.size());
   int picked = 0;
   for (const MetaballHandle& handle : geometry.handles) {
     const auto ray = rayToward(scene->camera, handle.world);
