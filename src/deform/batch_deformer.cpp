@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "flexure/deform/metaball_deform_operator.h"
+#include "simd_clones.h"
 
 namespace flexure::deform {
 
@@ -159,6 +160,11 @@ void BatchDeformer::accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& p
   } else {
     d = offsetByIndex(*m.skeleton, m.kind, p);
   }
+  addInfluence(m, p, d, sum);
+}
+
+template <class S>
+void BatchDeformer::addInfluence(const Packed& m, const Vec3<S>& p, const Vec3<S>& d, Vec3<S>& sum) const {
   const Vec3<S> dl = m.frameT ? mul(*m.frameT, d) : d;  // in the constraint's frame
   const Vec3<S> q(dl.x * m.invRadii.x, dl.y * m.invRadii.y, dl.z * m.invRadii.z);
   S F;
@@ -247,18 +253,6 @@ struct PointBump {
   double cx, cy, cz, ix, iy, iz, tx, ty, tz;  // centre, 1 / (R R_k), translation
 };
 
-// GCC builds an AVX2+FMA copy of the SIMD loop (x86-64-v3) next to the baseline SSE2 one and
-// picks it at load time (ifunc), so the binary stays portable; not under the sanitizers, which
-// dislike ifuncs. "no-trapping-math" lets the vectorizer evaluate the comparison for every lane
-// (floating-point exception flags are not used anywhere in Flexure).
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__) && \
-    !defined(__SANITIZE_THREAD__)
-#define FLEXURE_DEFORM_SIMD __attribute__((target_clones("arch=x86-64-v3", "default"), optimize("no-trapping-math")))
-#elif defined(__GNUC__) && !defined(__clang__)
-#define FLEXURE_DEFORM_SIMD __attribute__((optimize("no-trapping-math")))
-#else
-#define FLEXURE_DEFORM_SIMD
-#endif
 
 // d += w(|q|^2) dD for every bump and vertex of the block (Eq. 8's sum), without branches.
 // Eq. 3 in x = |q|^2 factors as w(x) = (1 - x)^2 (1 - 4x/9); with x clamped to 1 it is exactly
@@ -280,6 +274,26 @@ void addPointBumps(const PointBump* bumps, int bumpCount, const double* __restri
       dz[i] += F * m.tz;
     }
   }
+}
+
+// Bounds of n points given as coordinate arrays; NaN coordinates drop out (the comparisons
+// are false), and a run of NaN points is empty.
+FLEXURE_DEFORM_SIMD
+Bounds3 runBounds(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n) {
+  double lx = 1e300, ly = 1e300, lz = 1e300, hx = -1e300, hy = -1e300, hz = -1e300;
+#pragma omp simd reduction(min : lx, ly, lz) reduction(max : hx, hy, hz)
+  for (int i = 0; i < n; ++i) {
+    lx = xs[i] < lx ? xs[i] : lx;
+    ly = ys[i] < ly ? ys[i] : ly;
+    lz = zs[i] < lz ? zs[i] : lz;
+    hx = xs[i] > hx ? xs[i] : hx;
+    hy = ys[i] > hy ? ys[i] : hy;
+    hz = zs[i] > hz ? zs[i] : hz;
+  }
+  Bounds3 b;
+  b.lo = {lx, ly, lz};
+  b.hi = {hx, hy, hz};
+  return b;
 }
 
 bool overlaps(const Bounds3& a, const Bounds3& b) {
@@ -364,13 +378,15 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   // The other metaballs meeting the block; curves need their cells' piece masks, so with a
   // curve among them (or too many) the vertices look up their cells instead.
   std::array<const Packed*, 16> otherList;
-  int otherCount = 0;
+  std::array<const Packed*, 4> curveList;  // Bezier curves, queried a run at a time
+  int otherCount = 0, curveCount = 0;
   bool otherListed = true;
   auto consider = [&](const Packed& m) {
     if (!overlaps(m.box, box)) return true;
     if (!m.simplePoint) {
       others = true;
-      if (m.bezier || otherCount == static_cast<int>(otherList.size())) otherListed = false;
+      if (m.bezier && curveCount < static_cast<int>(curveList.size())) curveList[static_cast<std::size_t>(curveCount++)] = &m;
+      else if (m.bezier || otherCount == static_cast<int>(otherList.size())) otherListed = false;
       else otherList[static_cast<std::size_t>(otherCount++)] = &m;
       return true;
     }
@@ -430,6 +446,7 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
       dy[i] += d.y;
       dz[i] += d.z;
     }
+    for (int k = 0; k < curveCount; ++k) addCurveRuns(*curveList[static_cast<std::size_t>(k)], xs, ys, zs, dx, dy, dz, count);
     others = false;
   }
   // A block all of whose grid cells are empty (no curve piece reaches them) has nothing more
@@ -448,6 +465,39 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   }
   for (int i = 0; i < count; ++i)
     if (dx[i] != 0.0 || dy[i] != 0.0 || dz[i] != 0.0) pts[i] = Vec3d(xs[i] + dx[i], ys[i] + dy[i], zs[i] + dz[i]);
+}
+
+// A Bezier metaball over a block, a run of BezierSkeleton::kRunLength vertices at a time: the
+// run's box gives the candidate pieces (as a grid cell's does), the curve answers the whole run
+// in lanes (nearestPointsOfRun), and each vertex it finds within reach adds its displacement.
+void BatchDeformer::addCurveRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy,
+                                 double* dz, int count) const {
+  constexpr int kRun = BezierSkeleton::kRunLength;
+  const double reach = std::sqrt(m.reach2);
+  BezierSkeleton::Hint hint;  // warm starts for the vertices the lanes do not settle
+  alignas(64) double nx[kRun], ny[kRun], nz[kRun];
+  unsigned char found[kRun];
+  for (int start = 0; start < count; start += kRun) {
+    const int n = std::min(kRun, count - start);
+    const double* x = xs + start;
+    const double* y = ys + start;
+    const double* z = zs + start;
+    Bounds3 run = runBounds(x, y, z, n);
+    if (!overlaps(m.box, run)) continue;
+    const std::uint32_t pieces = m.bezier->candidatePieces(run, reach);
+    if (pieces == 0) continue;
+    m.bezier->nearestPointsOfRun(x, y, z, n, m.reach2, pieces, nx, ny, nz, found, &hint);
+    for (int i = 0; i < n; ++i) {
+      if (!found[i]) continue;
+      const Vec3d p(x[i], y[i], z[i]);
+      if (!m.box.contains(p)) continue;
+      Vec3d d(0, 0, 0);
+      addInfluence(m, p, p - Vec3d(nx[i], ny[i], nz[i]), d);
+      dx[start + i] += d.x;
+      dy[start + i] += d.y;
+      dz[start + i] += d.z;
+    }
+  }
 }
 
 void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) const {

@@ -2,6 +2,7 @@
 // Bezier skeleton following an MES curve of the scene (scenes/metaball-mes-curve.json).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <random>
 
 #include "flexure/core/param_access.h"
@@ -75,6 +76,126 @@ TEST_CASE("per-cell candidate pieces never lose the nearest point", "[skeleton][
       }
     }
   }
+}
+
+namespace {
+
+// Curves for the run query: a single cubic span bending both ways (the benchmark's S), a cubic
+// loop that crosses itself, chains of spans from open and closed B-splines, degrees the lanes
+// leave to nearestParameter (2 and 5), and a hairpin whose turn is tighter than the reach (a
+// piece next to the turn comes back towards points inside it).
+std::vector<BezierSkeleton> runQueryCurves() {
+  std::vector<BezierSkeleton> curves(7);
+  curves[6].controlPoints = {{-0.9, 0.06, 0}, {1.2, 0.06, 0}, {1.2, -0.06, 0}, {-0.9, -0.06, 0}};
+  curves[0].controlPoints = {{-0.7, -0.5, 0}, {-0.2, 0.9, 0}, {0.2, -0.9, 0}, {0.7, 0.5, 0}};
+  curves[1].controlPoints = {{-0.6, 0, 0}, {0.9, 0.8, 0.1}, {-0.9, 0.8, -0.1}, {0.6, 0, 0}};
+  curves[2].controlPoints = {{-0.8, 0, 0}, {0, 1.2, 0}, {0.8, 0, 0}};
+  curves[3].controlPoints = {{-0.8, 0, 0}, {-0.5, 0.7, 0.2}, {0, -0.6, 0}, {0.3, 0.8, -0.1}, {0.6, -0.2, 0}, {0.9, 0.3, 0}};
+  for (BezierSkeleton& b : curves) b.prepare();
+  std::vector<Vec3d> bspline;
+  for (int i = 0; i < 8; ++i) bspline.emplace_back(-0.9 + 0.25 * i, 0.5 * std::sin(1.3 * i), 0.1 * std::cos(i));
+  curves[4].followUniformBSpline(bspline, false);
+  curves[5].followUniformBSpline(bspline, true);
+  return curves;
+}
+
+}  // namespace
+
+TEST_CASE("the run query of Bezier curves answers every point as nearestParameter does", "[skeleton][bezier]") {
+  // Points in runs of neighbours (rows of a grid through the curves' plane and above it, as the
+  // batch path sees a mesh) and in scattered runs; each run's candidate pieces come from its box.
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> coord(-1.0, 1.0);
+  const double reach = 0.3, cutoff2 = reach * reach;
+  for (const BezierSkeleton& b : runQueryCurves()) {
+    INFO("degree " << b.degree() << ", spans " << b.spanCount() << (b.closed() ? ", closed" : ""));
+    long lanes = 0, settled = 0, within = 0;
+    for (int layout = 0; layout < 2; ++layout) {
+      for (int run = 0; run < 160; ++run) {
+        constexpr int n = BezierSkeleton::kRunLength;
+        double xs[n], ys[n], zs[n], nx[n], ny[n], nz[n];
+        unsigned char found[n];
+        const double y = -1.0 + 2.0 * (run % 80) / 79.0, z = run < 80 ? 0.0 : 0.07;
+        const double x0 = -1.1 + 1.6 * std::abs(coord(rng));
+        for (int i = 0; i < n; ++i) {
+          const Vec3d p = layout == 0 ? Vec3d(x0 + 0.6 * i / (n - 1), y, z) : Vec3d(1.1 * coord(rng), 1.1 * coord(rng), 0.2 * coord(rng));
+          xs[i] = p.x;
+          ys[i] = p.y;
+          zs[i] = p.z;
+        }
+        if (run == 7) {  // points on the curve: its ends, the junctions of its pieces and spans
+          for (int i = 0; i < n; ++i) {
+            const Vec3d q = b.point(i / double(n - 1));
+            xs[i] = q.x;
+            ys[i] = q.y;
+            zs[i] = q.z;
+          }
+        }
+        Bounds3 box;
+        for (int i = 0; i < n; ++i) box.extend(Vec3d(xs[i], ys[i], zs[i]));
+        BezierSkeleton::Hint hint;
+        const int fallbacks = b.nearestPointsOfRun(xs, ys, zs, n, cutoff2, b.candidatePieces(box, reach), nx, ny, nz, found, &hint);
+        lanes += n;
+        settled += n - fallbacks;
+        for (int i = 0; i < n; ++i) {
+          const Vec3d p(xs[i], ys[i], zs[i]);
+          Vec3d expected;
+          const bool expectFound = b.nearestParameter(p, cutoff2, ~std::uint32_t(0), &expected) >= 0.0;
+          REQUIRE(bool(found[i]) == expectFound);
+          if (!expectFound) continue;
+          ++within;
+          CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-9);
+          CHECK(std::fabs(norm(p - Vec3d(nx[i], ny[i], nz[i])) - norm(p - expected)) < 1e-12);
+        }
+      }
+    }
+    CHECK(within > lanes / 10);
+    // Cubics are settled in lanes, all but points near the curve's tight bends and junctions;
+    // other degrees all go through nearestParameter.
+    if (b.degree() == 3) CHECK(settled > lanes * 8 / 10);
+    else CHECK(settled < lanes);
+  }
+}
+
+TEST_CASE("the batch path deforms a grid around Bezier curves as per-point apply does", "[deform][batch][bezier]") {
+  // Grid order (runs of neighbours) through a cubic and a closed chain of spans at once, plus a
+  // point metaball: the block path's curve runs, its point lanes and their sum.
+  MetaballDeformOperator op;
+  std::vector<BezierSkeleton> curves = runQueryCurves();
+  for (int c : {0, 5}) {
+    Metaball m;
+    m.skeleton = curves[static_cast<std::size_t>(c)];
+    op.addMetaball(m);
+  }
+  Metaball point;
+  point.skeleton = PointSkeleton{};
+  op.addMetaball(point);
+  std::vector<double> values;
+  for (const ParamSpec& s : op.parameterSpecs()) values.push_back(s.defaultValue);
+  auto set = [&](const std::string& name, double v) {
+    const std::vector<ParamSpec> specs = op.parameterSpecs();
+    for (std::size_t i = 0; i < specs.size(); ++i)
+      if (specs[i].name == name) values[i] = v;
+  };
+  set("0.dz", 0.2);
+  set("0.radius", 0.25);
+  set("1.dz", -0.1);
+  set("1.dx", 0.05);
+  set("1.radius", 0.2);
+  set("2.dz", 0.1);
+  set("2.radius", 0.3);
+  std::vector<Vec3d> points;
+  for (int y = 0; y < 300; ++y)
+    for (int x = 0; x < 300; ++x) points.emplace_back(-1.1 + 2.2 * x / 299.0, -1.1 + 2.2 * y / 299.0, 0.0);
+  std::vector<Vec3d> batch = points;
+  op.applyBatchFromSlots(values.data(), batch, {});
+  int moved = 0;
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const Vec3d expected = op.deform(values.data(), points[k]);
+    moved += norm(expected - points[k]) > 0.0;
+    CHECK(norm(batch[k] - expected) < 1e-12);
+  }
+  CHECK(moved > static_cast<int>(points.size()) / 5);
 }
 
 TEST_CASE("a Bezier constraint follows an MES curve of the scene as the curve changes", "[scenes][curves]") {

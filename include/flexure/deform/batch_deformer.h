@@ -68,6 +68,12 @@ class BatchDeformer {
   template <class S>
   void accumulate(const Packed& m, const Vec3<S>& p, const Vec3d& pv, std::uint32_t pieces, Vec3<S>& sum,
                   BezierSkeleton::Hint* hint = nullptr) const;
+  // The metaball's share of the displacement at p, given its skeleton offset d = P - Q (Eq. 8,
+  // with section 5's rotation and scale).
+  template <class S>
+  void addInfluence(const Packed& m, const Vec3<S>& p, const Vec3<S>& d, Vec3<S>& sum) const;
+  void addCurveRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz,
+                    int count) const;
   void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac) const;
   void buildGrid();
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include "../simd_clones.h"
+
 namespace flexure::deform {
 
 namespace {
@@ -38,6 +40,35 @@ std::vector<Vec3d> subCurve(const std::vector<Vec3d>& c, double u0, double u1) {
   std::reverse(right.begin(), right.end());
   const double t = u0 < 1.0 ? (u1 - u0) / (1.0 - u0) : 1.0;
   return splitLeft(right, t);
+}
+
+// min_i |q_i - c|^2 over points given as coordinate arrays.
+FLEXURE_DEFORM_SIMD
+double nearestSquaredDistance(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const Vec3d& c) {
+  const double cx = c.x, cy = c.y, cz = c.z;
+  double best = 1e300;
+#pragma omp simd reduction(min : best)
+  for (int i = 0; i < n; ++i) {
+    const double dx = xs[i] - cx, dy = ys[i] - cy, dz = zs[i] - cz;
+    const double d2 = dx * dx + dy * dy + dz * dz;
+    best = d2 < best ? d2 : best;
+  }
+  return best;
+}
+
+// keep[k] = 1 when the box comes within `limit` of sphere k (centre, radius), else 0.
+FLEXURE_DEFORM_SIMD
+void spheresNearBox(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, const double* __restrict rs, int n,
+                    const Bounds3& box, double limit, double* __restrict keep) {
+  const double lx = box.lo.x, ly = box.lo.y, lz = box.lo.z, hx = box.hi.x, hy = box.hi.y, hz = box.hi.z;
+#pragma omp simd
+  for (int k = 0; k < n; ++k) {
+    const double gx = xs[k] < lx ? lx - xs[k] : (xs[k] > hx ? xs[k] - hx : 0.0);
+    const double gy = ys[k] < ly ? ly - ys[k] : (ys[k] > hy ? ys[k] - hy : 0.0);
+    const double gz = zs[k] < lz ? lz - zs[k] : (zs[k] > hz ? zs[k] - hz : 0.0);
+    const double far = limit + rs[k];
+    keep[k] = gx * gx + gy * gy + gz * gz <= far * far ? 1.0 : 0.0;
+  }
 }
 
 int signChanges(const double* h, int count) {
@@ -241,34 +272,51 @@ void BezierSkeleton::prepare() {
     b.ad = piece.coefA.back();
     b.b0 = piece.coefB.front();
     b.bd = piece.coefB.back();
+    b.power = piece.power;
+    for (std::size_t k = 0; n == 3 && k < 5; ++k) {
+      b.slopeA[k] = piece.coefA[k + 1] - piece.coefA[k];
+      b.slopeB[k] = piece.coefB[k + 1] - piece.coefB[k];
+    }
     bounds_.push_back(b);
   }
-  samples_.clear();
+  std::vector<Vec3d> samples;
   for (const Piece& piece : pieces_)
-    for (int j = 0; j < 4; ++j) samples_.push_back(point(piece.u0 + (piece.u1 - piece.u0) * j / 4.0));
-  samples_.push_back(controlPoints.back());
+    for (int j = 0; j < 4; ++j) samples.push_back(point(piece.u0 + (piece.u1 - piece.u0) * j / 4.0));
+  samples.push_back(controlPoints.back());
+  sampleX_.clear();
+  sampleY_.clear();
+  sampleZ_.clear();
+  for (const Vec3d& q : samples) {
+    sampleX_.push_back(q.x);
+    sampleY_.push_back(q.y);
+    sampleZ_.push_back(q.z);
+  }
+  sphereX_.clear();
+  sphereY_.clear();
+  sphereZ_.clear();
+  sphereR_.clear();
+  for (const Piece& piece : pieces_) {
+    sphereX_.push_back(piece.sphereCenter.x);
+    sphereY_.push_back(piece.sphereCenter.y);
+    sphereZ_.push_back(piece.sphereCenter.z);
+    sphereR_.push_back(piece.sphereRadius);
+  }
 }
 
 std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach) const {
   const Vec3d center = (cell.lo + cell.hi) * 0.5;
   const double halfDiagonal = 0.5 * norm(cell.hi - cell.lo);
   // Every point of the cell is within `upper` of some sample point, hence of the curve.
-  double nearestSample2 = 1e300;
-  for (const Vec3d& q : samples_) nearestSample2 = std::min(nearestSample2, squaredNorm(q - center));
+  const double nearestSample2 = nearestSquaredDistance(sampleX_.data(), sampleY_.data(), sampleZ_.data(), static_cast<int>(sampleX_.size()), center);
   const double upper = std::sqrt(nearestSample2) + halfDiagonal;
   const double limit = std::min(upper, reach) * (1.0 + 1e-12) + 1e-12;
+  // A piece is kept when the cell comes within limit of its bounding sphere (the distance from
+  // the cell to the sphere is a lower bound for the piece), compared in squares.
+  std::array<double, kPieces> keep{};
+  spheresNearBox(sphereX_.data(), sphereY_.data(), sphereZ_.data(), sphereR_.data(), pieceCount(), cell, limit, keep.data());
   std::uint32_t mask = 0;
-  for (int k = 0; k < pieceCount(); ++k) {
-    const Piece& piece = pieces_[static_cast<std::size_t>(k)];
-    // Distance from the cell to the piece's bounding sphere: a lower bound for the piece.
-    double gap2 = 0.0;
-    for (int a = 0; a < 3; ++a) {
-      const double c = piece.sphereCenter[a];
-      const double g = c < cell.lo[a] ? cell.lo[a] - c : (c > cell.hi[a] ? c - cell.hi[a] : 0.0);
-      gap2 += g * g;
-    }
-    if (std::sqrt(gap2) - piece.sphereRadius <= limit) mask |= std::uint32_t(1) << k;
-  }
+  for (int k = 0; k < pieceCount(); ++k)
+    if (keep[static_cast<std::size_t>(k)] != 0.0) mask |= std::uint32_t(1) << k;
   return mask;
 }
 

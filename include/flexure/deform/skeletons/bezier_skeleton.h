@@ -80,6 +80,20 @@ struct BezierSkeleton {
   // piece k): a piece is left out when even its closest point to the cell is farther than an
   // upper bound of every cell point's distance to the curve (from sample points of the curve).
   std::uint32_t candidatePieces(const Bounds3& cell, double reach) const;
+  // Nearest points within sqrt(cutoff2) of a run of `count` <= kRunLength points, given as
+  // coordinate arrays (the batch deformer's blocks of consecutive, hence neighbouring, vertices).
+  // `pieceMask` must hold every piece that can carry the nearest point, within the cutoff, of
+  // any point of the run (candidatePieces of the run's box). The points are processed in lanes
+  // (bezier_run_query.cpp): each takes the piece nearest to it by chord distance, iterates
+  // Halley's method there a fixed number of times, and keeps the result only under the same
+  // certificate nearestParameter uses (g increasing on the piece, a sign change of g inside it,
+  // converged, and every other piece's lower bound beyond the distance found); a point the
+  // certificate does not settle goes through nearestParameter. Output per point: found[i] = 1
+  // and (nx, ny, nz)[i] = R(u*), or found[i] = 0 when nothing lies within the cutoff. Returns
+  // how many points needed nearestParameter.
+  static constexpr int kRunLength = 64;
+  int nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2, std::uint32_t pieceMask,
+                         double* nx, double* ny, double* nz, unsigned char* found, Hint* hint = nullptr) const;
   // Same by brute force: dense sampling plus Newton polish (for tests and comparison).
   double nearestParameterBySampling(const Vec3d& p, int samples) const;
 
@@ -129,6 +143,11 @@ struct BezierSkeleton {
     double chordInvLength2, deviation, monotone2;  // monotone2: monotoneRadius^2, or -1
     double a0, ad;  // g at the piece's ends is a0 - P . b0 and ad - P . bd (signs only)
     Vec3d b0, bd;
+    std::array<Vec3d, 6> power{};  // the piece's power form (when the degree allows it)
+    // Cubics: g_s's Bernstein coefficients (degree 4, up to the factor 5) are
+    // slopeA_k - P . slopeB_k; all positive certifies g increasing on the piece for P.
+    std::array<double, 5> slopeA{};
+    std::array<Vec3d, 5> slopeB{};
   };
   std::vector<PieceBound> bounds_;
   // Safeguarded Newton on g in the piece's own parameter s over [lo, hi] with g(lo) < 0 < g(hi)
@@ -142,8 +161,11 @@ struct BezierSkeleton {
   int spans_ = 1;
   bool closed_ = false;
   std::vector<Piece> pieces_;
-  std::vector<double> productWeights_;
-  std::vector<Vec3d> samples_;  // R at the pieces' ends and middles: distance upper bounds  // C(n,i) C(n-1,j) / C(2n-1,i+j), row-major (n+1) x n
+  std::vector<double> productWeights_;  // C(n,i) C(n-1,j) / C(2n-1,i+j), row-major (n+1) x n
+  // For candidatePieces, as coordinate arrays: R at the pieces' quarter points and the curve's
+  // end (distance upper bounds), and the pieces' bounding spheres (lower bounds).
+  std::vector<double> sampleX_, sampleY_, sampleZ_;
+  std::vector<double> sphereX_, sphereY_, sphereZ_, sphereR_;
 };
 
 }  // namespace flexure::deform

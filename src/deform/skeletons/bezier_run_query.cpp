@@ -1,0 +1,444 @@
+// Nearest points of a run of neighbouring points to a Bezier curve (section 3.4), in lanes.
+//
+// nearestParameter answers one point at a time: its branches (which piece first, root isolation
+// or not, Newton or Halley, when to stop) differ from point to point, so it cannot use the
+// processor's vector units. Here the same certified answer is reached for a whole run of points
+// with straight-line arithmetic over arrays of them, in three passes:
+//   1. for every candidate piece, the distance from each point to the piece's chord (a lower
+//      bound of the distance to the piece once its control points' deviation is taken off);
+//      each point keeps the piece with the nearest chord and the parameter of its projection;
+//   2. Halley's method on g(s) = (R(s) - P) . R_s(s) from that projection, a fixed number of
+//      steps on the piece's power form (cubic convergence: the chord projection is within a few
+//      hundredths of the root, so three steps reach rounding);
+//   3. the certificate of nearestParameter, for each point: g is increasing on the piece for
+//      this point (|P - c| below the piece's monotone radius), g changes sign from the piece's
+//      start to its end (so the single root is a minimum inside and the piece's ends are
+//      farther), the last step was below Halley's "done" threshold, and every other candidate
+//      piece's lower bound lies beyond the distance found.
+// A point that fails the certificate (near an end of the curve, a junction of pieces, where
+// the curve bends tighter than the point's distance, or not converged) is answered by
+// nearestParameter, so the results are those of the scalar search whatever the input.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "../simd_clones.h"
+#include "flexure/deform/skeletons/bezier_skeleton.h"
+
+namespace flexure::deform {
+
+namespace {
+
+constexpr int kLanes = BezierSkeleton::kRunLength;
+constexpr int kMaxRunPieces = BezierSkeleton::kMaxPieces;
+
+// The candidate pieces of a run, flat (one array per quantity, indexed by candidate).
+struct RunPieces {
+  int count = 0;
+  double cutoff2 = 0.0;
+  std::array<int, kMaxRunPieces> piece{};
+  std::array<double, kMaxRunPieces> csx{}, csy{}, csz{}, chx{}, chy{}, chz{}, invLength2{}, deviation{}, far2{};
+};
+
+// Each lane's answer on its piece and what it certifies.
+struct LaneAnswers {
+  alignas(64) double nx[kLanes], ny[kLanes], nz[kLanes], d2[kLanes], ok[kLanes], side[kLanes];
+  // Pieces the lane's answer already covers (piece index, or -1): its own, and a neighbour on
+  // which the distance runs monotonically towards the shared end point.
+  alignas(64) double own[kLanes], coveredPrev[kLanes], coveredNext[kLanes];
+};
+
+struct LaneState {
+  alignas(64) double bestD2[kLanes], bestT[kLanes], bestJ[kLanes], near[kLanes];
+  alignas(64) double d2c[kMaxRunPieces][kLanes];
+  LaneAnswers answers;
+};
+
+// Pass 1: chord distances of every lane to every candidate piece; the nearest chord per lane;
+// near[i] = 1 when some piece may come within the cutoff.
+FLEXURE_DEFORM_SIMD
+void chordPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const RunPieces& pc,
+               LaneState& st) {
+  for (int i = 0; i < n; ++i) {
+    st.bestD2[i] = 1e300;
+    st.bestT[i] = 0.0;
+    st.bestJ[i] = 0.0;
+    st.near[i] = 0.0;
+  }
+  for (int j = 0; j < pc.count; ++j) {
+    const double csx = pc.csx[j], csy = pc.csy[j], csz = pc.csz[j], chx = pc.chx[j], chy = pc.chy[j], chz = pc.chz[j];
+    const double inv = pc.invLength2[j], far2 = pc.far2[j], jd = j;
+    double* __restrict d2c = st.d2c[j];
+#pragma omp simd
+    for (int i = 0; i < n; ++i) {
+      const double px = xs[i] - csx, py = ys[i] - csy, pz = zs[i] - csz;
+      double t = (px * chx + py * chy + pz * chz) * inv;
+      t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+      const double ex = px - chx * t, ey = py - chy * t, ez = pz - chz * t;
+      const double d2 = ex * ex + ey * ey + ez * ez;
+      d2c[i] = d2;
+      const bool better = d2 < st.bestD2[i];
+      st.bestD2[i] = better ? d2 : st.bestD2[i];
+      st.bestT[i] = better ? t : st.bestT[i];
+      st.bestJ[i] = better ? jd : st.bestJ[i];
+      st.near[i] = d2 < far2 ? 1.0 : st.near[i];
+    }
+  }
+}
+
+// What the Halley pass reads of one piece, as plain values (so the lane loop keeps them in
+// registers): the cubic's power form, g's values at the piece's ends, g_s's Bernstein form, the
+// monotone sphere, and whether the piece's start or end is an end of the curve.
+struct PieceLanes {
+  double a[4][3];
+  double cx, cy, cz, monotone2;
+  double g0a, g0x, g0y, g0z, g1a, g1x, g1y, g1z;
+  double sa[5], sx[5], sy[5], sz[5];
+  double startX, startY, startZ, endX, endY, endZ;
+  bool curveStart, curveEnd;
+};
+
+// Pass 2 on the lanes [0, n) that chose the same piece: Halley's method from the chord
+// projection (or from a given parameter), then the piece's part of the certificate. The answer of a lane is the root inside
+// the piece, or the curve's end point when the piece starts (ends) the curve and g >= 0 (<= 0)
+// on all of it. ok[i] = 1 when the answer is the minimum of the distance over the piece.
+FLEXURE_DEFORM_SIMD
+void halleyPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const PieceLanes& pl,
+                const double* __restrict startT, double* __restrict nx, double* __restrict ny, double* __restrict nz,
+                double* __restrict d2out, double* __restrict okOut, double* __restrict sideOut) {
+  constexpr int kSteps = 3;
+  const double a0x = pl.a[0][0], a0y = pl.a[0][1], a0z = pl.a[0][2];
+  const double a1x = pl.a[1][0], a1y = pl.a[1][1], a1z = pl.a[1][2];
+  const double a2x = pl.a[2][0], a2y = pl.a[2][1], a2z = pl.a[2][2];
+  const double a3x = pl.a[3][0], a3y = pl.a[3][1], a3z = pl.a[3][2];
+  const double cx = pl.cx, cy = pl.cy, cz = pl.cz, monotone2 = pl.monotone2;
+  const double g0a = pl.g0a, g0x = pl.g0x, g0y = pl.g0y, g0z = pl.g0z, g1a = pl.g1a, g1x = pl.g1x, g1y = pl.g1y, g1z = pl.g1z;
+  const double sa0 = pl.sa[0], sa1 = pl.sa[1], sa2 = pl.sa[2], sa3 = pl.sa[3], sa4 = pl.sa[4];
+  const double sx0 = pl.sx[0], sx1 = pl.sx[1], sx2 = pl.sx[2], sx3 = pl.sx[3], sx4 = pl.sx[4];
+  const double sy0 = pl.sy[0], sy1 = pl.sy[1], sy2 = pl.sy[2], sy3 = pl.sy[3], sy4 = pl.sy[4];
+  const double sz0 = pl.sz[0], sz1 = pl.sz[1], sz2 = pl.sz[2], sz3 = pl.sz[3], sz4 = pl.sz[4];
+  const double startX = pl.startX, startY = pl.startY, startZ = pl.startZ, endX = pl.endX, endY = pl.endY, endZ = pl.endZ;
+  const double atStart = pl.curveStart ? 1.0 : 0.0, atEnd = pl.curveEnd ? 1.0 : 0.0;
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double px = xs[i], py = ys[i], pz = zs[i];
+    double s = startT[i];
+    double ok = 1.0, step = 0.0, rx = 0, ry = 0, rz = 0, r1x = 0, r1y = 0, r1z = 0, r2x = 0, r2y = 0, r2z = 0;
+    double done = 1e-6;
+#pragma GCC unroll 4
+    for (int it = 0; it < kSteps; ++it) {
+      s -= step;
+      s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
+      // R, R_s, R_ss of the cubic a3 s^3 + a2 s^2 + a1 s + a0 (Horner), R_sss = 6 a3.
+      rx = ((a3x * s + a2x) * s + a1x) * s + a0x;
+      ry = ((a3y * s + a2y) * s + a1y) * s + a0y;
+      rz = ((a3z * s + a2z) * s + a1z) * s + a0z;
+      r1x = (3.0 * a3x * s + 2.0 * a2x) * s + a1x;
+      r1y = (3.0 * a3y * s + 2.0 * a2y) * s + a1y;
+      r1z = (3.0 * a3z * s + 2.0 * a2z) * s + a1z;
+      r2x = 6.0 * a3x * s + 2.0 * a2x;
+      r2y = 6.0 * a3y * s + 2.0 * a2y;
+      r2z = 6.0 * a3z * s + 2.0 * a2z;
+      const double ex = rx - px, ey = ry - py, ez = rz - pz;
+      const double g = ex * r1x + ey * r1y + ez * r1z;
+      const double gs = r1x * r1x + r1y * r1y + r1z * r1z + ex * r2x + ey * r2y + ez * r2z;
+      const double gss = 3.0 * (r1x * r2x + r1y * r2y + r1z * r2z) + 6.0 * (ex * a3x + ey * a3y + ez * a3z);
+      const double safe = gs > 0.0 ? gs : 1.0;
+      // Halley's step 2 g g_s / (2 g_s^2 - g g_ss) while its correction factor
+      // 1 / (1 - g g_ss / (2 g_s^2)) stays below 2 (g_s^2 > g g_ss); farther out, Newton's g / g_s.
+      // One division either way.
+      const bool halley = safe * safe > g * gss;
+      step = halley ? (2.0 * g * safe) / (2.0 * safe * safe - g * gss) : g / safe;
+      done = halley ? 1e-4 : 1e-6;
+      ok = gs > 0.0 ? ok : 0.0;
+    }
+    // Converged as in polishPiece: after a step below `done` the next iterate is at the root to
+    // ~1e-12, and R there follows by Taylor's formula to O(step^3).
+    const double next = s - step;
+    const double converged = ((step < done) & (step > -done) & (next > 0.0) & (next < 1.0)) ? ok : 0.0;
+    const double h = next - s;
+    double qx = rx + (r1x + r2x * (0.5 * h)) * h, qy = ry + (r1y + r2y * (0.5 * h)) * h, qz = rz + (r1z + r2z * (0.5 * h)) * h;
+    // g increasing on the whole piece for this point: by the sphere bound of prepare(), or by
+    // g_s's Bernstein coefficients all positive (convex hull property).
+    const double mx = px - cx, my = py - cy, mz = pz - cz;
+    const double b0 = sa0 - (px * sx0 + py * sy0 + pz * sz0), b1 = sa1 - (px * sx1 + py * sy1 + pz * sz1);
+    const double b2 = sa2 - (px * sx2 + py * sy2 + pz * sz2), b3 = sa3 - (px * sx3 + py * sy3 + pz * sz3);
+    const double b4 = sa4 - (px * sx4 + py * sy4 + pz * sz4);
+    const bool monotone = (mx * mx + my * my + mz * mz < monotone2) | ((b0 > 0.0) & (b1 > 0.0) & (b2 > 0.0) & (b3 > 0.0) & (b4 > 0.0));
+    // g at the piece's ends (its first and last Bernstein coefficients).
+    const double g0 = g0a - (px * g0x + py * g0y + pz * g0z);
+    const double g1 = g1a - (px * g1x + py * g1y + pz * g1z);
+    // A monotone g with g(0) >= 0 (g(1) <= 0): the distance grows (falls) over the whole piece,
+    // whose nearest point is then its start (end); certified when that is an end of the curve.
+    const bool before = g0 >= 0.0, after = g1 <= 0.0;
+    qx = before ? startX : (after ? endX : qx);
+    qy = before ? startY : (after ? endY : qy);
+    qz = before ? startZ : (after ? endZ : qz);
+    const double inside = ((g0 < 0.0) & (g1 > 0.0)) ? converged : 0.0;
+    const double atCurveEnd = before ? atStart : (after ? atEnd : 0.0);
+    nx[i] = qx;
+    ny[i] = qy;
+    nz[i] = qz;
+    d2out[i] = (qx - px) * (qx - px) + (qy - py) * (qy - py) + (qz - pz) * (qz - pz);
+    okOut[i] = monotone ? (inside + atCurveEnd) : 0.0;
+    // Where the lane's nearest point lies when not inside this piece: before its start (-1) or
+    // beyond its end (+1); then the neighbour there is the piece to try.
+    sideOut[i] = monotone ? (before ? -1.0 : (after ? 1.0 : 0.0)) : 0.0;
+  }
+}
+
+// What the cover pass reads of a neighbouring piece: its monotone sphere, g_s's Bernstein
+// form, and g at the end it shares with the lane's piece.
+struct NeighbourLanes {
+  double cx, cy, cz, monotone2;
+  double sa[5], sx[5], sy[5], sz[5];
+  double ga, gx, gy, gz;
+  double sign;   // +1: the next piece (covered when g >= 0 at its start); -1: the previous one
+  double index;  // the neighbour's piece index
+};
+
+// Pass 2b: a neighbour on which g is increasing for the lane's point and has, at the end it
+// shares with the lane's piece, the sign that makes the distance grow away from that end: its
+// nearest point is the shared end, a point of the lane's piece, so it cannot beat the answer.
+// This settles points whose nearest point lies near a junction of pieces, where the
+// neighbour's chord bound alone is too weak. covered[i] = the neighbour's index, or -1.
+FLEXURE_DEFORM_SIMD
+void coverPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const NeighbourLanes& nb,
+               double* __restrict covered) {
+  const double cx = nb.cx, cy = nb.cy, cz = nb.cz, monotone2 = nb.monotone2;
+  const double sa0 = nb.sa[0], sa1 = nb.sa[1], sa2 = nb.sa[2], sa3 = nb.sa[3], sa4 = nb.sa[4];
+  const double sx0 = nb.sx[0], sx1 = nb.sx[1], sx2 = nb.sx[2], sx3 = nb.sx[3], sx4 = nb.sx[4];
+  const double sy0 = nb.sy[0], sy1 = nb.sy[1], sy2 = nb.sy[2], sy3 = nb.sy[3], sy4 = nb.sy[4];
+  const double sz0 = nb.sz[0], sz1 = nb.sz[1], sz2 = nb.sz[2], sz3 = nb.sz[3], sz4 = nb.sz[4];
+  const double ga = nb.ga, gx = nb.gx, gy = nb.gy, gz = nb.gz, sign = nb.sign, index = nb.index;
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double px = xs[i], py = ys[i], pz = zs[i];
+    const double mx = px - cx, my = py - cy, mz = pz - cz;
+    const double b0 = sa0 - (px * sx0 + py * sy0 + pz * sz0), b1 = sa1 - (px * sx1 + py * sy1 + pz * sz1);
+    const double b2 = sa2 - (px * sx2 + py * sy2 + pz * sz2), b3 = sa3 - (px * sx3 + py * sy3 + pz * sz3);
+    const double b4 = sa4 - (px * sx4 + py * sy4 + pz * sz4);
+    const bool monotone = (mx * mx + my * my + mz * mz < monotone2) | ((b0 > 0.0) & (b1 > 0.0) & (b2 > 0.0) & (b3 > 0.0) & (b4 > 0.0));
+    const double g = (ga - (px * gx + py * gy + pz * gz)) * sign;
+    covered[i] = (monotone & (g >= 0.0)) ? index : -1.0;
+  }
+}
+
+// Pass 3: every other candidate piece's lower bound (chord distance less the deviation) must
+// not come below the distance found (or the cutoff, whichever is smaller).
+FLEXURE_DEFORM_SIMD
+void othersPass(int n, const RunPieces& pc, LaneState& st) {
+  const double cutoff2 = pc.cutoff2;
+  LaneAnswers& a = st.answers;
+  alignas(64) double dist[kLanes];
+#pragma omp simd
+  for (int i = 0; i < n; ++i) dist[i] = std::sqrt(a.d2[i] < cutoff2 ? a.d2[i] : cutoff2);
+  for (int j = 0; j < pc.count; ++j) {
+    const double dev = pc.deviation[j], piece = pc.piece[static_cast<std::size_t>(j)];
+    const double* __restrict d2c = st.d2c[j];
+#pragma omp simd
+    for (int i = 0; i < n; ++i) {
+      const double d = dist[i] + dev;
+      const bool covered = (a.own[i] == piece) | (a.coveredPrev[i] == piece) | (a.coveredNext[i] == piece);
+      a.ok[i] = (covered | (d2c[i] >= d * d)) ? a.ok[i] : 0.0;
+    }
+  }
+}
+
+// Lanes whose nearest point lies before their piece's start or beyond its end (side -1 or +1:
+// g monotone without a sign change there) try the neighbour on that side once, from the shared
+// end. These are the points whose nearest chord belongs to the other of two pieces meeting at a
+// junction. Their answers replace the first ones; the lanes are gathered by piece so that each
+// piece is solved over a contiguous range.
+template <class NeighbourOn, class Solve>
+void retryNeighbours(const double* xs, const double* ys, const double* zs, int count, LaneState& st, const NeighbourOn& neighbourOn,
+                     const Solve& solve) {
+  LaneAnswers& ans = st.answers;
+  alignas(64) double x[kLanes], y[kLanes], z[kLanes], t[kLanes];
+  std::array<int, kLanes> lane{}, piece{};
+  int n = 0;
+  for (int i = 0; i < count; ++i) {
+    if (st.near[i] == 0.0 || ans.ok[i] != 0.0 || ans.side[i] == 0.0) continue;
+    const int k = neighbourOn(static_cast<int>(ans.own[i]), ans.side[i]);
+    if (k < 0) continue;
+    // Insertion by piece keeps equal pieces together (n <= kLanes, and few distinct pieces).
+    int m = n++;
+    for (; m > 0 && piece[static_cast<std::size_t>(m - 1)] > k; --m) {
+      lane[static_cast<std::size_t>(m)] = lane[static_cast<std::size_t>(m - 1)];
+      piece[static_cast<std::size_t>(m)] = piece[static_cast<std::size_t>(m - 1)];
+    }
+    lane[static_cast<std::size_t>(m)] = i;
+    piece[static_cast<std::size_t>(m)] = k;
+  }
+  if (n == 0) return;
+  for (int m = 0; m < n; ++m) {
+    const int i = lane[static_cast<std::size_t>(m)];
+    x[m] = xs[i];
+    y[m] = ys[i];
+    z[m] = zs[i];
+    t[m] = ans.side[i] < 0.0 ? 1.0 : 0.0;  // the end shared with the first piece
+  }
+  LaneAnswers retry;
+  for (int m0 = 0; m0 < n;) {
+    int m1 = m0 + 1;
+    while (m1 < n && piece[static_cast<std::size_t>(m1)] == piece[static_cast<std::size_t>(m0)]) ++m1;
+    solve(x, y, z, t, m0, m1, piece[static_cast<std::size_t>(m0)], retry);
+    m0 = m1;
+  }
+  for (int m = 0; m < n; ++m) {
+    const int i = lane[static_cast<std::size_t>(m)];
+    ans.nx[i] = retry.nx[m];
+    ans.ny[i] = retry.ny[m];
+    ans.nz[i] = retry.nz[m];
+    ans.d2[i] = retry.d2[m];
+    ans.ok[i] = retry.ok[m];
+    ans.side[i] = retry.side[m];
+    ans.own[i] = retry.own[m];
+    ans.coveredPrev[i] = retry.coveredPrev[m];
+    ans.coveredNext[i] = retry.coveredNext[m];
+  }
+}
+
+}  // namespace
+
+int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2,
+                                       std::uint32_t pieceMask, double* nx, double* ny, double* nz, unsigned char* found, Hint* hint) const {
+  count = std::min(count, kRunLength);
+  RunPieces pc;
+  pc.cutoff2 = cutoff2;
+  const double reach = std::sqrt(cutoff2);
+  for (std::uint32_t bits = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1); bits != 0; bits &= bits - 1) {
+    const int k = __builtin_ctz(bits);
+    const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
+    const int j = pc.count++;
+    pc.piece[static_cast<std::size_t>(j)] = k;
+    pc.csx[static_cast<std::size_t>(j)] = b.chordStart.x;
+    pc.csy[static_cast<std::size_t>(j)] = b.chordStart.y;
+    pc.csz[static_cast<std::size_t>(j)] = b.chordStart.z;
+    pc.chx[static_cast<std::size_t>(j)] = b.chord.x;
+    pc.chy[static_cast<std::size_t>(j)] = b.chord.y;
+    pc.chz[static_cast<std::size_t>(j)] = b.chord.z;
+    pc.invLength2[static_cast<std::size_t>(j)] = b.chordInvLength2;
+    pc.deviation[static_cast<std::size_t>(j)] = b.deviation;
+    const double far = reach + b.deviation;
+    pc.far2[static_cast<std::size_t>(j)] = far * far;
+  }
+  std::fill(found, found + count, static_cast<unsigned char>(0));
+  if (pc.count == 0 || count <= 0) return 0;
+  LaneState st;
+  chordPass(xs, ys, zs, count, pc, st);
+  bool anyNear = false;
+  for (int i = 0; i < count; ++i) anyNear |= st.near[i] != 0.0;
+  if (!anyNear) return 0;  // every piece's lower bound is beyond the cutoff for every point
+  // The lanes certify cubics in power form; other degrees go to nearestParameter.
+  LaneAnswers& ans = st.answers;
+  if (degree() == 3) {
+    auto pieceLanes = [&](int k) {
+      const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
+      PieceLanes pl{};
+      for (std::size_t d = 0; d < 4; ++d)
+        for (int a = 0; a < 3; ++a) pl.a[d][a] = b.power[d][a];
+      pl.cx = b.sphereCenter.x;
+      pl.cy = b.sphereCenter.y;
+      pl.cz = b.sphereCenter.z;
+      pl.monotone2 = b.monotone2;
+      pl.g0a = b.a0;
+      pl.g0x = b.b0.x;
+      pl.g0y = b.b0.y;
+      pl.g0z = b.b0.z;
+      pl.g1a = b.ad;
+      pl.g1x = b.bd.x;
+      pl.g1y = b.bd.y;
+      pl.g1z = b.bd.z;
+      for (std::size_t d = 0; d < 5; ++d) {
+        pl.sa[d] = b.slopeA[d];
+        pl.sx[d] = b.slopeB[d].x;
+        pl.sy[d] = b.slopeB[d].y;
+        pl.sz[d] = b.slopeB[d].z;
+      }
+      pl.startX = b.start.x;
+      pl.startY = b.start.y;
+      pl.startZ = b.start.z;
+      pl.endX = b.end.x;
+      pl.endY = b.end.y;
+      pl.endZ = b.end.z;
+      pl.curveStart = !closed_ && k == 0;
+      pl.curveEnd = !closed_ && k + 1 == pieceCount();
+      return pl;
+    };
+    // sign +1: the next piece, whose start is shared (g there >= 0); -1: the previous piece,
+    // whose end is shared (g there <= 0).
+    auto neighbourLanes = [&](int k, double sign) {
+      const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
+      NeighbourLanes nb{};
+      nb.cx = b.sphereCenter.x;
+      nb.cy = b.sphereCenter.y;
+      nb.cz = b.sphereCenter.z;
+      nb.monotone2 = b.monotone2;
+      for (std::size_t d = 0; d < 5; ++d) {
+        nb.sa[d] = b.slopeA[d];
+        nb.sx[d] = b.slopeB[d].x;
+        nb.sy[d] = b.slopeB[d].y;
+        nb.sz[d] = b.slopeB[d].z;
+      }
+      const double a = sign > 0.0 ? b.a0 : b.ad;
+      const Vec3d& v = sign > 0.0 ? b.b0 : b.bd;
+      nb.ga = a;
+      nb.gx = v.x;
+      nb.gy = v.y;
+      nb.gz = v.z;
+      nb.sign = sign;
+      nb.index = k;
+      return nb;
+    };
+    auto previousPiece = [&](int k) { return k > 0 ? k - 1 : (closed_ && pieceCount() > 1 ? pieceCount() - 1 : -1); };
+    auto nextPiece = [&](int k) { return k + 1 < pieceCount() ? k + 1 : (closed_ && pieceCount() > 1 ? 0 : -1); };
+    auto neighbourOn = [&](int k, double side) { return side < 0.0 ? previousPiece(k) : nextPiece(k); };
+    // Passes 2 and 2b for lanes [i0, i1) of (x, y, z, t) on piece k, into `out` at i0.
+    auto solveOnPiece = [&](const double* x, const double* y, const double* z, const double* t, int i0, int i1, int k, LaneAnswers& out) {
+      const int n = i1 - i0;
+      halleyPass(x + i0, y + i0, z + i0, n, pieceLanes(k), t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
+                 out.side + i0);
+      std::fill(out.own + i0, out.own + i1, double(k));
+      const int prev = previousPiece(k), next = nextPiece(k);
+      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(prev, -1.0), out.coveredPrev + i0);
+      else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
+      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(next, 1.0), out.coveredNext + i0);
+      else std::fill(out.coveredNext + i0, out.coveredNext + i1, -1.0);
+    };
+    for (int i0 = 0; i0 < count;) {  // runs of neighbours mostly share their nearest chord
+      int i1 = i0 + 1;
+      while (i1 < count && st.bestJ[i1] == st.bestJ[i0]) ++i1;
+      solveOnPiece(xs, ys, zs, st.bestT, i0, i1, pc.piece[static_cast<std::size_t>(st.bestJ[i0])], ans);
+      i0 = i1;
+    }
+    retryNeighbours(xs, ys, zs, count, st, neighbourOn, solveOnPiece);
+    othersPass(count, pc, st);
+  } else {
+    std::fill(ans.ok, ans.ok + count, 0.0);
+  }
+  int fallbacks = 0;
+  for (int i = 0; i < count; ++i) {
+    if (st.near[i] == 0.0) continue;
+    if (ans.ok[i] != 0.0) {
+      if (ans.d2[i] < cutoff2) {
+        found[i] = 1;
+        nx[i] = ans.nx[i];
+        ny[i] = ans.ny[i];
+        nz[i] = ans.nz[i];
+      }
+      continue;
+    }
+    ++fallbacks;
+    Vec3d nearest;
+    if (nearestParameter(Vec3d(xs[i], ys[i], zs[i]), cutoff2, pieceMask, &nearest, hint) >= 0.0) {
+      found[i] = 1;
+      nx[i] = nearest.x;
+      ny[i] = nearest.y;
+      nz[i] = nearest.z;
+    }
+  }
+  return fallbacks;
+}
+
+}  // namespace flexure::deform
