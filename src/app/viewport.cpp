@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "flexure/render/camera_framing.h"
+#include "flexure/render/grid_plane.h"
 
 namespace flexure::app {
 namespace {
@@ -60,6 +61,10 @@ void Viewport::showScene(std::shared_ptr<const std::vector<TriangleMesh>> meshes
                          const Camera& camera) {
   camera_ = camera;
   fitCameraOnPaint_ = true;
+  // The document's up axis, fixed until the next document: the grid stays level and the orbit
+  // turns around it however the view is turned (grid_plane.h).
+  sceneUp_ = gridPlaneForUp(camera.up).normal;
+  renderer_.setSceneUp(sceneUp_);
   setMeshes(std::move(meshes), std::move(styles));
   emit cameraChanged();
 }
@@ -170,7 +175,7 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
   const QPoint delta = position - lastMouse_;
   lastMouse_ = position;
   switch (gesture_) {
-    case NavigationGesture::Orbit: applyCamera(orbitCamera(camera_, delta.x(), delta.y())); break;
+    case NavigationGesture::Orbit: applyCamera(orbitCamera(camera_, delta.x(), delta.y(), sceneUp_)); break;
     case NavigationGesture::Pan: applyCamera(panCamera(camera_, delta.x(), delta.y(), height())); break;
     case NavigationGesture::Dolly: applyCamera(dollyCamera(camera_, std::exp(kDollyPerPixel * delta.y()))); break;
     case NavigationGesture::None: break;

@@ -102,6 +102,7 @@ class Viewport : public QOpenGLWidget {
   std::shared_ptr<const std::vector<TriangleMesh>> meshes_ = std::make_shared<const std::vector<TriangleMesh>>();
   std::vector<MeshStyle> styles_;
   Camera camera_;
+  Vec3d sceneUp_{0.0, 0.0, 1.0};  // the shown document's up axis (showScene)
   RenderOptions options_;
   NavigationGesture gesture_ = NavigationGesture::None;
   QPoint lastMouse_;
