@@ -18,6 +18,7 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const std::vector<
     Packed& m = packed_[i];
     m.skeleton = &mb.skeleton;
     m.bezier = std::get_if<BezierSkeleton>(&mb.skeleton);
+    m.polygon = std::get_if<PolygonSkeleton>(&mb.skeleton);
     m.kind = mb.skeleton.index();
     const double radius = s[kSlotRadius];
     const Vec3d reach(radius * s[kSlotRadiusX], radius * s[kSlotRadiusY], radius * s[kSlotRadiusZ]);
@@ -378,14 +379,15 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   // The other metaballs meeting the block; curves need their cells' piece masks, so with a
   // curve among them (or too many) the vertices look up their cells instead.
   std::array<const Packed*, 16> otherList;
-  std::array<const Packed*, 4> curveList;  // Bezier curves, queried a run at a time
-  int otherCount = 0, curveCount = 0;
+  std::array<const Packed*, 4> runList;  // curves and polygons, computed a run at a time (addRuns)
+  int otherCount = 0, runCount = 0;
   bool otherListed = true;
   auto consider = [&](const Packed& m) {
     if (!overlaps(m.box, box)) return true;
     if (!m.simplePoint) {
       others = true;
-      if (m.bezier && curveCount < static_cast<int>(curveList.size())) curveList[static_cast<std::size_t>(curveCount++)] = &m;
+      const bool byRuns = m.bezier || m.polygon;
+      if (byRuns && runCount < static_cast<int>(runList.size())) runList[static_cast<std::size_t>(runCount++)] = &m;
       else if (m.bezier || otherCount == static_cast<int>(otherList.size())) otherListed = false;
       else otherList[static_cast<std::size_t>(otherCount++)] = &m;
       return true;
@@ -446,7 +448,7 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
       dy[i] += d.y;
       dz[i] += d.z;
     }
-    for (int k = 0; k < curveCount; ++k) addCurveRuns(*curveList[static_cast<std::size_t>(k)], xs, ys, zs, dx, dy, dz, count);
+    for (int k = 0; k < runCount; ++k) addRuns(*runList[static_cast<std::size_t>(k)], xs, ys, zs, dx, dy, dz, count);
     others = false;
   }
   // A block all of whose grid cells are empty (no curve piece reaches them) has nothing more
@@ -467,32 +469,53 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
     if (dx[i] != 0.0 || dy[i] != 0.0 || dz[i] != 0.0) pts[i] = Vec3d(xs[i] + dx[i], ys[i] + dy[i], zs[i] + dz[i]);
 }
 
-// A Bezier metaball over a block, a run of BezierSkeleton::kRunLength vertices at a time: the
-// run's box gives the candidate pieces (as a grid cell's does), the curve answers the whole run
-// in lanes (nearestPointsOfRun), and each vertex it finds within reach adds its displacement.
-void BatchDeformer::addCurveRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy,
-                                 double* dz, int count) const {
+// A Bezier or planar polygon metaball over a block, a run of BezierSkeleton::kRunLength vertices
+// at a time, in vector lanes: a curve takes the run's candidate pieces from its box (as a grid
+// cell's) and answers the whole run (nearestPointsOfRun); a polygon computes the run's offsets
+// edge by edge (offsetsOfRun). Each vertex within reach then adds its displacement.
+void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz,
+                            int count) const {
   constexpr int kRun = BezierSkeleton::kRunLength;
   const double reach = std::sqrt(m.reach2);
   BezierSkeleton::Hint hint;  // warm starts for the vertices the lanes do not settle
-  alignas(64) double nx[kRun], ny[kRun], nz[kRun];
+  alignas(64) double ox[kRun], oy[kRun], oz[kRun];
   unsigned char found[kRun];
   for (int start = 0; start < count; start += kRun) {
     const int n = std::min(kRun, count - start);
     const double* x = xs + start;
     const double* y = ys + start;
     const double* z = zs + start;
-    Bounds3 run = runBounds(x, y, z, n);
+    const Bounds3 run = runBounds(x, y, z, n);
     if (!overlaps(m.box, run)) continue;
-    const std::uint32_t pieces = m.bezier->candidatePieces(run, reach);
-    if (pieces == 0) continue;
-    m.bezier->nearestPointsOfRun(x, y, z, n, m.reach2, pieces, nx, ny, nz, found, &hint);
+    if (m.bezier) {
+      const std::uint32_t pieces = m.bezier->candidatePieces(run, reach);
+      if (pieces == 0) continue;
+      m.bezier->nearestPointsOfRun(x, y, z, n, m.reach2, pieces, ox, oy, oz, found, &hint);
+      for (int i = 0; i < n; ++i) {  // offsets P - R(u*)
+        ox[i] = x[i] - ox[i];
+        oy[i] = y[i] - oy[i];
+        oz[i] = z[i] - oz[i];
+      }
+    } else if (m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) {
+      std::fill(found, found + n, static_cast<unsigned char>(1));
+    } else {  // a polygon that is not planar: its offsets one point at a time
+      for (int i = 0; i < n; ++i) {
+        const Vec3d p(x[i], y[i], z[i]);
+        if (!m.box.contains(p)) continue;
+        Vec3d d(0, 0, 0);
+        accumulate(m, p, p, ~std::uint32_t(0), d);
+        dx[start + i] += d.x;
+        dy[start + i] += d.y;
+        dz[start + i] += d.z;
+      }
+      continue;
+    }
     for (int i = 0; i < n; ++i) {
       if (!found[i]) continue;
       const Vec3d p(x[i], y[i], z[i]);
       if (!m.box.contains(p)) continue;
       Vec3d d(0, 0, 0);
-      addInfluence(m, p, p - Vec3d(nx[i], ny[i], nz[i]), d);
+      addInfluence(m, p, Vec3d(ox[i], oy[i], oz[i]), d);
       dx[start + i] += d.x;
       dy[start + i] += d.y;
       dz[start + i] += d.z;

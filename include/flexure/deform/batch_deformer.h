@@ -37,6 +37,7 @@ class BatchDeformer {
     const Skeleton* skeleton = nullptr;
     std::size_t kind = 0;  // index of the skeleton's alternative
     const BezierSkeleton* bezier = nullptr;  // set for Bezier skeletons (searched with a cutoff)
+    const PolygonSkeleton* polygon = nullptr;  // set for polygon skeletons (offsets by runs)
     double reach2 = 0.0;
     Bounds3 box;
     Vec3d invRadii;        // 1 / (R R_k)
@@ -72,8 +73,7 @@ class BatchDeformer {
   // with section 5's rotation and scale).
   template <class S>
   void addInfluence(const Packed& m, const Vec3<S>& p, const Vec3<S>& d, Vec3<S>& sum) const;
-  void addCurveRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz,
-                    int count) const;
+  void addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz, int count) const;
   void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac) const;
   void buildGrid();
 

@@ -3,7 +3,72 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../simd_clones.h"
+
 namespace flexure::deform {
+
+namespace {
+
+// The polygon in its plane's frame, as the lane loop reads it.
+struct PlanarPolygon {
+  double cx, cy, cz, ux, uy, uz, vx, vy, vz, nx, ny, nz;
+  const double *px, *py, *ex, *ey, *slope, *invLength2;
+  int edges;
+};
+
+// planarOffset for every point: x, y, h in the plane's frame; the even-odd crossings and the
+// nearest edge with the edges in the outer loop, so that the points fill the lanes.
+FLEXURE_DEFORM_SIMD
+void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n,
+                   double* __restrict ox, double* __restrict oy, double* __restrict oz) {
+  constexpr int kChunk = 64;  // lanes per pass: the per-point state stays in L1
+  alignas(64) double x[kChunk], y[kChunk], h[kChunk], inside[kChunk], best[kChunk], bx[kChunk], by[kChunk];
+  for (int start = 0; start < n; start += kChunk) {
+    const int m = std::min(kChunk, n - start);
+    const double* px = xs + start;
+    const double* py = ys + start;
+    const double* pz = zs + start;
+#pragma omp simd
+    for (int i = 0; i < m; ++i) {
+      const double cx = px[i] - g.cx, cy = py[i] - g.cy, cz = pz[i] - g.cz;
+      x[i] = cx * g.ux + cy * g.uy + cz * g.uz;
+      y[i] = cx * g.vx + cy * g.vy + cz * g.vz;
+      h[i] = cx * g.nx + cy * g.ny + cz * g.nz;
+      inside[i] = 0.0;
+      best[i] = 1e300;
+      bx[i] = 0.0;
+      by[i] = 0.0;
+    }
+    for (int k = 0, j = g.edges - 1; k < g.edges; j = k++) {
+      const double pxk = g.px[k], pyk = g.py[k], pxj = g.px[j], pyj = g.py[j], slope = g.slope[k];
+      const double ex = g.ex[k], ey = g.ey[k], inv = g.invLength2[k];
+#pragma omp simd
+      for (int i = 0; i < m; ++i) {
+        // Even-odd rule: edge (j, k) crosses the ray in +u from (x, y).
+        const bool crosses = ((pyk > y[i]) != (pyj > y[i])) & (x[i] < pxj + (y[i] - pyj) * slope);
+        inside[i] = crosses ? 1.0 - inside[i] : inside[i];
+        const double ax = x[i] - pxk, ay = y[i] - pyk;
+        double t = (ax * ex + ay * ey) * inv;
+        t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+        const double dx = ax - t * ex, dy = ay - t * ey;
+        const double d2 = dx * dx + dy * dy;
+        const bool nearer = d2 < best[i];
+        best[i] = nearer ? d2 : best[i];
+        bx[i] = nearer ? dx : bx[i];
+        by[i] = nearer ? dy : by[i];
+      }
+    }
+#pragma omp simd
+    for (int i = 0; i < m; ++i) {
+      const double a = inside[i] != 0.0 ? 0.0 : bx[i], b = inside[i] != 0.0 ? 0.0 : by[i];
+      ox[start + i] = g.ux * a + g.vx * b + g.nx * h[i];
+      oy[start + i] = g.uy * a + g.vy * b + g.ny * h[i];
+      oz[start + i] = g.uz * a + g.vz * b + g.nz * h[i];
+    }
+  }
+}
+
+}  // namespace
 
 void PolygonSkeleton::visitFields(FieldVisitor& v) {
   std::vector<double> flat = flatFromPoints(points);
@@ -87,6 +152,14 @@ int PolygonSkeleton::nearestEdge(const Vec3d& p) const {
     if (d2 < bestD2) { bestD2 = d2; best = static_cast<int>(k); }
   }
   return best;
+}
+
+bool PolygonSkeleton::offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy, double* oz) const {
+  if (!planar_) return false;
+  const PlanarPolygon g{centroid_.x, centroid_.y, centroid_.z, u_.x, u_.y, u_.z, v_.x, v_.y, v_.z, unit_.x, unit_.y, unit_.z,
+                        px_.data(), py_.data(), ex_.data(), ey_.data(), slope_.data(), invLength2_.data(), static_cast<int>(px_.size())};
+  planarOffsets(g, xs, ys, zs, count, ox, oy, oz);
+  return true;
 }
 
 }  // namespace flexure::deform

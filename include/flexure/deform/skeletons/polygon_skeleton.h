@@ -24,6 +24,10 @@ struct PolygonSkeleton {
   bool projectsInside(const Vec3d& p) const;
   // Index of the nearest boundary edge (edge k joins point k and point k+1 mod n).
   int nearestEdge(const Vec3d& p) const;
+  // offset(p) of `count` points given as coordinate arrays, in vector lanes (the batch path's
+  // runs of vertices): the planar computation below with the edges in the outer loop. Returns
+  // false, writing nothing, when the polygon is not planar (then offset() applies per point).
+  bool offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy, double* oz) const;
 
   template <class S> Vec3<S> offset(const Vec3<S>& p) const {
     if constexpr (std::is_same_v<S, double>)
