@@ -157,9 +157,10 @@ TEST_CASE("the run query of Bezier curves answers every point as nearestParamete
   }
 }
 
-TEST_CASE("the batch path deforms a grid around Bezier curves as per-point apply does", "[deform][batch][bezier]") {
-  // Grid order (runs of neighbours) through a cubic and a closed chain of spans at once, plus a
-  // point metaball: the block path's curve runs, its point lanes and their sum.
+TEST_CASE("the batch path deforms a grid around curves and polygons as per-point apply does", "[deform][batch][bezier]") {
+  // Grid order (runs of neighbours) through a cubic and a closed chain of spans at once, a
+  // concave planar polygon (offsets in lanes), a polygon that is not planar (one point at a
+  // time), and a point metaball: the block path's runs, its point lanes and their sum.
   MetaballDeformOperator op;
   std::vector<BezierSkeleton> curves = runQueryCurves();
   for (int c : {0, 5}) {
@@ -170,6 +171,15 @@ TEST_CASE("the batch path deforms a grid around Bezier curves as per-point apply
   Metaball point;
   point.skeleton = PointSkeleton{};
   op.addMetaball(point);
+  PolygonSkeleton concave;
+  concave.points = {{-0.9, -0.9, 0}, {-0.1, -0.9, 0}, {-0.1, -0.6, 0}, {-0.6, -0.6, 0}, {-0.6, -0.1, 0}, {-0.9, -0.1, 0}};
+  PolygonSkeleton warped;
+  warped.points = {{0.2, -0.9, 0}, {0.9, -0.9, 0.1}, {0.9, -0.3, 0}, {0.2, -0.3, 0.1}};
+  for (const PolygonSkeleton& polygon : {concave, warped}) {
+    Metaball m;
+    m.skeleton = polygon;
+    op.addMetaball(m);
+  }
   std::vector<double> values;
   for (const ParamSpec& s : op.parameterSpecs()) values.push_back(s.defaultValue);
   auto set = [&](const std::string& name, double v) {
@@ -184,6 +194,10 @@ TEST_CASE("the batch path deforms a grid around Bezier curves as per-point apply
   set("1.radius", 0.2);
   set("2.dz", 0.1);
   set("2.radius", 0.3);
+  set("3.dz", 0.15);
+  set("3.radius", 0.2);
+  set("4.dz", -0.15);
+  set("4.radius", 0.15);
   std::vector<Vec3d> points;
   for (int y = 0; y < 300; ++y)
     for (int x = 0; x < 300; ++x) points.emplace_back(-1.1 + 2.2 * x / 299.0, -1.1 + 2.2 * y / 299.0, 0.0);
