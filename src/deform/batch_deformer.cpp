@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
+#include "flexure/core/parallel_for.h"
 #include "flexure/deform/metaball_deform_operator.h"
 #include "simd_clones.h"
 
@@ -527,28 +531,37 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
   if (packed_.empty()) return;
   const long n = static_cast<long>(points.size());
   Vec3d* pts = points.data();
+  // Threads: OpenMP's setting (OMP_NUM_THREADS, omp_set_num_threads), one below 20 000 vertices;
+  // the loop itself is parallelFor, whose caller never waits for a helper that has not started.
+#ifdef _OPENMP
+  const int threads = n > 20000 ? omp_get_max_threads() : 1;
+#else
+  const int threads = 1;
+#endif
   if (normals.size() != points.size()) {
     const long blocks = (n + kBlock - 1) / kBlock;
-#pragma omp parallel for schedule(dynamic, 8) if (n > 20000)
-    for (long b = 0; b < blocks; ++b) deformBlock(pts + b * kBlock, static_cast<int>(std::min<long>(kBlock, n - b * kBlock)));
+    parallelFor(blocks, 8, threads, [&](long begin, long end) {
+      for (long b = begin; b < end; ++b) deformBlock(pts + b * kBlock, static_cast<int>(std::min<long>(kBlock, n - b * kBlock)));
+    });
     return;
   }
   Vec3d* nrm = normals.data();
-#pragma omp parallel for schedule(dynamic, 4096) if (n > 20000)
-  for (long i = 0; i < n; ++i) {
-    const Vec3d p = pts[i];
-    int count = 0;
-    const CellItem* cellItems = cellOf(p, count);
-    if (count == 0 && unbounded_.empty()) continue;
-    Vec3d d;
-    Mat3d jac = Mat3d::identity();
-    displacementAndJacobian(p, cellItems, count, d, jac);
-    pts[i] = p + d;
-    // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
-    const Vec3d nn = cofactor(jac) * nrm[i];
-    const double len = norm(nn);
-    if (len > 0.0) nrm[i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
-  }
+  parallelFor(n, 4096, threads, [&](long begin, long end) {
+    for (long i = begin; i < end; ++i) {
+      const Vec3d p = pts[i];
+      int count = 0;
+      const CellItem* cellItems = cellOf(p, count);
+      if (count == 0 && unbounded_.empty()) continue;
+      Vec3d d;
+      Mat3d jac = Mat3d::identity();
+      displacementAndJacobian(p, cellItems, count, d, jac);
+      pts[i] = p + d;
+      // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
+      const Vec3d nn = cofactor(jac) * nrm[i];
+      const double len = norm(nn);
+      if (len > 0.0) nrm[i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
+    }
+  });
 }
 
 }  // namespace flexure::deform
