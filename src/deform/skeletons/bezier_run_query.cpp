@@ -86,24 +86,39 @@ void chordPass(const double* __restrict xs, const double* __restrict ys, const d
   }
 }
 
-// What the Halley pass reads of one piece, as plain values (so the lane loop keeps them in
-// registers): the cubic's power form, g's values at the piece's ends, g_s's Bernstein form, the
-// monotone sphere, and whether the piece's start or end is an end of the curve.
+// Whether g is increasing on a piece for a point P: by the sphere bound of prepare()
+// (|P - c| below the monotone radius), or by g_s's Bernstein coefficients sa_k - P . s_k all
+// positive (convex hull property; tighter near bends).
+struct MonotoneTest {
+  double cx, cy, cz, monotone2;
+  double sa[5], sx[5], sy[5], sz[5];
+};
+
+inline bool increasingFor(const MonotoneTest& m, double px, double py, double pz) {
+  const double mx = px - m.cx, my = py - m.cy, mz = pz - m.cz;
+  bool positive = true;
+#pragma GCC unroll 5
+  for (int k = 0; k < 5; ++k) positive = positive & (m.sa[k] - (px * m.sx[k] + py * m.sy[k] + pz * m.sz[k]) > 0.0);
+  return (mx * mx + my * my + mz * mz < m.monotone2) | positive;
+}
+
+// What the Halley pass reads of one piece, as plain values (passed by value, so that the lane
+// loop keeps them in registers): the cubic's power form, g's values at the piece's ends, the
+// monotone test, and whether the piece's start or end is an end of the curve.
 struct PieceLanes {
   double a[4][3];
-  double cx, cy, cz, monotone2;
+  MonotoneTest monotone;
   double g0a, g0x, g0y, g0z, g1a, g1x, g1y, g1z;
-  double sa[5], sx[5], sy[5], sz[5];
   double startX, startY, startZ, endX, endY, endZ;
   bool curveStart, curveEnd;
 };
 
 // Pass 2 on the lanes [0, n) that chose the same piece: Halley's method from the chord
-// projection (or from a given parameter), then the piece's part of the certificate. The answer of a lane is the root inside
-// the piece, or the curve's end point when the piece starts (ends) the curve and g >= 0 (<= 0)
-// on all of it. ok[i] = 1 when the answer is the minimum of the distance over the piece.
+// projection (or from a given parameter), then the piece's part of the certificate. The answer
+// of a lane is the root inside the piece, or the curve's end point when the piece starts (ends)
+// the curve and g >= 0 (<= 0) on all of it. ok[i] = 1 when the answer is the minimum of the distance over the piece.
 FLEXURE_DEFORM_SIMD
-void halleyPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const PieceLanes& pl,
+void halleyPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const PieceLanes pl,
                 const double* __restrict startT, double* __restrict nx, double* __restrict ny, double* __restrict nz,
                 double* __restrict d2out, double* __restrict okOut, double* __restrict sideOut) {
   constexpr int kSteps = 3;
@@ -111,12 +126,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
   const double a1x = pl.a[1][0], a1y = pl.a[1][1], a1z = pl.a[1][2];
   const double a2x = pl.a[2][0], a2y = pl.a[2][1], a2z = pl.a[2][2];
   const double a3x = pl.a[3][0], a3y = pl.a[3][1], a3z = pl.a[3][2];
-  const double cx = pl.cx, cy = pl.cy, cz = pl.cz, monotone2 = pl.monotone2;
   const double g0a = pl.g0a, g0x = pl.g0x, g0y = pl.g0y, g0z = pl.g0z, g1a = pl.g1a, g1x = pl.g1x, g1y = pl.g1y, g1z = pl.g1z;
-  const double sa0 = pl.sa[0], sa1 = pl.sa[1], sa2 = pl.sa[2], sa3 = pl.sa[3], sa4 = pl.sa[4];
-  const double sx0 = pl.sx[0], sx1 = pl.sx[1], sx2 = pl.sx[2], sx3 = pl.sx[3], sx4 = pl.sx[4];
-  const double sy0 = pl.sy[0], sy1 = pl.sy[1], sy2 = pl.sy[2], sy3 = pl.sy[3], sy4 = pl.sy[4];
-  const double sz0 = pl.sz[0], sz1 = pl.sz[1], sz2 = pl.sz[2], sz3 = pl.sz[3], sz4 = pl.sz[4];
   const double startX = pl.startX, startY = pl.startY, startZ = pl.startZ, endX = pl.endX, endY = pl.endY, endZ = pl.endZ;
   const double atStart = pl.curveStart ? 1.0 : 0.0, atEnd = pl.curveEnd ? 1.0 : 0.0;
 #pragma omp simd
@@ -158,13 +168,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
     const double converged = ((step < done) & (step > -done) & (next > 0.0) & (next < 1.0)) ? ok : 0.0;
     const double h = next - s;
     double qx = rx + (r1x + r2x * (0.5 * h)) * h, qy = ry + (r1y + r2y * (0.5 * h)) * h, qz = rz + (r1z + r2z * (0.5 * h)) * h;
-    // g increasing on the whole piece for this point: by the sphere bound of prepare(), or by
-    // g_s's Bernstein coefficients all positive (convex hull property).
-    const double mx = px - cx, my = py - cy, mz = pz - cz;
-    const double b0 = sa0 - (px * sx0 + py * sy0 + pz * sz0), b1 = sa1 - (px * sx1 + py * sy1 + pz * sz1);
-    const double b2 = sa2 - (px * sx2 + py * sy2 + pz * sz2), b3 = sa3 - (px * sx3 + py * sy3 + pz * sz3);
-    const double b4 = sa4 - (px * sx4 + py * sy4 + pz * sz4);
-    const bool monotone = (mx * mx + my * my + mz * mz < monotone2) | ((b0 > 0.0) & (b1 > 0.0) & (b2 > 0.0) & (b3 > 0.0) & (b4 > 0.0));
+    const bool monotone = increasingFor(pl.monotone, px, py, pz);  // g increasing on the whole piece
     // g at the piece's ends (its first and last Bernstein coefficients).
     const double g0 = g0a - (px * g0x + py * g0y + pz * g0z);
     const double g1 = g1a - (px * g1x + py * g1y + pz * g1z);
@@ -190,8 +194,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
 // What the cover pass reads of a neighbouring piece: its monotone sphere, g_s's Bernstein
 // form, and g at the end it shares with the lane's piece.
 struct NeighbourLanes {
-  double cx, cy, cz, monotone2;
-  double sa[5], sx[5], sy[5], sz[5];
+  MonotoneTest monotone;
   double ga, gx, gy, gz;
   double sign;   // +1: the next piece (covered when g >= 0 at its start); -1: the previous one
   double index;  // the neighbour's piece index
@@ -203,22 +206,13 @@ struct NeighbourLanes {
 // This settles points whose nearest point lies near a junction of pieces, where the
 // neighbour's chord bound alone is too weak. covered[i] = the neighbour's index, or -1.
 FLEXURE_DEFORM_SIMD
-void coverPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const NeighbourLanes& nb,
+void coverPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const NeighbourLanes nb,
                double* __restrict covered) {
-  const double cx = nb.cx, cy = nb.cy, cz = nb.cz, monotone2 = nb.monotone2;
-  const double sa0 = nb.sa[0], sa1 = nb.sa[1], sa2 = nb.sa[2], sa3 = nb.sa[3], sa4 = nb.sa[4];
-  const double sx0 = nb.sx[0], sx1 = nb.sx[1], sx2 = nb.sx[2], sx3 = nb.sx[3], sx4 = nb.sx[4];
-  const double sy0 = nb.sy[0], sy1 = nb.sy[1], sy2 = nb.sy[2], sy3 = nb.sy[3], sy4 = nb.sy[4];
-  const double sz0 = nb.sz[0], sz1 = nb.sz[1], sz2 = nb.sz[2], sz3 = nb.sz[3], sz4 = nb.sz[4];
   const double ga = nb.ga, gx = nb.gx, gy = nb.gy, gz = nb.gz, sign = nb.sign, index = nb.index;
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
     const double px = xs[i], py = ys[i], pz = zs[i];
-    const double mx = px - cx, my = py - cy, mz = pz - cz;
-    const double b0 = sa0 - (px * sx0 + py * sy0 + pz * sz0), b1 = sa1 - (px * sx1 + py * sy1 + pz * sz1);
-    const double b2 = sa2 - (px * sx2 + py * sy2 + pz * sz2), b3 = sa3 - (px * sx3 + py * sy3 + pz * sz3);
-    const double b4 = sa4 - (px * sx4 + py * sy4 + pz * sz4);
-    const bool monotone = (mx * mx + my * my + mz * mz < monotone2) | ((b0 > 0.0) & (b1 > 0.0) & (b2 > 0.0) & (b3 > 0.0) & (b4 > 0.0));
+    const bool monotone = increasingFor(nb.monotone, px, py, pz);
     const double g = (ga - (px * gx + py * gy + pz * gz)) * sign;
     covered[i] = (monotone & (g >= 0.0)) ? index : -1.0;
   }
@@ -333,15 +327,26 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   // The lanes certify cubics in power form; other degrees go to nearestParameter.
   LaneAnswers& ans = st.answers;
   if (degree() == 3) {
+    auto monotoneTest = [](const PieceBound& b) {
+      MonotoneTest m{};
+      m.cx = b.sphereCenter.x;
+      m.cy = b.sphereCenter.y;
+      m.cz = b.sphereCenter.z;
+      m.monotone2 = b.monotone2;
+      for (std::size_t d = 0; d < 5; ++d) {
+        m.sa[d] = b.slopeA[d];
+        m.sx[d] = b.slopeB[d].x;
+        m.sy[d] = b.slopeB[d].y;
+        m.sz[d] = b.slopeB[d].z;
+      }
+      return m;
+    };
     auto pieceLanes = [&](int k) {
       const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
       PieceLanes pl{};
       for (std::size_t d = 0; d < 4; ++d)
         for (int a = 0; a < 3; ++a) pl.a[d][a] = b.power[d][a];
-      pl.cx = b.sphereCenter.x;
-      pl.cy = b.sphereCenter.y;
-      pl.cz = b.sphereCenter.z;
-      pl.monotone2 = b.monotone2;
+      pl.monotone = monotoneTest(b);
       pl.g0a = b.a0;
       pl.g0x = b.b0.x;
       pl.g0y = b.b0.y;
@@ -350,12 +355,6 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
       pl.g1x = b.bd.x;
       pl.g1y = b.bd.y;
       pl.g1z = b.bd.z;
-      for (std::size_t d = 0; d < 5; ++d) {
-        pl.sa[d] = b.slopeA[d];
-        pl.sx[d] = b.slopeB[d].x;
-        pl.sy[d] = b.slopeB[d].y;
-        pl.sz[d] = b.slopeB[d].z;
-      }
       pl.startX = b.start.x;
       pl.startY = b.start.y;
       pl.startZ = b.start.z;
@@ -371,16 +370,7 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
     auto neighbourLanes = [&](int k, double sign) {
       const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
       NeighbourLanes nb{};
-      nb.cx = b.sphereCenter.x;
-      nb.cy = b.sphereCenter.y;
-      nb.cz = b.sphereCenter.z;
-      nb.monotone2 = b.monotone2;
-      for (std::size_t d = 0; d < 5; ++d) {
-        nb.sa[d] = b.slopeA[d];
-        nb.sx[d] = b.slopeB[d].x;
-        nb.sy[d] = b.slopeB[d].y;
-        nb.sz[d] = b.slopeB[d].z;
-      }
+      nb.monotone = monotoneTest(b);
       const double a = sign > 0.0 ? b.a0 : b.ad;
       const Vec3d& v = sign > 0.0 ? b.b0 : b.bd;
       nb.ga = a;
