@@ -47,6 +47,7 @@ void Viewport::setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes
 
 void Viewport::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) {
   overlays_ = std::move(overlays);
+  updateGridPlane();
   overlaysDirty_ = true;
   update();
 }
@@ -64,9 +65,13 @@ void Viewport::showScene(std::shared_ptr<const std::vector<TriangleMesh>> meshes
   // The document's up axis, fixed until the next document: the grid stays level and the orbit
   // turns around it however the view is turned (grid_plane.h).
   sceneUp_ = gridPlaneForUp(camera.up).normal;
-  renderer_.setSceneUp(sceneUp_);
+  updateGridPlane();
   setMeshes(std::move(meshes), std::move(styles));
   emit cameraChanged();
+}
+
+void Viewport::updateGridPlane() {
+  options_.gridPlane = overlays_ && overlays_->ground ? *overlays_->ground : gridPlaneForUp(sceneUp_);
 }
 
 void Viewport::setCamera(const Camera& camera) { applyCamera(camera); }

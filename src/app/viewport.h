@@ -89,6 +89,9 @@ class Viewport : public QOpenGLWidget {
  private:
   void releaseGl();
   void applyCamera(const Camera& camera);
+  // The grid on the scene's floor (the overlays' ground) or level with the document's up axis,
+  // in options_ so that exports with renderOptions() show the same grid.
+  void updateGridPlane();
   void frameMeshes(const std::vector<TriangleMesh>& meshes);
 
   SceneRenderer renderer_;

@@ -95,7 +95,6 @@ struct SceneRenderer::Impl {
   std::vector<MeshStyle> styles;
   Bounds3 bounds;
   std::optional<GridPlane> overlayFloor;  // the overlays' ground (the scene's floor)
-  std::optional<Vec3d> sceneUp;
   GpuMesh gizmoArrows[3];
   GpuMesh gizmoCenter;
   bool initialized = false;
@@ -103,7 +102,7 @@ struct SceneRenderer::Impl {
   void drawBackground(const RenderOptions& options);
   void drawMeshes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
                   const RenderOptions& options);
-  void drawGrid(const Camera& camera, const glm::mat4& viewProjection);
+  void drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options);
   void drawAxisGizmo(const glm::mat4& view, int width, int height);
   void drawOverlays(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
                     const RenderOptions& options);
@@ -218,8 +217,6 @@ void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
   d.overlayFloor = overlays.ground;
 }
 
-void SceneRenderer::setSceneUp(std::optional<Vec3d> up) { impl_->sceneUp = up; }
-
 void SceneRenderer::Impl::releaseOverlays() {
   for (auto& lines : overlayLines) lines.release();
   overlaySolids.clear();
@@ -241,7 +238,7 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
 
   d.drawBackground(options);
   d.drawMeshes(view, projection, camera.projection == Camera::Projection::Orthographic, width, height, options);
-  if (options.showGrid) d.drawGrid(camera, projection * view);
+  if (options.showGrid) d.drawGrid(camera, projection * view, options);
   d.drawOverlays(view, projection, camera.projection == Camera::Projection::Orthographic, width, height, options);
   if (options.showAxisGizmo) d.drawAxisGizmo(view, width, height);
 
@@ -298,8 +295,11 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
   glDisable(GL_BLEND);
 }
 
-void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewProjection) {
-  const GridPlane plane = overlayFloor ? *overlayFloor : gridPlaneForUp(sceneUp ? *sceneUp : camera.up);
+void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewProjection,
+                                   const RenderOptions& options) {
+  const GridPlane plane = options.gridPlane ? *options.gridPlane
+                          : overlayFloor    ? *overlayFloor
+                                            : gridPlaneForUp(camera.up);
   const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera, plane);
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);  // translucent: never hides what is drawn after it

@@ -49,9 +49,11 @@ struct GridPixels {
   int above = 0, below = 0;
 };
 
-GridPixels gridPixels(const OverlayGeometry& overlays, const Camera& camera, int w, int h, int margin) {
+GridPixels gridPixels(const OverlayGeometry& overlays, const Camera& camera, int w, int h, int margin,
+                      std::optional<GridPlane> gridPlane = std::nullopt) {
   RenderOptions options;
   options.showAxisGizmo = false;
+  options.gridPlane = gridPlane;
   RgbaImage withGrid, without;
   std::string error;
   REQUIRE(renderMeshesToImage({}, {}, overlays, camera, w, h, options, withGrid, error));
@@ -140,7 +142,7 @@ TEST_CASE("a y-up camera sees the grid below the horizon, not as a wall across t
   }
 }
 
-TEST_CASE("the overlays' ground wins over the camera's up", "[render][grid][gl]") {
+TEST_CASE("the options' grid plane, else the overlays' ground, wins over the camera's up", "[render][grid][gl]") {
   ::unsetenv("DISPLAY");
   ::unsetenv("WAYLAND_DISPLAY");
   // A level y-up camera: from its up alone the grid lies on y = 0, below the horizon; a ground
@@ -153,6 +155,10 @@ TEST_CASE("the overlays' ground wins over the camera's up", "[render][grid][gl]"
   overlays.ground = GridPlane{{0, 0, 1}, -1.0};
   const GridPixels onGround = gridPixels(overlays, camera, 160, 120, 2);
   CHECK(onGround.above > 160 * 120 / 20);
+  // The viewport's plane (RenderOptions::gridPlane, as exports receive it) over both.
+  const GridPixels fromOptions = gridPixels(overlays, camera, 160, 120, 2, GridPlane{{0, 1, 0}, 0.0});
+  CHECK(fromOptions.above == 0);
+  CHECK(fromOptions.below > 160 * 120 / 20);
 }
 
 TEST_CASE("a scene's grid plane: the rigid floor when switched on, else the camera's up", "[render][grid]") {

@@ -1,6 +1,9 @@
 #pragma once
 // What the renderer draws besides the shaded meshes, and how.
+#include <optional>
+
 #include "flexure/render/color.h"
+#include "flexure/render/grid_plane.h"
 
 namespace flexure {
 
@@ -13,6 +16,11 @@ enum class ShadingMode {
 struct RenderOptions {
   ShadingMode shading = ShadingMode::Shaded;
   bool showGrid = true;
+  // The plane the ground grid lies in. Unset: the overlays' ground (the scene's floor) when they
+  // carry one, else the plane perpendicular to the drawing camera's up snapped to an axis
+  // (grid_plane.h). The viewport sets its document's plane here, so the grid stays put while the
+  // view orbits, and pictures exported with the viewport's options show the same grid.
+  std::optional<GridPlane> gridPlane;
   bool showAxisGizmo = true;
   float wireWidthPixels = 1.0f;
   // Overlays (overlay_geometry.h), one toggle per OverlayLayer.

@@ -8,7 +8,6 @@
 // destructor must run with it current too (or after the context is gone, when nothing is
 // released). render() draws into whatever framebuffer is bound.
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,13 +48,6 @@ class SceneRenderer {
   // Uploads the overlays drawn over the meshes (constraint glyphs, control polygons, influence
   // volumes); RenderOptions' toggles choose which layers show. Replaces the previous ones.
   void setOverlays(const OverlayGeometry& overlays);
-
-  // The scene's up direction: the ground grid lies on the overlays' floor (OverlayGeometry::ground)
-  // when they carry one, else on the plane through the origin perpendicular to the coordinate
-  // axis nearest to this direction (grid_plane.h). Unset (the default): the up of the camera
-  // render() draws from. The viewport sets the document camera's up here, so that orbiting the
-  // view (which tilts the camera's up) never turns the grid.
-  void setSceneUp(std::optional<Vec3d> up);
 
   // Draws a frame into the bound framebuffer, viewport (0, 0, width, height) in device pixels.
   void render(const Camera& camera, int width, int height, const RenderOptions& options = {});
