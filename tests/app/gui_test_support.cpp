@@ -1,5 +1,7 @@
 #include "gui_test_support.h"
 
+#include <catch2/catch.hpp>
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -64,6 +66,32 @@ QString writeSphereScene(const QString& directory, double radius, double cx, dou
                            .arg(radius);
   file.write(text.toUtf8());
   return path;
+}
+
+QString openSphereScene(MainWindow& window, const QString& directory, const SphereScene& sphere) {
+  const QString path = writeSphereScene(directory, sphere.radius, sphere.center.x, sphere.center.y, sphere.center.z,
+                                        sphere.camera);
+  if (path.isEmpty()) return {};
+  window.setSolveOnOpen(sphere.solve);
+  QString error;
+  return window.openFile(path, error) ? path : QString();
+}
+
+bool showAndWaitForMeshes(MainWindow& window, int frames, int timeoutMs) {
+  return showAndWaitForFrames(window, frames, timeoutMs) &&
+         QTest::qWaitFor([&] { return !window.viewport().meshes().empty(); }, timeoutMs);
+}
+
+Camera cameraLookingAtOrigin(const Vec3d& eye) {
+  Camera camera;
+  camera.eye = eye;
+  camera.target = {0, 0, 0};
+  return camera;
+}
+
+ShownSphere::ShownSphere(const SphereScene& sphere) {
+  REQUIRE_FALSE(openSphereScene(window, dir.path(), sphere).isEmpty());
+  REQUIRE(showAndWaitForFrames(window, 1));
 }
 
 }  // namespace flexure::app::testing

@@ -114,14 +114,8 @@ TEST_CASE("a constraint is created by picking its nodes, deleted, and both undo"
 }
 
 TEST_CASE("clicking the model in the viewport picks the point of a new attachment", "[app][panels][constraints]") {
-  QTemporaryDir dir;
-  Camera camera;
-  camera.eye = {0, -8, 0};
-  camera.target = {0, 0, 0};
-  MainWindow window;
-  QString error;
-  REQUIRE(window.openFile(writeSphereScene(dir.path(), 1.0, 0, 0, 0, camera), error));
-  REQUIRE(showAndWaitForFrames(window, 1));
+  ShownSphere sphere({.radius = 1.0, .center = {0, 0, 0}, .camera = cameraLookingAtOrigin({0, -8, 0}), .solve = true});
+  MainWindow& window = sphere.window;
   REQUIRE(QTest::qWaitFor([&] { return window.geometryUpToDate() && !window.displayGeometry().meshes->empty(); }, 10000));
   auto* panel = window.findChild<ConstraintListPanel*>();
   REQUIRE(panel);

@@ -60,11 +60,10 @@ struct SettingsReset {
 
 TEST_CASE("revert reloads the file from disk and drops the changes and their history", "[document]") {
   QTemporaryDir dir;
-  const QString path = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
   MainWindow window;
-  window.setSolveOnOpen(false);
+  const QString path = openSphereScene(window, dir.path());
+  REQUIRE_FALSE(path.isEmpty());
   QString error;
-  REQUIRE(window.openFile(path, error));
   SceneDocument& document = window.document();
   const std::string saved = documentText(document.scene());
   const int radius = document.scene().parameters().find("ball.radius");
@@ -94,11 +93,10 @@ TEST_CASE("revert reloads the file from disk and drops the changes and their his
 
 TEST_CASE("File → Revert asks first and keeps the changes when cancelled", "[document]") {
   QTemporaryDir dir;
-  const QString path = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
   MainWindow window;
-  window.setSolveOnOpen(false);
+  const QString path = openSphereScene(window, dir.path());
+  REQUIRE_FALSE(path.isEmpty());
   QString error;
-  REQUIRE(window.openFile(path, error));
   SceneDocument& document = window.document();
   auto* revert = window.findChild<QAction*>("revertAction");
   REQUIRE(revert);

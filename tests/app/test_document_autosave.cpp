@@ -53,12 +53,11 @@ void editAwkwardly(SceneDocument& document) {
 TEST_CASE("autosave writes a recovery copy of a modified document, never the user's file", "[document][autosave]") {
   clearRecoveryDirectory();
   QTemporaryDir dir;
-  const QString path = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
-  const QByteArray original = fileBytes(path);
   MainWindow window;
-  window.setSolveOnOpen(false);
+  const QString path = openSphereScene(window, dir.path());
+  REQUIRE_FALSE(path.isEmpty());
+  const QByteArray original = fileBytes(path);
   QString error;
-  REQUIRE(window.openFile(path, error));
   Autosave& autosave = window.autosave();
 
   REQUIRE(autosave.writeNow(&error));

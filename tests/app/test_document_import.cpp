@@ -34,12 +34,10 @@ QString writeTetrahedron(const QString& directory) {
 
 TEST_CASE("importing an OBJ mesh adds one node as one undo step that undo removes exactly", "[document][import]") {
   QTemporaryDir dir;
-  const QString scene = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
   const QString obj = writeTetrahedron(dir.path());
   MainWindow window;
-  window.setSolveOnOpen(false);
+  REQUIRE_FALSE(openSphereScene(window, dir.path()).isEmpty());
   QString error;
-  REQUIRE(window.openFile(scene, error));
   SceneDocument& document = window.document();
   const std::string before = documentText(document.scene());
 
@@ -69,12 +67,10 @@ TEST_CASE("importing an OBJ mesh adds one node as one undo step that undo remove
 TEST_CASE("importing a description file adds its solids and joints; names that clash are renamed with their references",
           "[document][import]") {
   QTemporaryDir dir;
-  const QString scene = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
   const QString snake = sourcePath("scenes/snake.dcl");
   MainWindow window;
-  window.setSolveOnOpen(false);
+  REQUIRE_FALSE(openSphereScene(window, dir.path()).isEmpty());
   QString error;
-  REQUIRE(window.openFile(scene, error));
   SceneDocument& document = window.document();
   Scene& s = document.scene();
   // A stand-alone copy of what the file holds, to compare the imported part with.
@@ -120,16 +116,14 @@ TEST_CASE("importing a description file adds its solids and joints; names that c
 
 TEST_CASE("a file that cannot be imported leaves the document and its history as they were", "[document][import]") {
   QTemporaryDir dir;
-  const QString scene = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
   const QString bad = QDir(dir.path()).filePath("bad.obj");
   QFile file(bad);
   REQUIRE(file.open(QIODevice::WriteOnly));
   file.write("v 0 0 0\nv 1 0 0\nf 1 2 9\n");
   file.close();
   MainWindow window;
-  window.setSolveOnOpen(false);
+  REQUIRE_FALSE(openSphereScene(window, dir.path()).isEmpty());
   QString error;
-  REQUIRE(window.openFile(scene, error));
   const std::string before = documentText(window.document().scene());
   CHECK_FALSE(importIntoDocument(window.document(), bad, error));
   CHECK(error.contains("bad.obj:3"));
@@ -140,11 +134,9 @@ TEST_CASE("a file that cannot be imported leaves the document and its history as
 
 TEST_CASE("Export OBJ writes the displayed geometry at the current parameters", "[document][export]") {
   QTemporaryDir dir;
-  const QString scene = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
   MainWindow window;
-  window.setSolveOnOpen(false);
+  REQUIRE_FALSE(openSphereScene(window, dir.path()).isEmpty());
   QString error;
-  REQUIRE(window.openFile(scene, error));
   Scene& s = window.document().scene();
   s.parameters().setValue(s.parameters().find("mover.x"), 4.0);  // the current Ψ, not the file's
   const QString out = QDir(dir.path()).filePath("out.obj");
@@ -162,13 +154,10 @@ TEST_CASE("Export OBJ writes the displayed geometry at the current parameters", 
 
 TEST_CASE("Export Image writes the viewport as a PNG", "[document][export]") {
   QTemporaryDir dir;
-  const QString scene = writeSphereScene(dir.path(), 1.0, 0.0, 0.0, 1.0, frontCamera());
   MainWindow window;
-  window.setSolveOnOpen(false);
+  REQUIRE_FALSE(openSphereScene(window, dir.path(), {.radius = 1.0, .center = {0.0, 0.0, 1.0}}).isEmpty());
+  REQUIRE(showAndWaitForMeshes(window));
   QString error;
-  REQUIRE(window.openFile(scene, error));
-  REQUIRE(showAndWaitForFrames(window, 3));
-  REQUIRE(QTest::qWaitFor([&] { return !window.viewport().meshes().empty(); }, 5000));
   const QString out = QDir(dir.path()).filePath("view.png");
   REQUIRE(exportViewportImage(window.viewport(), window.displayGeometry().styles, out, QSize(), error));
   const QImage image(out);
@@ -181,13 +170,10 @@ TEST_CASE("Export Image writes the viewport as a PNG", "[document][export]") {
 
 TEST_CASE("Export Image renders at another size off screen", "[document][export]") {
   QTemporaryDir dir;
-  const QString scene = writeSphereScene(dir.path(), 1.0, 0.0, 0.0, 1.0, frontCamera());
   MainWindow window;
-  window.setSolveOnOpen(false);
+  REQUIRE_FALSE(openSphereScene(window, dir.path(), {.radius = 1.0, .center = {0.0, 0.0, 1.0}}).isEmpty());
+  REQUIRE(showAndWaitForMeshes(window));
   QString error;
-  REQUIRE(window.openFile(scene, error));
-  REQUIRE(showAndWaitForFrames(window, 3));
-  REQUIRE(QTest::qWaitFor([&] { return !window.viewport().meshes().empty(); }, 5000));
   const QString out = QDir(dir.path()).filePath("big.png");
   const QSize size(320, 200);
   INFO(error.toStdString());

@@ -34,10 +34,8 @@ QPoint pixelOf(const Viewport& viewport, const QImage& frame, const glm::dvec3& 
 
 TEST_CASE("the window opens a scene and the viewport draws the model where it projects", "[app][window]") {
   QTemporaryDir dir;
-  const QString path = writeSphereScene(dir.path(), 1.0, 1.5, 0.0, 1.0, frontCamera());
   MainWindow window;
-  QString error;
-  REQUIRE(window.openFile(path, error));
+  REQUIRE_FALSE(openSphereScene(window, dir.path(), {.radius = 1.0, .center = {1.5, 0.0, 1.0}, .solve = true}).isEmpty());
   CHECK(window.windowTitle().contains("sphere.json"));
   CHECK_FALSE(window.isWindowModified());
   hideDecorations(window.viewport());
@@ -63,10 +61,10 @@ TEST_CASE("a scene whose camera looks away is framed so that the model is seen",
   away.target = {0, 0, 30};  // looking straight up, past the sphere
   away.eye = {0, 0, 20};
   away.up = {0, 1, 0};
-  const QString path = writeSphereScene(dir.path(), 1.0, 0.0, 0.0, 0.0, away);
   MainWindow window;
-  QString error;
-  REQUIRE(window.openFile(path, error));
+  REQUIRE_FALSE(
+      openSphereScene(window, dir.path(), {.radius = 1.0, .center = {0.0, 0.0, 0.0}, .camera = away, .solve = true})
+          .isEmpty());
   REQUIRE(showAndWaitForFrames(window, 2));
   glm::dvec2 pixel;
   const Viewport& viewport = window.viewport();
@@ -91,10 +89,9 @@ TEST_CASE("a file that does not load leaves the document as it was and says why"
 
 TEST_CASE("save as writes the scene, clears the modified mark, and reopens the same", "[app][window]") {
   QTemporaryDir dir;
-  const QString path = writeSphereScene(dir.path(), 0.75, 0.5, 0.25, 1.0, frontCamera());
   MainWindow window;
+  REQUIRE_FALSE(openSphereScene(window, dir.path(), {.solve = true}).isEmpty());
   QString error;
-  REQUIRE(window.openFile(path, error));
   Scene& scene = window.document().scene();
   const int radius = scene.parameters().find("ball.radius");
   REQUIRE(radius >= 0);

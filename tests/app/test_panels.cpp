@@ -21,17 +21,9 @@ using namespace flexure::app::testing;
 
 namespace {
 
-struct OpenSphere {
-  QTemporaryDir dir;
-  MainWindow window;
-  OpenSphere() {
-    Camera camera;
-    camera.eye = {0, -8, 0};
-    camera.target = {0, 0, 0};
-    QString error;
-    REQUIRE(window.openFile(writeSphereScene(dir.path(), 1.0, 0, 0, 0, camera), error));
-    REQUIRE(showAndWaitForFrames(window, 1));
-  }
+struct OpenSphere : ShownSphere {
+  OpenSphere()
+      : ShownSphere({.radius = 1.0, .center = {0, 0, 0}, .camera = cameraLookingAtOrigin({0, -8, 0}), .solve = true}) {}
   template <class Panel>
   Panel& panel() {
     Panel* p = window.findChild<Panel*>();

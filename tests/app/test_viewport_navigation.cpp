@@ -17,17 +17,9 @@ namespace {
 
 double distanceToTarget(const Camera& c) { return norm(c.eye - c.target); }
 
-struct OpenSphere {
-  QTemporaryDir dir;
-  MainWindow window;
-  OpenSphere() {
-    Camera camera;
-    camera.eye = {0, -8, 2};
-    camera.target = {0, 0, 0};
-    QString error;
-    REQUIRE(window.openFile(writeSphereScene(dir.path(), 1.0, 0, 0, 0, camera), error));
-    REQUIRE(showAndWaitForFrames(window, 1));
-  }
+struct OpenSphere : ShownSphere {
+  OpenSphere()
+      : ShownSphere({.radius = 1.0, .center = {0, 0, 0}, .camera = cameraLookingAtOrigin({0, -8, 2}), .solve = true}) {}
   Viewport& viewport() { return window.viewport(); }
 };
 
