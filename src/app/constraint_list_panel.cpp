@@ -7,11 +7,11 @@
 #include <QTableView>
 #include <QToolBar>
 #include <QToolButton>
-#include <QVBoxLayout>
 
 #include "constraint_commands.h"
 #include "constraint_table_model.h"
 #include "flexure/core/scene.h"
+#include "list_panel_content.h"
 #include "scene_document.h"
 #include "solver_link.h"
 #include "viewport.h"
@@ -56,16 +56,7 @@ ConstraintListPanel::ConstraintListPanel(SceneDocument& document, SolverLink& so
   connect(cancelAction_, &QAction::triggered, this, &ConstraintListPanel::cancelCreate);
   addAction(cancelAction_);
 
-  message_->setWordWrap(true);
-  message_->hide();
-  auto* content = new QWidget;
-  auto* layout = new QVBoxLayout(content);
-  layout->setContentsMargins(2, 2, 2, 2);
-  layout->setSpacing(2);
-  layout->addWidget(toolbar);
-  layout->addWidget(table_, 1);
-  layout->addWidget(message_);
-  setWidget(content);
+  setWidget(listPanelContent(toolbar, table_, message_));
 
   connect(&solver, &SolverLink::resultArrived, this, &ConstraintListPanel::showResult);
   connect(&document_, &SceneDocument::sceneAboutToBeReplaced, this, &ConstraintListPanel::cancelCreate);

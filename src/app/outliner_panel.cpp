@@ -7,10 +7,10 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
-#include <QVBoxLayout>
 
 #include "flexure/core/node_registry.h"
 #include "flexure/core/scene.h"
+#include "list_panel_content.h"
 #include "node_catalog.h"
 #include "node_commands.h"
 #include "scene_document.h"
@@ -55,17 +55,8 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
   downAction_->setToolTip(tr("Move the selected node down among its siblings"));
   addAction(deleteAction_);
 
-  message_->setWordWrap(true);
   message_->setStyleSheet("color: #b03030");
-  message_->hide();
-  auto* content = new QWidget;
-  auto* layout = new QVBoxLayout(content);
-  layout->setContentsMargins(2, 2, 2, 2);
-  layout->setSpacing(2);
-  layout->addWidget(toolbar);
-  layout->addWidget(tree_, 1);
-  layout->addWidget(message_);
-  setWidget(content);
+  setWidget(listPanelContent(toolbar, tree_, message_));
 
   connect(tree_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
     if (syncing_) return;
