@@ -17,7 +17,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <string_view>
-#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "constraint_list_panel.h"
@@ -588,13 +588,19 @@ void MainWindow::markSelectedMeshes() {
     for (MeshStyle& style : geometry_.styles) style.selected = false;
     return;
   }
-  // One pass over the nodes, not a search per mesh: scenes have tens of thousands of both.
-  std::unordered_map<std::string_view, const Node*> byName;
-  for (const Node* node : std::as_const(*document_).scene().nodes()) byName.emplace(node->name(), node);
-  for (std::size_t i = 0; i < geometry_.meshes->size(); ++i) {
-    const auto found = byName.find((*geometry_.meshes)[i].name);
-    geometry_.styles[i].selected = found != byName.end() && selection_->covers(found->second);
+  // A mesh is selected when its node (leaf, or deformer of a handle) lies in the sub-tree of a
+  // selected node. Names of those sub-trees only (usually a few), not of every node of the
+  // scene: this runs once per geometry frame, and scenes have tens of thousands of nodes.
+  std::unordered_set<std::string_view> covered;
+  std::vector<const Node*> pending(selection_->nodes().begin(), selection_->nodes().end());
+  while (!pending.empty()) {
+    const Node* node = pending.back();
+    pending.pop_back();
+    covered.insert(node->name());
+    for (const auto& child : node->children()) pending.push_back(child.get());
   }
+  for (std::size_t i = 0; i < geometry_.meshes->size(); ++i)
+    geometry_.styles[i].selected = covered.count((*geometry_.meshes)[i].name) > 0;
 }
 
 void MainWindow::refreshStyles() {

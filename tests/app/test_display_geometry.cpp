@@ -10,6 +10,8 @@
 #include "flexure/io/scene_file.h"
 #include "gui_test_support.h"
 #include "main_window.h"
+#include "scene_document.h"
+#include "scene_selection.h"
 #include "viewport.h"
 
 using namespace flexure;
@@ -67,4 +69,31 @@ TEST_CASE("the window hands each geometry frame to the viewport without a copy",
   REQUIRE(QTest::qWaitFor([&] { return window.geometryUpToDate() && window.geometryFramesShown() > shown; }, 10000));
   CHECK(window.displayGeometry().meshes.get() != before);
   CHECK(&window.viewport().meshes() == window.displayGeometry().meshes.get());
+}
+
+TEST_CASE("selecting an operator marks the meshes of its sub-tree, and only those", "[display][geometry][document]") {
+  MainWindow window;
+  window.setSolveOnOpen(false);
+  QString error;
+  REQUIRE(window.openFile(sourcePath("scenes/pipefitting.json"), error));
+  REQUIRE(QTest::qWaitFor([&] { return window.geometryUpToDate() && window.displayGeometry().meshes->size() == 3; }, 10000));
+  auto selectedMeshes = [&] {
+    std::vector<std::string> names;
+    const DisplayGeometry& shown = window.displayGeometry();
+    for (std::size_t i = 0; i < shown.meshes->size(); ++i)
+      if (shown.styles[i].selected) names.push_back((*shown.meshes)[i].name);
+    return names;
+  };
+  const Scene& scene = window.document().scene();
+  window.selection().select(scene.find("pipe-rotate"));  // an operator two levels above the pipe
+  CHECK(selectedMeshes() == std::vector<std::string>{"pipe"});
+  window.selection().select(scene.find("fixed-a"));
+  CHECK(selectedMeshes() == std::vector<std::string>{"fixed-a"});
+  // A new frame keeps the marks.
+  const std::uint64_t shown = window.geometryFramesShown();
+  window.rebuildGeometry();
+  REQUIRE(QTest::qWaitFor([&] { return window.geometryUpToDate() && window.geometryFramesShown() > shown; }, 10000));
+  CHECK(selectedMeshes() == std::vector<std::string>{"fixed-a"});
+  window.selection().clear();
+  CHECK(selectedMeshes().empty());
 }
