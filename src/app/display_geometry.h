@@ -6,8 +6,9 @@
 // which are cheap (one point per metaball).
 //
 // The meshes are shared and immutable: a frame from the worker is handed to the viewport,
-// picking and export by reference count, never by copying its vertex arrays (the GUI thread
-// copied a 5,000-mesh frame twice per frame before, docs/performance.md).
+// picking and export by reference count, not by copying its vertex arrays (the GUI thread
+// copied a 5,000-mesh frame twice per frame before, docs/performance.md). Only a scene with
+// metaball handles copies its scene meshes, once, to append the handle spheres.
 #include <memory>
 #include <string>
 #include <vector>
