@@ -354,27 +354,13 @@ void BatchDeformer::deformOneByOne(Vec3d* pts, int count) const {
 void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   if (count <= 0) return;
   alignas(64) double xs[kBlock], ys[kBlock], zs[kBlock], dx[kBlock], dy[kBlock], dz[kBlock];
-  Bounds3 box;  // of the block's vertices; NaN coordinates drop out of min/max
   for (int i = 0; i < count; ++i) {
     xs[i] = pts[i].x;
     ys[i] = pts[i].y;
     zs[i] = pts[i].z;
   }
-  double lo[3] = {xs[0], ys[0], zs[0]}, hi[3] = {xs[0], ys[0], zs[0]};
-  for (int i = 1; i < count; ++i) {
-    lo[0] = xs[i] < lo[0] ? xs[i] : lo[0];
-    lo[1] = ys[i] < lo[1] ? ys[i] : lo[1];
-    lo[2] = zs[i] < lo[2] ? zs[i] : lo[2];
-    hi[0] = xs[i] > hi[0] ? xs[i] : hi[0];
-    hi[1] = ys[i] > hi[1] ? ys[i] : hi[1];
-    hi[2] = zs[i] > hi[2] ? zs[i] : hi[2];
-  }
-  box.lo = {lo[0], lo[1], lo[2]};
-  box.hi = {hi[0], hi[1], hi[2]};
-  if (!(box.lo.x <= box.hi.x && box.lo.y <= box.hi.y && box.lo.z <= box.hi.z)) {  // a NaN first vertex
-    deformOneByOne(pts, count);
-    return;
-  }
+  const Bounds3 box = runBounds(xs, ys, zs, count);  // NaN coordinates drop out
+  if (box.empty()) return;  // nothing but NaN vertices: nothing moves them
   // The metaballs whose boxes meet the block's: simple points go to the SIMD loop, the rest
   // (and unbounded ones) are visited per vertex.
   std::array<PointBump, 64> bumps;
