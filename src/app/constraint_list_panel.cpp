@@ -33,6 +33,9 @@ ConstraintListPanel::ConstraintListPanel(SceneDocument& document, SolverLink& so
   table_->verticalHeader()->hide();
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // Fitted to the rows in view, not to up to 1,000 rows: measuring every row's text of every
+  // column was ~4 ms of the first pass after opening a scene with 100 constraints.
+  table_->horizontalHeader()->setResizeContentsPrecision(0);
   table_->horizontalHeader()->setStretchLastSection(true);
 
   auto* toolbar = new QToolBar;

@@ -1,12 +1,15 @@
 #include "outliner_panel.h"
 
 #include <QAction>
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
+#include <QStyle>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
+#include <algorithm>
 
 #include "flexure/core/node_registry.h"
 #include "flexure/core/scene.h"
@@ -18,6 +21,20 @@
 #include "scene_tree_model.h"
 
 namespace flexure::app {
+namespace {
+
+// Room for the longest node type name the registry knows (what the Type column shows), its
+// item margins and the header's label.
+int typeColumnWidth(const QTreeView& tree) {
+  const QFontMetrics metrics = tree.fontMetrics();
+  int widest = metrics.horizontalAdvance(QObject::tr("Type"));
+  for (const std::string& type : NodeRegistry::instance().types())
+    widest = std::max(widest, metrics.horizontalAdvance(QString::fromStdString(type)));
+  const int margin = 2 * (tree.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, &tree) + 1);
+  return widest + margin + metrics.averageCharWidth();
+}
+
+}  // namespace
 
 OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection, QWidget* parent)
     : QDockWidget(tr("Outliner"), parent),
@@ -33,9 +50,16 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
   tree_->setDragDropMode(QAbstractItemView::DragDrop);
   tree_->setDefaultDropAction(Qt::MoveAction);
   tree_->setDropIndicatorShown(true);
+  // Every row is one line of text: with uniform heights the view lays out and scrolls 10,000
+  // rows without asking the delegate for each row's size hint.
+  tree_->setUniformRowHeights(true);
   tree_->header()->setStretchLastSection(false);
   tree_->header()->setSectionResizeMode(SceneTreeModel::NameColumn, QHeaderView::Stretch);
-  tree_->header()->setSectionResizeMode(SceneTreeModel::TypeColumn, QHeaderView::ResizeToContents);
+  // The Type column is as wide as the widest registered type name, fixed once: resizing it to
+  // its contents measured the text of up to 1,000 rows several times after every open (the
+  // largest GUI-thread step, ~8-12 ms, on the 10,000-node grid; docs/performance.md).
+  tree_->header()->setSectionResizeMode(SceneTreeModel::TypeColumn, QHeaderView::Interactive);
+  tree_->header()->resizeSection(SceneTreeModel::TypeColumn, typeColumnWidth(*tree_));
 
   auto* toolbar = new QToolBar;
   toolbar->setIconSize(QSize(16, 16));

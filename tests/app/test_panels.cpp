@@ -2,10 +2,14 @@
 
 #include <QDoubleSpinBox>
 #include <QCheckBox>
+#include <QHeaderView>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
+#include "flexure/core/node_registry.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "outliner_panel.h"
@@ -54,6 +58,31 @@ TEST_CASE("the outliner lists the scene tree and selecting a row selects the nod
   auto& parameters = s.panel<ParameterPanel>();
   REQUIRE(parameters.rows().size() == 1);
   CHECK(parameters.rows()[0].value->value() == 1.0);
+}
+
+TEST_CASE("the outliner's Type column fits every node type without measuring the rows", "[app][panels][outliner]") {
+  // The column has a fixed width (resizing it to its contents measured up to 1,000 rows after
+  // every open of a big scene): it must still show the longest type name whole.
+  OpenSphere s;
+  QTreeView& tree = s.panel<OutlinerPanel>().tree();
+  CHECK(tree.uniformRowHeights());
+  const QHeaderView& header = *tree.header();
+  CHECK(header.sectionResizeMode(SceneTreeModel::TypeColumn) != QHeaderView::ResizeToContents);
+  const int width = header.sectionSize(SceneTreeModel::TypeColumn);
+  std::string longest;
+  for (const std::string& type : NodeRegistry::instance().types())
+    if (tree.fontMetrics().horizontalAdvance(QString::fromStdString(type)) >
+        tree.fontMetrics().horizontalAdvance(QString::fromStdString(longest)))
+      longest = type;
+  REQUIRE(longest.size() > 5);  // the registry holds the modules' types (e.g. metaball-deform)
+  // Text plus the item's margins fit: what the delegate would ask for that type's row.
+  QStyleOptionViewItem option;
+  option.initFrom(&tree);
+  option.features |= QStyleOptionViewItem::HasDisplay;
+  option.text = QString::fromStdString(longest);
+  const int needed = tree.style()->sizeFromContents(QStyle::CT_ItemViewItem, &option, QSize(), &tree).width();
+  CHECK(width >= needed);
+  CHECK(width < 3 * needed);  // and not needlessly wide
 }
 
 TEST_CASE("renaming in the outliner renames the node; a taken name is refused", "[app][panels][outliner]") {
