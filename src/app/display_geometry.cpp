@@ -56,49 +56,34 @@ const SharedMeshes& noMeshes() {
   return empty;
 }
 
-namespace {
-
-// Everything but the mesh list: counts, palette styles, handles and the handles' styles.
-DisplayGeometry describeGeometry(const Scene& scene, const std::vector<TriangleMesh>& sceneMeshes) {
-  DisplayGeometry geometry;
-  geometry.sceneMeshCount = sceneMeshes.size();
-  for (const TriangleMesh& mesh : sceneMeshes) geometry.triangleCount += mesh.triangleCount();
-  geometry.styles = paletteStyles(sceneMeshes.size());
-  geometry.handles = metaballHandles(scene);
-  geometry.styles.resize(sceneMeshes.size() + geometry.handles.size(), MeshStyle{kHandleColor, false});
-  return geometry;
-}
-
-void appendHandleSpheres(const std::vector<MetaballHandle>& handles, std::vector<TriangleMesh>& meshes) {
-  for (const MetaballHandle& handle : handles) {
+void appendMetaballHandleSpheres(const Scene& scene, std::vector<TriangleMesh>& meshes) {
+  for (const MetaballHandle& handle : metaballHandles(scene)) {
     TriangleMesh sphere = makeSphereMesh(handle.world, handle.radius, 16);
     sphere.name = handle.deformer;
     meshes.push_back(std::move(sphere));
   }
 }
 
-}  // namespace
-
-DisplayGeometry assembleDisplayGeometry(const Scene& scene, SharedMeshes sceneMeshes) {
-  if (!sceneMeshes) sceneMeshes = noMeshes();
-  DisplayGeometry geometry = describeGeometry(scene, *sceneMeshes);
-  if (geometry.handles.empty()) {
-    geometry.meshes = std::move(sceneMeshes);
-    return geometry;
-  }
-  std::vector<TriangleMesh> meshes;
-  meshes.reserve(sceneMeshes->size() + geometry.handles.size());
-  meshes.assign(sceneMeshes->begin(), sceneMeshes->end());
-  appendHandleSpheres(geometry.handles, meshes);
-  geometry.meshes = std::make_shared<const std::vector<TriangleMesh>>(std::move(meshes));
+DisplayGeometry assembleDisplayGeometry(const Scene& scene, SharedMeshes meshes, std::size_t sceneMeshCount) {
+  if (!meshes) meshes = noMeshes();
+  DisplayGeometry geometry;
+  geometry.sceneMeshCount = std::min(sceneMeshCount, meshes->size());
+  for (std::size_t i = 0; i < geometry.sceneMeshCount; ++i) geometry.triangleCount += (*meshes)[i].triangleCount();
+  geometry.styles = paletteStyles(geometry.sceneMeshCount);
+  // One style per mesh, whatever the scene says: selection marking walks every mesh.
+  geometry.styles.resize(meshes->size(), MeshStyle{kHandleColor, false});
+  // The spheres were made from the same structure (frames of an older one are never shown), so
+  // the scene's handles name them in order; picking ignores a sphere without one.
+  if (meshes->size() > geometry.sceneMeshCount) geometry.handles = metaballHandles(scene);
+  geometry.meshes = std::move(meshes);
   return geometry;
 }
 
 DisplayGeometry assembleDisplayGeometry(const Scene& scene, std::vector<TriangleMesh> sceneMeshes) {
-  DisplayGeometry geometry = describeGeometry(scene, sceneMeshes);
-  appendHandleSpheres(geometry.handles, sceneMeshes);
-  geometry.meshes = std::make_shared<const std::vector<TriangleMesh>>(std::move(sceneMeshes));
-  return geometry;
+  const std::size_t sceneMeshCount = sceneMeshes.size();
+  appendMetaballHandleSpheres(scene, sceneMeshes);
+  return assembleDisplayGeometry(scene, std::make_shared<const std::vector<TriangleMesh>>(std::move(sceneMeshes)),
+                                 sceneMeshCount);
 }
 
 DisplayGeometry buildDisplayGeometry(const Scene& scene) { return assembleDisplayGeometry(scene, tessellateScene(scene)); }

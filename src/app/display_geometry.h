@@ -1,14 +1,17 @@
 #pragma once
 // What the viewport shows for a scene: one tessellated mesh per leaf-to-root path, with its
 // palette colour, followed by one small handle sphere per metaball of every metaball deformer
-// (the part a user drags to move a metaball, issue 7 item 3). The tessellation itself runs off
-// the GUI thread (session::GeometryBuilder); assembleDisplayGeometry() only adds the handles,
-// which are cheap (one point per metaball).
+// (the part a user drags to move a metaball, issue 7 item 3). The tessellation runs off the GUI
+// thread (session::GeometryBuilder), and so do the handle spheres: the window hands
+// appendMetaballHandleSpheres to the builder as its ExtraMeshes, so a frame's list already ends
+// with them. assembleDisplayGeometry() then adds only what picking and colouring need (palette
+// styles, which metaball each sphere moves).
 //
 // The meshes are shared and immutable: a frame from the worker is handed to the viewport,
 // picking and export by reference count, not by copying its vertex arrays (the GUI thread
-// copied a 5,000-mesh frame twice per frame before, docs/performance.md). Only a scene with
-// metaball handles copies its scene meshes, once, to append the handle spheres.
+// copied a 5,000-mesh frame twice per frame before, docs/performance.md; a scene with metaball
+// handles copied its scene meshes once more per frame to append the spheres, until they were
+// made on the worker).
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,10 +47,15 @@ struct DisplayGeometry {
 // Every metaball handle of the scene with its current Ψ.
 std::vector<MetaballHandle> metaballHandles(const Scene& scene);
 
-// Scene meshes (already tessellated, e.g. by a GeometryBuilder) plus the scene's handles. A
-// scene without metaball handles shares `sceneMeshes` as they are; with handles the scene
-// meshes are copied once into a list that ends with the handle spheres.
-DisplayGeometry assembleDisplayGeometry(const Scene& scene, SharedMeshes sceneMeshes);
+// Appends one sphere per metaball handle of the scene (named by its deformer, in the order of
+// metaballHandles). A session::ExtraMeshes: the GeometryBuilder calls it on its worker.
+void appendMetaballHandleSpheres(const Scene& scene, std::vector<TriangleMesh>& meshes);
+
+// A frame's meshes as they are, shared: `sceneMeshCount` scene meshes, then the handle spheres
+// appendMetaballHandleSpheres added (GeometryFrame::sceneMeshCount). The handles are read from
+// `scene` only when there are spheres, so a scene without them costs no walk over its nodes.
+DisplayGeometry assembleDisplayGeometry(const Scene& scene, SharedMeshes meshes, std::size_t sceneMeshCount);
+// Scene meshes only (tessellated on the calling thread): the handle spheres are appended to them.
 DisplayGeometry assembleDisplayGeometry(const Scene& scene, std::vector<TriangleMesh> sceneMeshes);
 
 // Tessellates on the calling thread (tests, the CLI); the window uses a GeometryBuilder.

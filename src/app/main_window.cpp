@@ -429,7 +429,8 @@ void MainWindow::startSession() {
   options.startRunning = solveOnOpen_;
   solver_->start(scene, options);
   sessionSync_.reset(scene);
-  geometryBuilder_ = std::make_unique<session::GeometryBuilder>(scene);
+  // The worker appends the metaball handle spheres to each frame (display_geometry.h).
+  geometryBuilder_ = std::make_unique<session::GeometryBuilder>(scene, TessellationOptions{}, appendMetaballHandleSpheres);
   geometryFloor_ = geometryRequests_ + 1;
   showSceneOnNextFrame_ = true;
   viewport_->setMeshes({}, {});
@@ -514,8 +515,9 @@ void MainWindow::pollGeometry() {
     shownGeometryResult_ = requestResultSequence_;
     geometryTimer_->stop();  // nothing newer is on its way
   }
-  // The frame's meshes are shared (aliasing the frame), not copied: GUI-thread time per frame.
-  geometry_ = assembleDisplayGeometry(document_->scene(), SharedMeshes(frame, &frame->meshes));
+  // The frame's meshes, handle spheres included, are shared (aliasing the frame), not copied:
+  // GUI-thread time per frame.
+  geometry_ = assembleDisplayGeometry(document_->scene(), SharedMeshes(frame, &frame->meshes), frame->sceneMeshCount);
   markSelectedMeshes();
   if (showSceneOnNextFrame_) {
     showSceneOnNextFrame_ = false;

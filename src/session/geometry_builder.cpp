@@ -1,12 +1,17 @@
 // Tessellation worker (geometry_builder.h).
 #include "flexure/session/geometry_builder.h"
 
+#include <utility>
+
 #include "flexure/render/overlay_builder.h"
 
 namespace flexure::session {
 
 GeometryBuilder::GeometryBuilder(const Scene& document, TessellationOptions options)
-    : options_(options), nextScene_(document.clone()) {
+    : GeometryBuilder(document, options, ExtraMeshes()) {}
+
+GeometryBuilder::GeometryBuilder(const Scene& document, TessellationOptions options, ExtraMeshes extraMeshes)
+    : options_(options), extraMeshes_(std::move(extraMeshes)), nextScene_(document.clone()) {
   thread_ = std::thread([this] { threadMain(); });
 }
 
@@ -56,6 +61,8 @@ void GeometryBuilder::threadMain() {
     OverlayBuildOptions overlayOptions;  // glyphs sized by the model just built
     for (const TriangleMesh& mesh : frame->meshes) overlayOptions.modelBounds.extend(mesh.bounds());
     frame->overlays = std::make_shared<const OverlayGeometry>(buildOverlayGeometry(*scene, overlayOptions));
+    frame->sceneMeshCount = frame->meshes.size();
+    if (extraMeshes_) extraMeshes_(*scene, frame->meshes);
     frame->sequence = ++sequence;
     frame->tag = job->tag;
     frames_.publish(std::move(frame));

@@ -1,6 +1,6 @@
 // A geometry frame reaches the viewport without copying its vertex arrays: DisplayGeometry and
-// the viewport share the worker's mesh list; only a scene with metaball handles gets a list of
-// its own (the scene meshes once, then the handle spheres).
+// the viewport share the worker's mesh list, in a scene with metaball handles too (the worker
+// appends the handle spheres to its frame).
 #include <catch2/catch.hpp>
 
 #include <QTest>
@@ -8,6 +8,7 @@
 #include "display_geometry.h"
 #include "flexure/core/tessellation.h"
 #include "flexure/io/scene_file.h"
+#include "flexure/session/geometry_builder.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "scene_document.h"
@@ -22,7 +23,7 @@ TEST_CASE("a scene without metaball handles shares its tessellated meshes", "[di
   const auto scene = loadScene(sourcePath("scenes/primitives.json").toStdString());
   const auto meshes = std::make_shared<const std::vector<TriangleMesh>>(tessellateScene(*scene));
   REQUIRE(!meshes->empty());
-  const DisplayGeometry geometry = assembleDisplayGeometry(*scene, meshes);
+  const DisplayGeometry geometry = assembleDisplayGeometry(*scene, meshes, meshes->size());
   CHECK(geometry.meshes.get() == meshes.get());  // the same list, not a copy
   CHECK(geometry.handles.empty());
   CHECK(geometry.sceneMeshCount == meshes->size());
@@ -32,26 +33,65 @@ TEST_CASE("a scene without metaball handles shares its tessellated meshes", "[di
   CHECK(geometry.triangleCount == triangles);
 }
 
-TEST_CASE("metaball handles follow the shared scene meshes in a list of their own", "[display][geometry]") {
+namespace {
+
+// The newest frame of `builder` once the one tagged `tag` is built.
+std::shared_ptr<const session::GeometryFrame> frameTagged(const session::GeometryBuilder& builder, std::uint64_t tag) {
+  std::shared_ptr<const session::GeometryFrame> frame;
+  (void)QTest::qWaitFor([&] { return (frame = builder.latest()) && frame->tag == tag; }, 20000);
+  return frame && frame->tag == tag ? frame : nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("the geometry worker appends the metaball handle spheres; the frame's list is shown as it is",
+          "[display][geometry]") {
   const auto scene = loadScene(sourcePath("scenes/metaball-z-letter.json").toStdString());
-  const auto meshes = std::make_shared<const std::vector<TriangleMesh>>(tessellateScene(*scene));
-  const DisplayGeometry geometry = assembleDisplayGeometry(*scene, meshes);
+  const std::size_t sceneMeshes = tessellateScene(*scene).size();
+  session::GeometryBuilder builder(*scene, TessellationOptions{}, appendMetaballHandleSpheres);
+  builder.request(scene->parameters().values(), 1);
+  const auto frame = frameTagged(builder, 1);
+  REQUIRE(frame);
+  CHECK(frame->sceneMeshCount == sceneMeshes);
+  REQUIRE(frame->meshes.size() == sceneMeshes + 12);
+
+  const DisplayGeometry geometry =
+      assembleDisplayGeometry(*scene, SharedMeshes(frame, &frame->meshes), frame->sceneMeshCount);
+  CHECK(geometry.meshes.get() == &frame->meshes);  // shared, scene meshes not copied
   REQUIRE(geometry.handles.size() == 12);
-  CHECK(geometry.meshes.get() != meshes.get());
-  REQUIRE(geometry.meshes->size() == meshes->size() + geometry.handles.size());
-  CHECK(geometry.styles.size() == geometry.meshes->size());
-  CHECK(meshes->size() == geometry.sceneMeshCount);  // the worker's list is left as it was
-  for (std::size_t i = 0; i < meshes->size(); ++i) {
-    const TriangleMesh& shown = (*geometry.meshes)[i];
-    CHECK(shown.name == (*meshes)[i].name);
-    REQUIRE(shown.positions.size() == (*meshes)[i].positions.size());
-    if (!shown.positions.empty()) CHECK(norm(shown.positions.back() - (*meshes)[i].positions.back()) == 0.0);
-  }
+  CHECK(geometry.sceneMeshCount == sceneMeshes);
+  REQUIRE(geometry.styles.size() == geometry.meshes->size());
+  // The handles have a colour of their own.
+  const ColorRgb handle = geometry.styles.back().color, scene0 = geometry.styles.front().color;
+  CHECK_FALSE((handle.r == scene0.r && handle.g == scene0.g && handle.b == scene0.b));
+  long long triangles = 0;
+  for (std::size_t i = 0; i < sceneMeshes; ++i) triangles += frame->meshes[i].triangleCount();
+  CHECK(geometry.triangleCount == triangles);  // of the scene meshes, not the spheres
   for (std::size_t h = 0; h < geometry.handles.size(); ++h) {
     const TriangleMesh& sphere = (*geometry.meshes)[geometry.sceneMeshCount + h];
     CHECK(sphere.name == geometry.handles[h].deformer);
     const Bounds3 box = sphere.bounds();
     CHECK(norm(0.5 * (box.lo + box.hi) - geometry.handles[h].world) < 1e-6 * geometry.handles[h].radius);
+    CHECK(0.5 * (box.hi.x - box.lo.x) == Approx(geometry.handles[h].radius).epsilon(1e-6));
+  }
+
+  // The spheres sit where the requested Ψ puts the metaballs (the worker's Ψ, not the caller's
+  // scene): move the first metaball, ask for that Ψ, compare with the handles of that Ψ.
+  const std::vector<MetaballHandle> before = metaballHandles(*scene);
+  std::unique_ptr<Scene> moved = scene->clone();
+  // "<deformer>.<metaball>.dx" (MetaballDeformOperator::paramIndexOf)
+  const int dx = moved->parameters().find(before.front().deformer + "." + std::to_string(before.front().metaball) + ".dx");
+  REQUIRE(dx >= 0);
+  moved->parameters().values()[dx] += 0.5;
+  const std::vector<MetaballHandle> after = metaballHandles(*moved);
+  REQUIRE(norm(after.front().world - before.front().world) > 0.1);
+  builder.request(moved->parameters().values(), 2);
+  const auto movedFrame = frameTagged(builder, 2);
+  REQUIRE(movedFrame);
+  REQUIRE(movedFrame->meshes.size() == sceneMeshes + after.size());
+  for (std::size_t h = 0; h < after.size(); ++h) {
+    const Bounds3 box = movedFrame->meshes[sceneMeshes + h].bounds();
+    CHECK(norm(0.5 * (box.lo + box.hi) - after[h].world) < 1e-6 * after[h].radius);
   }
 }
 
@@ -69,6 +109,22 @@ TEST_CASE("the window hands each geometry frame to the viewport without a copy",
   REQUIRE(QTest::qWaitFor([&] { return window.geometryUpToDate() && window.geometryFramesShown() > shown; }, 10000));
   CHECK(window.displayGeometry().meshes.get() != before);
   CHECK(&window.viewport().meshes() == window.displayGeometry().meshes.get());
+}
+
+TEST_CASE("a window showing metaball handles shares the worker's frame with the viewport", "[display][geometry][document]") {
+  MainWindow window;
+  window.setSolveOnOpen(false);
+  REQUIRE(showAndWaitForFrames(window, 1));
+  QString error;
+  REQUIRE(window.openFile(sourcePath("scenes/metaball-z-letter.json"), error));
+  REQUIRE(QTest::qWaitFor([&] { return window.geometryUpToDate() && !window.displayGeometry().meshes->empty(); }, 10000));
+  const DisplayGeometry& shown = window.displayGeometry();
+  REQUIRE(shown.handles.size() == 12);
+  REQUIRE(shown.meshes->size() == shown.sceneMeshCount + 12);
+  CHECK(&window.viewport().meshes() == shown.meshes.get());  // spheres and scene meshes in one shared list
+  // Selecting the deformer marks its handles (and the deformed meshes below it).
+  window.selection().select(window.document().scene().find(shown.handles.front().deformer));
+  for (std::size_t h = 0; h < shown.handles.size(); ++h) CHECK(shown.styles[shown.sceneMeshCount + h].selected);
 }
 
 TEST_CASE("selecting an operator marks the meshes of its sub-tree, and only those", "[display][geometry][document]") {

@@ -10,6 +10,7 @@
 //   if (auto g = builder.latest(); g && g->sequence != drawn) upload(g->meshes);
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -28,13 +29,22 @@ struct GeometryFrame {
   std::uint64_t sequence = 0;  // increases per built frame
   std::uint64_t tag = 0;       // the caller's tag of the Ψ it was built from (e.g. result sequence)
   std::vector<TriangleMesh> meshes;
+  // meshes[0, sceneMeshCount) tessellate the scene's leaves; any after them are the caller's
+  // ExtraMeshes.
+  std::size_t sceneMeshCount = 0;
   // Constraint glyphs, control polygons, influence volumes of the same Ψ (overlay_builder.h).
   std::shared_ptr<const OverlayGeometry> overlays;
 };
 
+// Meshes a caller wants drawn after the scene's (the app's metaball handle spheres), appended
+// on the worker from the same scene and Ψ as the frame's meshes, so that the GUI thread does
+// not copy the scene meshes to add them. Called on the worker thread only.
+using ExtraMeshes = std::function<void(const Scene& scene, std::vector<TriangleMesh>& meshes)>;
+
 class GeometryBuilder {
  public:
   explicit GeometryBuilder(const Scene& document, TessellationOptions options = {});
+  GeometryBuilder(const Scene& document, TessellationOptions options, ExtraMeshes extraMeshes);
   ~GeometryBuilder();
   GeometryBuilder(const GeometryBuilder&) = delete;
   GeometryBuilder& operator=(const GeometryBuilder&) = delete;
@@ -53,6 +63,7 @@ class GeometryBuilder {
   void threadMain();
 
   TessellationOptions options_;
+  const ExtraMeshes extraMeshes_;  // set before the worker starts, read by it only
   std::mutex mutex_;  // guards the fields below
   std::condition_variable wake_;
   std::unique_ptr<Scene> nextScene_;
