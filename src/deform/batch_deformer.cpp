@@ -59,6 +59,7 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const std::vector<
     m.scales = m.scale.x != 1.0 || m.scale.y != 1.0 || m.scale.z != 1.0;
     const auto* point = std::get_if<PointSkeleton>(&mb.skeleton);
     m.simplePoint = point && m.fastWyvill && !m.rotates && !m.scales && !m.frame;
+    m.closedForm = m.fastWyvill && !m.rotates && !m.scales && !m.frame && reach.x == reach.y && reach.y == reach.z;
     if (point) m.center = point->center;
   }
   buildGrid();
@@ -217,24 +218,43 @@ Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const Cel
 //   F = w(x), x = sum_k (d_k / R_k)^2, d = P - C:   grad F = w'(x) 2 (d_k / R_k^2)_k,
 //   J += dD (grad F)^T.
 // Every other metaball differentiates its own kernel with a 3-lane jet.
-void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac) const {
+// Metaballs of the common kind on any other skeleton (L2, Wyvill, isotropic radius, no inner
+// radius, rotation, scale or frame) need no jets either: with d = P - Q(P) the offset to the
+// nearest point of the skeleton, the squared distance has the gradient 2 d (the nearest point
+// moves along the skeleton, perpendicular to d: the envelope theorem), so
+//   x = |d|^2 / R^2,  grad F = w'(x) 2 d / R^2,  J += dD (grad F)^T,
+// from the offset in doubles alone (for curves, the scalar search with the cell's pieces).
+void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
+                                            BezierSkeleton::Hint* hint) const {
   using J = Jet<double, 3>;
   const Vec3<J> pj(J(p.x, 0), J(p.y, 1), J(p.z, 2));
   Vec3<J> jetSum(J(0.0), J(0.0), J(0.0));
   d = {0, 0, 0};
+  auto addGradient = [&](const Packed& m, const Vec3d& q, const Vec3d& gradScale) {
+    const double x = squaredNorm(q);
+    if (x >= 1.0) return;
+    const double dw = (x * (-12.0 / 9.0) + 34.0 / 9.0) * x - 22.0 / 9.0;  // w'(x)
+    const Vec3d grad = cwiseProduct(q, gradScale) * (2.0 * dw);
+    d += m.translation * wyvillOfSquare(x);
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) jac.m[r][c] += m.translation[r] * grad[c];
+  };
   auto one = [&](const Packed& m, std::uint32_t pieces) {
     if (!m.box.contains(p)) return;
+    if (m.closedForm && !m.simplePoint) {
+      Vec3d offset;
+      if (m.bezier) {
+        Vec3d nearest;
+        if (m.bezier->nearestParameter(p, m.reach2, pieces, &nearest, hint) < 0.0) return;
+        offset = p - nearest;
+      } else {
+        offset = offsetByIndex(*m.skeleton, m.kind, p);
+      }
+      addGradient(m, offset * m.invRadii.x, m.invRadii);
+      return;
+    }
     if (m.simplePoint) {
-      const Vec3d c = std::get_if<PointSkeleton>(m.skeleton)->center;
-      const Vec3d q = cwiseProduct(p - c, m.invRadii);
-      const double x = squaredNorm(q);
-      if (x >= 1.0) return;
-      const double F = wyvillOfSquare(x);
-      const double dw = (x * (-12.0 / 9.0) + 34.0 / 9.0) * x - 22.0 / 9.0;  // w'(x)
-      const Vec3d grad = cwiseProduct(q, m.invRadii) * (2.0 * dw);
-      d += m.translation * F;
-      for (int r = 0; r < 3; ++r)
-        for (int c2 = 0; c2 < 3; ++c2) jac.m[r][c2] += m.translation[r] * grad[c2];
+      addGradient(m, cwiseProduct(p - m.center, m.invRadii), m.invRadii);
       return;
     }
     accumulate(m, pj, p, pieces, jetSum);
@@ -533,6 +553,7 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
   }
   Vec3d* nrm = normals.data();
   parallelFor(n, 4096, threads, [&](long begin, long end) {
+    BezierSkeleton::Hint hint;  // consecutive vertices are neighbours: warm starts for curves
     for (long i = begin; i < end; ++i) {
       const Vec3d p = pts[i];
       int count = 0;
@@ -540,7 +561,7 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
       if (count == 0 && unbounded_.empty()) continue;
       Vec3d d;
       Mat3d jac = Mat3d::identity();
-      displacementAndJacobian(p, cellItems, count, d, jac);
+      displacementAndJacobian(p, cellItems, count, d, jac, &hint);
       pts[i] = p + d;
       // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
       const Vec3d nn = cofactor(jac) * nrm[i];

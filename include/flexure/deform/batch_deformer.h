@@ -48,6 +48,7 @@ class BatchDeformer {
     double angle = 0.0;
     bool rotates = false, scales = false;
     bool simplePoint = false;  // point skeleton, fast Wyvill, no rotation or scale
+    bool closedForm = false;   // fast Wyvill, isotropic radius, no rotation, scale or frame: grad F from the offset
     Vec3d center;              // of a point skeleton
     const Mat3d* frame = nullptr;   // the constraint's frame, when not the world axes
     const Mat3d* frameT = nullptr;
@@ -74,7 +75,8 @@ class BatchDeformer {
   template <class S>
   void addInfluence(const Packed& m, const Vec3<S>& p, const Vec3<S>& d, Vec3<S>& sum) const;
   void addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz, int count) const;
-  void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac) const;
+  void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
+                               BezierSkeleton::Hint* hint = nullptr) const;
   void buildGrid();
 
   std::vector<Packed> packed_;
