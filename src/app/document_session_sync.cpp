@@ -17,10 +17,10 @@ void DocumentSessionSync::reset(const Scene& scene) {
   structure_ = structureSignature(scene);
 }
 
-DocumentSessionSync::Change DocumentSessionSync::compare(const Scene& scene) const {
+DocumentSessionSync::Change DocumentSessionSync::compare(const Scene& scene, bool valuesOnly) const {
   Change change;
   const Eigen::VectorXd& psi = scene.parameters().values();
-  if (psi.size() != psi_.size() || structureSignature(scene) != structure_) {
+  if (psi.size() != psi_.size() || (!valuesOnly && structureSignature(scene) != structure_)) {
     change.structure = true;
     return change;
   }

@@ -30,8 +30,10 @@ class DocumentSessionSync {
   void reset(const Scene& scene);
   // The document took the solver's Ψ (the session has it already).
   void adoptValues(const Eigen::VectorXd& psi) { psi_ = psi; }
-  // What differs between `scene` and what the session was told.
-  Change compare(const Scene& scene) const;
+  // What differs between `scene` and what the session was told. `valuesOnly`: the edit is known
+  // to have changed Ψ values only (SceneDocument::notifyValuesEdited), so the structure is not
+  // re-derived (its file text, ~30 ms on a 10,000-node scene); a changed Ψ size still counts.
+  Change compare(const Scene& scene, bool valuesOnly = false) const;
   // The session was told about the values of `scene` (after ParameterEdited).
   void acceptValues(const Scene& scene) { psi_ = scene.parameters().values(); }
 

@@ -442,7 +442,7 @@ void MainWindow::startSession() {
 void MainWindow::onDocumentEdited() {
   if (adoptingResult_) return;  // the solver's own Ψ coming back
   const Scene& scene = document_->scene();
-  const DocumentSessionSync::Change change = sessionSync_.compare(scene);
+  const DocumentSessionSync::Change change = sessionSync_.compare(scene, document_->valuesOnlyEdit());
   if (change.structure || change.values.size() > 1) {
     // A fresh copy: exact, and results computed before it are recognised and dropped.
     solver_->structureChanged(scene);

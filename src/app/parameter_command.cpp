@@ -28,10 +28,16 @@ void SetParameterCommand::apply(const ParameterState& state) {
   if (index_ >= table.size()) return;
   table.setValue(index_, state.value);
   ParameterInfo& info = table.info(index_);
+  // A frozen flag or a bound is part of the structure the solver was told about; a value alone
+  // is not.
+  const bool valueOnly = info.frozen == state.frozen && info.lower == state.lower && info.upper == state.upper;
   info.frozen = state.frozen;
   info.lower = state.lower;
   info.upper = state.upper;
-  document_.notifySceneEdited();
+  if (valueOnly)
+    document_.notifyValuesEdited();
+  else
+    document_.notifySceneEdited();
 }
 
 void pushParameterEdit(SceneDocument& document, int index, ParameterState after, const QString& text) {

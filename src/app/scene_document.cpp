@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <exception>
+#include <utility>
 
 #include "flexure/io/open_scene.h"
 #include "flexure/io/scene_file.h"
@@ -100,8 +101,18 @@ bool SceneDocument::saveAs(const QString& path, QString& error) {
 }
 
 void SceneDocument::notifySceneEdited() {
+  // An edit made by a slot of a values-only edit is not values-only itself.
+  const bool outer = std::exchange(valuesOnlyEdit_, false);
   setModified(true);
   emit sceneEdited();
+  valuesOnlyEdit_ = outer;
+}
+
+void SceneDocument::notifyValuesEdited(bool markModified) {
+  const bool outer = std::exchange(valuesOnlyEdit_, true);
+  if (markModified) setModified(true);
+  emit sceneEdited();
+  valuesOnlyEdit_ = outer;
 }
 
 void SceneDocument::beginStructureChange() { emit structureAboutToChange(); }

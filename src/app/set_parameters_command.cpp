@@ -28,7 +28,7 @@ void SetParametersCommand::apply(const Eigen::VectorXd& values) {
   Eigen::VectorXd& psi = document_.scene().parameters().values();
   if (psi.size() != values.size()) return;  // the structure changed since; nothing to restore
   psi = values;
-  document_.notifySceneEdited();
+  document_.notifyValuesEdited();
 }
 
 }  // namespace flexure::app

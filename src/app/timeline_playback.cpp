@@ -295,7 +295,7 @@ bool TimelinePlayback::showFrame(int frame) {
   }
   shown_ = frame;
   writing_ = true;
-  emit document_.sceneEdited();  // redraw, without an undo step or the modified flag
+  document_.notifyValuesEdited(false);  // redraw, without an undo step or the modified flag
   writing_ = false;
   // The window forwards the new Ψ to the live solver like any edit (ParameterEdited, or a fresh
   // copy when several values changed). The clock moves without advancing: an advance(t_old, t)

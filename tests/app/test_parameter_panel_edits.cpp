@@ -6,6 +6,7 @@
 #include <QToolButton>
 #include <cmath>
 
+#include "document_session_sync.h"
 #include "flexure/anim/timeline_settings.h"
 #include "panel_test_support.h"
 #include "parameter_panel.h"
@@ -126,4 +127,44 @@ TEST_CASE("keying one slot of a rotation keys the quaternion as a whole", "[app]
   CHECK(track->keys[0].rotation.x == t.value(rotate->paramIndex("qx")));
   CHECK(track->keys[0].rotation.w == t.value(rotate->paramIndex("qw")));
   for (const char* slot : {"qw", "qx", "qy", "qz"}) CHECK(e.row(slot).key->text() == ParameterPanel::kKeyedHere);
+}
+
+TEST_CASE("value edits reach the live solver as values only; frozen flags and bounds as structure",
+          "[app][panels][parameters][sync]") {
+  // What the window does on every edit (MainWindow::onDocumentEdited): compare the document
+  // with what the session was told, re-deriving the structure unless the edit says it changed
+  // values only.
+  Editor e("pipefitting.json", "pipe");
+  DocumentSessionSync sync;
+  sync.reset(e.scene());
+  std::vector<DocumentSessionSync::Change> seen;
+  std::vector<bool> valuesOnly;
+  QObject::connect(&e.document, &SceneDocument::sceneEdited, [&] {
+    valuesOnly.push_back(e.document.valuesOnlyEdit());
+    seen.push_back(sync.compare(e.scene(), e.document.valuesOnlyEdit()));
+    if (seen.back().structure) sync.reset(e.scene());
+    else sync.acceptValues(e.scene());
+  });
+  const auto& length = e.row("length");
+  const int index = length.parameter;
+
+  length.value->setValue(e.table().value(index) + 0.5);
+  REQUIRE(seen.size() == 1);
+  CHECK(valuesOnly.back());
+  CHECK_FALSE(seen.back().structure);
+  CHECK(seen.back().values == std::vector<int>{index});
+  e.document.undoStack().undo();  // the undo of a value edit is a value edit too
+  REQUIRE(seen.size() == 2);
+  CHECK(valuesOnly.back());
+  CHECK(seen.back().values == std::vector<int>{index});
+
+  length.frozen->setChecked(!e.table().isFrozen(index));  // a frozen flag: the structure changed
+  REQUIRE(seen.size() == 3);
+  CHECK_FALSE(valuesOnly.back());
+  CHECK(seen.back().structure);
+  typeBound(length.lower, "0.25");  // a bound: also structure
+  REQUIRE(seen.size() == 4);
+  CHECK_FALSE(valuesOnly.back());
+  CHECK(seen.back().structure);
+  CHECK_FALSE(e.document.valuesOnlyEdit());  // only while a values-only edit is delivered
 }
