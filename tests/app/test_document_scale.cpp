@@ -26,8 +26,9 @@ using namespace flexure::app::testing;
 
 namespace {
 
-// The limits below are for what a user runs (an optimized build: 24-27 ms measured besides
-// painting). CI runs this test under AddressSanitizer, which makes every memory access several
+// The limits below are for what a user runs (the longest step besides painting measured
+// 9.5-17 ms in a Debug -O1 build since the outliner and constraint list stopped measuring all
+// their rows' text, 20-38 ms before; docs/performance.md). CI runs this test under AddressSanitizer, which makes every memory access several
 // times dearer; the limits scale by that factor there instead of being loosened for everyone.
 #if defined(__SANITIZE_ADDRESS__)
 constexpr double kSanitizerSlowdown = 3.0;
