@@ -225,7 +225,7 @@ Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const Cel
 //   x = |d|^2 / R^2,  grad F = w'(x) 2 d / R^2,  J += dD (grad F)^T,
 // from the offset in doubles alone (for curves, the scalar search with the cell's pieces).
 void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
-                                            BezierSkeleton::Hint* hint) const {
+                                            BezierSkeleton::Hint* hint, const RunOffsets* run, int lane) const {
   using J = Jet<double, 3>;
   const Vec3<J> pj(J(p.x, 0), J(p.y, 1), J(p.z, 2));
   Vec3<J> jetSum(J(0.0), J(0.0), J(0.0));
@@ -243,7 +243,11 @@ void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* item
     if (!m.box.contains(p)) return;
     if (m.closedForm && !m.simplePoint) {
       Vec3d offset;
-      if (m.bezier) {
+      const int slot = run ? run->slotOf(static_cast<int>(&m - packed_.data())) : -1;
+      if (slot >= 0) {  // computed in lanes for the whole run
+        if (!run->found[slot][lane]) return;
+        offset = {run->ox[slot][lane], run->oy[slot][lane], run->oz[slot][lane]};
+      } else if (m.bezier) {
         Vec3d nearest;
         if (m.bezier->nearestParameter(p, m.reach2, pieces, &nearest, hint) < 0.0) return;
         offset = p - nearest;
@@ -552,23 +556,73 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
     return;
   }
   Vec3d* nrm = normals.data();
+  constexpr int kRun = BezierSkeleton::kRunLength;
   parallelFor(n, 4096, threads, [&](long begin, long end) {
     BezierSkeleton::Hint hint;  // consecutive vertices are neighbours: warm starts for curves
-    for (long i = begin; i < end; ++i) {
-      const Vec3d p = pts[i];
-      int count = 0;
-      const CellItem* cellItems = cellOf(p, count);
-      if (count == 0 && unbounded_.empty()) continue;
-      Vec3d d;
-      Mat3d jac = Mat3d::identity();
-      displacementAndJacobian(p, cellItems, count, d, jac, &hint);
-      pts[i] = p + d;
-      // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
-      const Vec3d nn = cofactor(jac) * nrm[i];
-      const double len = norm(nn);
-      if (len > 0.0) nrm[i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
+    RunOffsets run;
+    alignas(64) double xs[kRun], ys[kRun], zs[kRun];
+    for (long r0 = begin; r0 < end; r0 += kRun) {
+      const int m = static_cast<int>(std::min<long>(kRun, end - r0));
+      for (int i = 0; i < m; ++i) {
+        xs[i] = pts[r0 + i].x;
+        ys[i] = pts[r0 + i].y;
+        zs[i] = pts[r0 + i].z;
+      }
+      runOffsets(xs, ys, zs, m, run, &hint);
+      for (int i = 0; i < m; ++i) {
+        const Vec3d p = pts[r0 + i];
+        int count = 0;
+        const CellItem* cellItems = cellOf(p, count);
+        if (count == 0 && unbounded_.empty()) continue;
+        Vec3d d;
+        Mat3d jac = Mat3d::identity();
+        displacementAndJacobian(p, cellItems, count, d, jac, &hint, &run, i);
+        pts[r0 + i] = p + d;
+        // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
+        const Vec3d nn = cofactor(jac) * nrm[r0 + i];
+        const double len = norm(nn);
+        if (len > 0.0) nrm[r0 + i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
+      }
     }
   });
+}
+
+// For the normals path: the offsets of the closed-form curve and planar-polygon metaballs whose
+// boxes meet the run's, in lanes (as addRuns computes them for positions). A curve none of whose
+// pieces reaches the run is registered with nothing found, so its vertices skip the search.
+void BatchDeformer::runOffsets(const double* xs, const double* ys, const double* zs, int n, RunOffsets& out,
+                               BezierSkeleton::Hint* hint) const {
+  out.count = 0;
+  const Bounds3 box = runBounds(xs, ys, zs, n);
+  if (box.empty()) return;
+  for (std::size_t i = 0; i < packed_.size() && out.count < RunOffsets::kMax; ++i) {
+    const Packed& m = packed_[i];
+    if (!m.closedForm || !(m.bezier || m.polygon) || !overlaps(m.box, box)) continue;
+    const auto slot = static_cast<std::size_t>(out.count);
+    double* ox = out.ox[slot];
+    double* oy = out.oy[slot];
+    double* oz = out.oz[slot];
+    unsigned char* found = out.found[slot];
+    if (m.bezier) {
+      const std::uint32_t pieces = m.bezier->candidatePieces(box, std::sqrt(m.reach2));
+      if (pieces == 0) {
+        std::fill(found, found + n, static_cast<unsigned char>(0));
+      } else {
+        m.bezier->nearestPointsOfRun(xs, ys, zs, n, m.reach2, pieces, ox, oy, oz, found, hint);
+        for (int k = 0; k < n; ++k) {  // offsets P - R(u*)
+          ox[k] = xs[k] - ox[k];
+          oy[k] = ys[k] - oy[k];
+          oz[k] = zs[k] - oz[k];
+        }
+      }
+    } else if (m.polygon->offsetsOfRun(xs, ys, zs, n, ox, oy, oz)) {
+      std::fill(found, found + n, static_cast<unsigned char>(1));
+    } else {
+      continue;  // a polygon that is not planar: per vertex
+    }
+    out.metaball[slot] = static_cast<int>(i);
+    ++out.count;
+  }
 }
 
 }  // namespace flexure::deform

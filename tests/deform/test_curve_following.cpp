@@ -201,14 +201,17 @@ TEST_CASE("the batch path deforms a grid around curves and polygons as per-point
   std::vector<Vec3d> points;
   for (int y = 0; y < 300; ++y)
     for (int x = 0; x < 300; ++x) points.emplace_back(-1.1 + 2.2 * x / 299.0, -1.1 + 2.2 * y / 299.0, 0.0);
-  std::vector<Vec3d> batch = points;
+  std::vector<Vec3d> batch = points, withNormals = points, normals(points.size(), Vec3d(0, 0, 1));
   op.applyBatchFromSlots(values.data(), batch, {});
-  int moved = 0;
+  op.applyBatchFromSlots(values.data(), withNormals, normals);  // the normals path's runs
+  int moved = 0, failed = 0;
   for (std::size_t k = 0; k < points.size(); ++k) {
     const Vec3d expected = op.deform(values.data(), points[k]);
+    const Vec3d n = normalized(inverseTranspose(op.jacobianFromSlots(values.data(), points[k])) * Vec3d(0, 0, 1));
     moved += norm(expected - points[k]) > 0.0;
-    CHECK(norm(batch[k] - expected) < 1e-12);
+    failed += !(norm(batch[k] - expected) < 1e-12 && norm(withNormals[k] - expected) < 1e-12 && norm(normals[k] - n) < 1e-9);
   }
+  CHECK(failed == 0);
   CHECK(moved > static_cast<int>(points.size()) / 5);
 }
 

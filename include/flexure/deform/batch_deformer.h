@@ -75,8 +75,24 @@ class BatchDeformer {
   template <class S>
   void addInfluence(const Packed& m, const Vec3<S>& p, const Vec3<S>& d, Vec3<S>& sum) const;
   void addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz, int count) const;
+  // Offsets of the closed-form curve and planar-polygon metaballs (at most kMax) for one run of
+  // vertices, computed in lanes before the normals path visits the run's vertices one by one.
+  struct RunOffsets {
+    static constexpr int kMax = 4;
+    int count = 0;
+    std::array<int, kMax> metaball{};
+    alignas(64) double ox[kMax][BezierSkeleton::kRunLength], oy[kMax][BezierSkeleton::kRunLength], oz[kMax][BezierSkeleton::kRunLength];
+    unsigned char found[kMax][BezierSkeleton::kRunLength];
+    int slotOf(int metaballIndex) const {
+      for (int k = 0; k < count; ++k)
+        if (metaball[static_cast<std::size_t>(k)] == metaballIndex) return k;
+      return -1;
+    }
+  };
+  void runOffsets(const double* xs, const double* ys, const double* zs, int n, RunOffsets& out, BezierSkeleton::Hint* hint) const;
+  // `run` (optional): offsets computed for the vertex's run, the vertex being lane `lane` of it.
   void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
-                               BezierSkeleton::Hint* hint = nullptr) const;
+                               BezierSkeleton::Hint* hint = nullptr, const RunOffsets* run = nullptr, int lane = 0) const;
   void buildGrid();
 
   std::vector<Packed> packed_;
