@@ -158,6 +158,8 @@ nlohmann::json runDeformBenchmark(bool quick) {
   out["z12_reference"] = referenceLoops(grid, out["z12"]["copy_seconds"].get<double>(), quick ? 3 : 5);
   out["z12_normals"] = timeSetup(zLetterSetup(), grid, runs, true);
   for (const std::string& type : benchmarkSkeletonTypes()) out[type] = timeSetup(singleSkeletonSetup(type), grid, runs, false);
+  // What the window computes while a curve's handle is dragged: positions and normals.
+  out["bezier_normals"] = timeSetup(singleSkeletonSetup("bezier"), grid, runs, true);
   return out;
 }
 
