@@ -271,7 +271,10 @@ class SceneReader {
     std::filesystem::path file(source->asString());
     if (file.is_relative() && !baseDirectory_.empty()) file = std::filesystem::path(baseDirectory_) / file;
     try {
-      mesh->setMesh(readObjFile(file.string()));
+      // Many nodes may share one file (instances): read each file once per load.
+      auto cached = meshFiles_.find(file.string());
+      if (cached == meshFiles_.end()) cached = meshFiles_.emplace(file.string(), readObjFile(file.string())).first;
+      mesh->setMesh(cached->second);
     } catch (const LoadError& e) {
       context_.fail(*source, memberPath(r.path, "source"), std::string("cannot load mesh: ") + e.what());
     }
@@ -382,6 +385,7 @@ class SceneReader {
 
   const JsonContext& context_;
   std::string baseDirectory_;
+  std::map<std::string, TriangleMesh> meshFiles_;  // OBJ files read during this load, by path
   std::vector<NodeRecord> records_;
   std::map<std::string, json::Position> names_;
   const json::Value* constraintRecords_ = nullptr;
