@@ -3,21 +3,24 @@
 // nearestParameter answers one point at a time: its branches (which piece first, root isolation
 // or not, Newton or Halley, when to stop) differ from point to point, so it cannot use the
 // processor's vector units. Here the same certified answer is reached for a whole run of points
-// with straight-line arithmetic over arrays of them, in three passes:
-//   1. for every candidate piece, the distance from each point to the piece's chord (a lower
-//      bound of the distance to the piece once its control points' deviation is taken off);
-//      each point keeps the piece with the nearest chord and the parameter of its projection;
-//   2. Halley's method on g(s) = (R(s) - P) . R_s(s) from that projection, a fixed number of
-//      steps on the piece's power form (cubic convergence: the chord projection is within a few
-//      hundredths of the root, so three steps reach rounding);
-//   3. the certificate of nearestParameter, for each point: g is increasing on the piece for
-//      this point (|P - c| below the piece's monotone radius), g changes sign from the piece's
-//      start to its end (so the single root is a minimum inside and the piece's ends are
-//      farther), the last step was below Halley's "done" threshold, and every other candidate
-//      piece's lower bound lies beyond the distance found.
-// A point that fails the certificate (near an end of the curve, a junction of pieces, where
-// the curve bends tighter than the point's distance, or not converged) is answered by
-// nearestParameter, so the results are those of the scalar search whatever the input.
+// with straight-line arithmetic over arrays of them:
+//   1. chord pass: for every candidate piece, the distance from each point to the piece's chord
+//      (a lower bound of the distance to the piece once its control points' deviation is taken
+//      off); each point keeps the piece with the nearest chord and its projection parameter;
+//   2. Halley pass, over each stretch of points that chose the same piece: Halley's method on
+//      g(s) = (R(s) - P) . R_s(s) from the projection, three steps on the piece's power form
+//      (cubic convergence), then the piece's part of the certificate of nearestParameter: g is
+//      increasing on the piece for P (sphere bound, or g_s's Bernstein coefficients positive),
+//      g changes sign from the piece's start to its end (one root, a minimum; the ends are
+//      farther), and the last step was below Halley's "done" threshold;
+//   3. cover pass: a neighbouring piece on which g is increasing for P, with the sign at the
+//      shared end that makes the distance grow away from it, cannot beat the answer;
+//   4. retry: points whose root lies beyond their piece's start or end try the neighbour there
+//      (junctions), points not yet converged continue on their piece;
+//   5. others pass: every other candidate piece's lower bound lies beyond the distance found.
+// A point that fails the certificate (where the curve bends tighter than the point's distance,
+// or at a corner of pieces) is answered by nearestParameter, so the results are those of the
+// scalar search whatever the input.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -86,6 +89,8 @@ void chordPass(const double* __restrict xs, const double* __restrict ys, const d
   }
 }
 
+}  // namespace
+
 // Whether g is increasing on a piece for a point P: by the sphere bound of prepare()
 // (|P - c| below the monotone radius), or by g_s's Bernstein coefficients sa_k - P . s_k all
 // positive (convex hull property; tighter near bends).
@@ -112,6 +117,17 @@ struct PieceLanes {
   double startX, startY, startZ, endX, endY, endZ;
   bool curveStart, curveEnd;
 };
+
+// What the cover pass reads of a neighbouring piece: its monotone test
+// and g at the end it shares with the lane's piece.
+struct NeighbourLanes {
+  MonotoneTest monotone;
+  double ga, gx, gy, gz;
+  double sign;   // +1: the next piece (covered when g >= 0 at its start); -1: the previous one
+  double index;  // the neighbour's piece index
+};
+
+namespace {
 
 // Pass 2 on the lanes [0, n) that chose the same piece: Halley's method from the chord
 // projection (or from a given parameter), then the piece's part of the certificate. The answer
@@ -197,14 +213,6 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
   }
 }
 
-// What the cover pass reads of a neighbouring piece: its monotone sphere, g_s's Bernstein
-// form, and g at the end it shares with the lane's piece.
-struct NeighbourLanes {
-  MonotoneTest monotone;
-  double ga, gx, gy, gz;
-  double sign;   // +1: the next piece (covered when g >= 0 at its start); -1: the previous one
-  double index;  // the neighbour's piece index
-};
 
 // Pass 2b: a neighbour on which g is increasing for the lane's point and has, at the end it
 // shares with the lane's piece, the sign that makes the distance grow away from that end: its
@@ -306,6 +314,61 @@ void retryLanes(const double* xs, const double* ys, const double* zs, int count,
 
 }  // namespace
 
+MonotoneTest BezierSkeleton::monotoneTest(int k) const {
+  const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
+  MonotoneTest m{};
+  m.cx = b.sphereCenter.x;
+  m.cy = b.sphereCenter.y;
+  m.cz = b.sphereCenter.z;
+  m.monotone2 = b.monotone2;
+  for (std::size_t d = 0; d < 5; ++d) {
+    m.sa[d] = b.slopeA[d];
+    m.sx[d] = b.slopeB[d].x;
+    m.sy[d] = b.slopeB[d].y;
+    m.sz[d] = b.slopeB[d].z;
+  }
+  return m;
+}
+
+PieceLanes BezierSkeleton::pieceLanes(int k) const {
+  const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
+  PieceLanes pl{};
+  for (std::size_t d = 0; d < 4; ++d)
+    for (int a = 0; a < 3; ++a) pl.a[d][a] = b.power[d][a];
+  pl.monotone = monotoneTest(k);
+  pl.g0a = b.a0;
+  pl.g0x = b.b0.x;
+  pl.g0y = b.b0.y;
+  pl.g0z = b.b0.z;
+  pl.g1a = b.ad;
+  pl.g1x = b.bd.x;
+  pl.g1y = b.bd.y;
+  pl.g1z = b.bd.z;
+  pl.startX = b.start.x;
+  pl.startY = b.start.y;
+  pl.startZ = b.start.z;
+  pl.endX = b.end.x;
+  pl.endY = b.end.y;
+  pl.endZ = b.end.z;
+  pl.curveStart = !closed_ && k == 0;
+  pl.curveEnd = !closed_ && k + 1 == pieceCount();
+  return pl;
+}
+
+NeighbourLanes BezierSkeleton::neighbourLanes(int k, bool next) const {
+  const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
+  NeighbourLanes nb{};
+  nb.monotone = monotoneTest(k);
+  const Vec3d& v = next ? b.b0 : b.bd;
+  nb.ga = next ? b.a0 : b.ad;
+  nb.gx = v.x;
+  nb.gy = v.y;
+  nb.gz = v.z;
+  nb.sign = next ? 1.0 : -1.0;
+  nb.index = k;
+  return nb;
+}
+
 int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2,
                                        std::uint32_t pieceMask, double* nx, double* ny, double* nz, unsigned char* found, Hint* hint) const {
   count = std::min(count, kRunLength);
@@ -338,60 +401,6 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   // The lanes certify cubics in power form; other degrees go to nearestParameter.
   LaneAnswers& ans = st.answers;
   if (degree() == 3) {
-    auto monotoneTest = [](const PieceBound& b) {
-      MonotoneTest m{};
-      m.cx = b.sphereCenter.x;
-      m.cy = b.sphereCenter.y;
-      m.cz = b.sphereCenter.z;
-      m.monotone2 = b.monotone2;
-      for (std::size_t d = 0; d < 5; ++d) {
-        m.sa[d] = b.slopeA[d];
-        m.sx[d] = b.slopeB[d].x;
-        m.sy[d] = b.slopeB[d].y;
-        m.sz[d] = b.slopeB[d].z;
-      }
-      return m;
-    };
-    auto pieceLanes = [&](int k) {
-      const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
-      PieceLanes pl{};
-      for (std::size_t d = 0; d < 4; ++d)
-        for (int a = 0; a < 3; ++a) pl.a[d][a] = b.power[d][a];
-      pl.monotone = monotoneTest(b);
-      pl.g0a = b.a0;
-      pl.g0x = b.b0.x;
-      pl.g0y = b.b0.y;
-      pl.g0z = b.b0.z;
-      pl.g1a = b.ad;
-      pl.g1x = b.bd.x;
-      pl.g1y = b.bd.y;
-      pl.g1z = b.bd.z;
-      pl.startX = b.start.x;
-      pl.startY = b.start.y;
-      pl.startZ = b.start.z;
-      pl.endX = b.end.x;
-      pl.endY = b.end.y;
-      pl.endZ = b.end.z;
-      pl.curveStart = !closed_ && k == 0;
-      pl.curveEnd = !closed_ && k + 1 == pieceCount();
-      return pl;
-    };
-    // sign +1: the next piece, whose start is shared (g there >= 0); -1: the previous piece,
-    // whose end is shared (g there <= 0).
-    auto neighbourLanes = [&](int k, double sign) {
-      const PieceBound& b = bounds_[static_cast<std::size_t>(k)];
-      NeighbourLanes nb{};
-      nb.monotone = monotoneTest(b);
-      const double a = sign > 0.0 ? b.a0 : b.ad;
-      const Vec3d& v = sign > 0.0 ? b.b0 : b.bd;
-      nb.ga = a;
-      nb.gx = v.x;
-      nb.gy = v.y;
-      nb.gz = v.z;
-      nb.sign = sign;
-      nb.index = k;
-      return nb;
-    };
     auto previousPiece = [&](int k) { return k > 0 ? k - 1 : (closed_ && pieceCount() > 1 ? pieceCount() - 1 : -1); };
     auto nextPiece = [&](int k) { return k + 1 < pieceCount() ? k + 1 : (closed_ && pieceCount() > 1 ? 0 : -1); };
     auto neighbourOn = [&](int k, double side) { return side < 0.0 ? previousPiece(k) : nextPiece(k); };
@@ -402,9 +411,9 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
                  out.side + i0, out.s + i0);
       std::fill(out.own + i0, out.own + i1, double(k));
       const int prev = previousPiece(k), next = nextPiece(k);
-      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(prev, -1.0), out.coveredPrev + i0);
+      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(prev, false), out.coveredPrev + i0);
       else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
-      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(next, 1.0), out.coveredNext + i0);
+      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(next, true), out.coveredNext + i0);
       else std::fill(out.coveredNext + i0, out.coveredNext + i1, -1.0);
     };
     for (int i0 = 0; i0 < count;) {  // runs of neighbours mostly share their nearest chord

@@ -22,6 +22,11 @@
 
 namespace flexure::deform {
 
+// A piece as the lane loops of bezier_run_query.cpp read it.
+struct MonotoneTest;
+struct PieceLanes;
+struct NeighbourLanes;
+
 struct BezierSkeleton {
   static constexpr std::string_view kType = "bezier";
   std::vector<Vec3d> controlPoints{{0, 0, 0}, {1, 0, 0}};  // degree n = count - 1, n >= 1
@@ -150,6 +155,10 @@ struct BezierSkeleton {
     std::array<Vec3d, 5> slopeB{};
   };
   std::vector<PieceBound> bounds_;
+  // Piece k for the lane loops (bezier_run_query.cpp); `next`: k follows the lane's piece.
+  MonotoneTest monotoneTest(int k) const;
+  PieceLanes pieceLanes(int k) const;
+  NeighbourLanes neighbourLanes(int k, bool next) const;
   // Safeguarded Newton on g in the piece's own parameter s over [lo, hi] with g(lo) < 0 < g(hi)
   // and a single root there, from `start`; keeps the root when it beats the best so far.
   void polishPiece(const Piece& piece, double lo, double hi, double start, const Vec3d& p, double& bestU, double& bestD2,
