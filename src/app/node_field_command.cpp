@@ -1,7 +1,11 @@
 #include "node_field_command.h"
 
+#include <charconv>
+#include <cmath>
 #include <exception>
 #include <memory>
+#include <sstream>
+#include <type_traits>
 
 #include "flexure/core/scene.h"
 #include "scene_document.h"
@@ -23,8 +27,8 @@ class SimpleFieldVisitor final : public FieldVisitor {
   void field(std::string_view n, std::string& v, FieldUse) override { visit(n, v); }
   void field(std::string_view, Vec3d&, FieldUse) override {}
   void field(std::string_view, SurfacePoint&, FieldUse) override {}
-  void field(std::string_view, std::vector<double>&, FieldUse) override {}
-  void field(std::string_view, std::vector<int>&, FieldUse) override {}
+  void field(std::string_view n, std::vector<double>& v, FieldUse) override { visit(n, v); }
+  void field(std::string_view n, std::vector<int>& v, FieldUse) override { visit(n, v); }
   void field(std::string_view, std::vector<std::string>&, FieldUse) override {}
   // Records keep their size and contents (a reader that reads back what is there).
   void records(std::string_view, std::size_t count, const std::function<void(std::size_t)>& resize, const RecordBinder&,
@@ -47,11 +51,66 @@ class SimpleFieldVisitor final : public FieldVisitor {
 };
 
 void assign(Node& node, const std::string& field, const FieldValue& value) {
+  // A writer visit first: nodes that keep a file mirror of derived data (an inline mesh's
+  // positions and triangles) refresh it, so the reader sees every other field as it is now.
+  SimpleFieldVisitor refresh;
+  node.visitFields(refresh);
   SimpleFieldVisitor visitor(&field, &value);
   node.visitFields(visitor);
 }
 
+template <class T>
+std::string formatList(const std::vector<T>& values) {
+  std::string out;
+  char buffer[64];
+  for (const T& x : values) {
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, x).ptr;  // shortest round trip
+    if (!out.empty()) out += ' ';
+    out.append(buffer, end);
+  }
+  return out;
+}
+
+// One token as a T, the whole token and nothing else; doubles must be finite.
+template <class T>
+bool parseToken(const std::string& token, T& x) {
+  const char* last = token.data() + token.size();
+  const auto [end, ec] = std::from_chars(token.data(), last, x);
+  if (ec != std::errc() || end != last) return false;
+  if constexpr (std::is_floating_point_v<T>) return std::isfinite(x);
+  return true;
+}
+
+template <class T>
+bool parseList(const std::string& field, const std::string& text, FieldValue& out, QString& error) {
+  std::vector<T> values;
+  std::istringstream tokens(text);
+  std::string token;
+  while (tokens >> token) {
+    T x{};
+    const std::string digits = token.front() == '+' ? token.substr(1) : token;  // from_chars takes no plus sign
+    if (!parseToken(digits, x)) {
+      error = QObject::tr("%1: '%2' is not %3.")
+                  .arg(QString::fromStdString(field), QString::fromStdString(token),
+                       std::is_floating_point_v<T> ? QObject::tr("a finite number") : QObject::tr("an integer"));
+      return false;
+    }
+    values.push_back(x);
+  }
+  out = std::move(values);
+  return true;
+}
+
 }  // namespace
+
+std::string formatNumberList(const std::vector<double>& values) { return formatList(values); }
+std::string formatNumberList(const std::vector<int>& values) { return formatList(values); }
+
+bool parseNumberList(const std::string& field, const std::string& text, const FieldValue& current, FieldValue& out,
+                     QString& error) {
+  if (std::holds_alternative<std::vector<int>>(current)) return parseList<int>(field, text, out, error);
+  return parseList<double>(field, text, out, error);
+}
 
 std::vector<SimpleField> simpleFieldsOf(Node& node) {
   SimpleFieldVisitor lister;

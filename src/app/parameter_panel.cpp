@@ -225,13 +225,37 @@ void ParameterPanel::addFieldRows(int firstRow) {
       connect(edit, &QLineEdit::editingFinished, this,
               [this, name, edit] { editField(name, edit->text().toStdString()); });
       editor = edit;
+    } else if (const auto* reals = std::get_if<std::vector<double>>(&f.value)) {
+      editor = listEditor(name, formatNumberList(*reals), f.value);
+    } else if (const auto* integers = std::get_if<std::vector<int>>(&f.value)) {
+      editor = listEditor(name, formatNumberList(*integers), f.value);
     }
+    if (!editor) continue;
     grid_->addWidget(label, row, 0);
     grid_->addWidget(editor, row, 1, 1, 4);
     rowWidgets_.insert(rowWidgets_.end(), {label, editor});
     fieldRows_.push_back({name, editor});
     ++row;
   }
+}
+
+QWidget* ParameterPanel::listEditor(const std::string& name, const std::string& text, const FieldValue& current) {
+  auto* edit = new QLineEdit(QString::fromStdString(text));
+  edit->setToolTip(std::holds_alternative<std::vector<int>>(current) ? tr("Integers separated by spaces")
+                                                                     : tr("Numbers separated by spaces"));
+  connect(edit, &QLineEdit::editingFinished, this, [this, name, edit, current] {
+    if (updating_) return;
+    FieldValue value;
+    QString problem;
+    if (!parseNumberList(name, edit->text().toStdString(), current, value, problem)) {
+      // The node is not touched; the typed text stays so the offending token can be fixed.
+      fieldProblem_->setText(problem);
+      fieldProblem_->show();
+      return;
+    }
+    editField(name, value);
+  });
+  return edit;
 }
 
 void ParameterPanel::editField(const std::string& name, const FieldValue& value) {

@@ -44,7 +44,9 @@ class ParameterPanel : public QDockWidget {
   };
   const std::vector<Row>& rows() const { return rows_; }
   // Editors of the node's simple non-parameter fields (node_field_command.h), in visit order:
-  // QCheckBox (bool), QSpinBox (int), QDoubleSpinBox (double) or QLineEdit (string).
+  // QCheckBox (bool), QSpinBox (int), QDoubleSpinBox (double) or QLineEdit (string, and lists
+  // of numbers as space-separated text, committed on editingFinished; a token that is not a
+  // number is reported in fieldProblem() and leaves the node as it is).
   struct FieldRow {
     std::string name;
     QWidget* editor = nullptr;
@@ -70,6 +72,7 @@ class ParameterPanel : public QDockWidget {
   void addRow(int k, int parameter);
   void addFieldRows(int firstRow);
   void editField(const std::string& name, const FieldValue& value);
+  QWidget* listEditor(const std::string& name, const std::string& text, const FieldValue& current);
   void editBound(int parameter, QLineEdit* edit, bool upper);
 
   SceneDocument& document_;
