@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "flexure/core/primitives/mesh.h"
+#include "flexure/curves/mes_curve.h"
 #include "gui_test_support.h"
 #include "node_field_command.h"
 #include "panel_test_support.h"
@@ -155,4 +156,32 @@ TEST_CASE("a mesh's positions are edited as text in the property editor; the sho
   CHECK(sceneText(window.document().scene()) == before);
   REQUIRE(listEditor(*panel, "positions"));
   CHECK(listEditor(*panel, "positions")->text() == "0 0 0 1 0 0 0 1 0 0 0 1");  // shows what the node kept
+}
+
+TEST_CASE("an MES curve's per-span stiffness is a list field: the node's own count check refuses a wrong length",
+          "[app][panels][fields]") {
+  OpenDocument d("curve-point-force.json");
+  ParameterPanel panel(d.document, d.selection);
+  auto* spline = dynamic_cast<MesCurve*>(d.scene().find("spline"));
+  REQUIRE(spline);
+  d.selection.select(spline);
+  REQUIRE(listEditor(panel, "alpha"));
+  CHECK(listEditor(panel, "alpha")->text() == "0.05");
+  const int depth = d.document.undoStack().count();
+
+  type(listEditor(panel, "alpha"), "0.5 0.25");  // two values for eleven spans
+  CHECK(panel.fieldProblem().contains("one per span"));
+  CHECK(d.document.undoStack().count() == depth);
+  CHECK(spline->alpha() == std::vector<double>{0.05});
+
+  type(listEditor(panel, "alpha"), "-1");  // the node's non-negativity check
+  CHECK(panel.fieldProblem().contains("non-negative"));
+  CHECK(spline->alpha() == std::vector<double>{0.05});
+
+  type(listEditor(panel, "alpha"), "0.125");
+  CHECK(panel.fieldProblem().isEmpty());
+  CHECK(d.document.undoStack().count() == depth + 1);
+  CHECK(spline->alpha() == std::vector<double>{0.125});
+  d.document.undoStack().undo();
+  CHECK(spline->alpha() == std::vector<double>{0.05});
 }
