@@ -262,6 +262,11 @@ TEST_CASE("mesh primitive: inline geometry round-trips through its fields", "[ge
   linked.visitFields(linkedStore);
   CHECK(linkedStore.strings.at("source") == "models/part.obj");
   CHECK(linkedStore.doubles.at("positions").empty());
+  // Inline geometry given to a mesh that comes from a file would be lost on saving: refused.
+  linkedStore.doubles["positions"] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+  linkedStore.reading = true;
+  flexure::MeshPrimitive relinked;
+  CHECK_THROWS_WITH(relinked.visitFields(linkedStore), Catch::Contains("clear \"source\""));
 
   // Malformed inline geometry is refused with a message naming the problem.
   store.ints["triangles"].back() = 999;

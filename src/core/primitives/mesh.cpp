@@ -39,6 +39,11 @@ void MeshPrimitive::visitFields(FieldVisitor& v) {
   v.field("positions", positions_);
   v.field("triangles", triangles_);
   if (!v.isReading() || positions_.empty()) return;
+  // A mesh read from a file is saved as that file's name: inline geometry given to it would be
+  // shown, then lost on the next save and load.
+  if (!source_.empty())
+    throw FieldError("mesh: \"positions\" and \"triangles\" are for inline meshes; this one comes from \"" + source_ +
+                     "\" (clear \"source\" to edit its geometry inline)");
   if (positions_.size() % 3 != 0) throw FieldError("mesh: \"positions\" must hold x, y, z triples");
   if (triangles_.size() % 3 != 0) throw FieldError("mesh: \"triangles\" must hold index triples");
   const int vertices = static_cast<int>(positions_.size() / 3);
