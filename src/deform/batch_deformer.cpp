@@ -483,14 +483,38 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
     if (dx[i] != 0.0 || dy[i] != 0.0 || dz[i] != 0.0) pts[i] = Vec3d(xs[i] + dx[i], ys[i] + dy[i], zs[i] + dz[i]);
 }
 
+// The offsets P - Q of a curve or planar-polygon metaball for a run of vertices (box: the run's
+// box), in lanes: a curve takes the run's candidate pieces from the box (as a grid cell's) and
+// answers the whole run (nearestPointsOfRun; found[i] = 0 where nothing lies within reach); a
+// polygon computes the offsets edge by edge (offsetsOfRun). False, for a polygon that is not
+// planar: its offsets are then computed one point at a time.
+bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double* y, const double* z, int n, const Bounds3& box, double* ox,
+                                 double* oy, double* oz, unsigned char* found, BezierSkeleton::Hint* hint) const {
+  if (m.bezier) {
+    const std::uint32_t pieces = m.bezier->candidatePieces(box, std::sqrt(m.reach2));
+    if (pieces == 0) {
+      std::fill(found, found + n, static_cast<unsigned char>(0));
+      return true;
+    }
+    m.bezier->nearestPointsOfRun(x, y, z, n, m.reach2, pieces, ox, oy, oz, found, hint);
+    for (int i = 0; i < n; ++i) {  // offsets P - R(u*)
+      ox[i] = x[i] - ox[i];
+      oy[i] = y[i] - oy[i];
+      oz[i] = z[i] - oz[i];
+    }
+    return true;
+  }
+  if (!m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) return false;
+  std::fill(found, found + n, static_cast<unsigned char>(1));
+  return true;
+}
+
 // A Bezier or planar polygon metaball over a block, a run of BezierSkeleton::kRunLength vertices
-// at a time, in vector lanes: a curve takes the run's candidate pieces from its box (as a grid
-// cell's) and answers the whole run (nearestPointsOfRun); a polygon computes the run's offsets
-// edge by edge (offsetsOfRun). Each vertex within reach then adds its displacement.
+// at a time: the run's offsets in lanes (runOffsetsOf), then each vertex within reach adds its
+// displacement.
 void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz,
                             int count) const {
   constexpr int kRun = BezierSkeleton::kRunLength;
-  const double reach = std::sqrt(m.reach2);
   BezierSkeleton::Hint hint;  // warm starts for the vertices the lanes do not settle
   alignas(64) double ox[kRun], oy[kRun], oz[kRun];
   unsigned char found[kRun];
@@ -501,35 +525,14 @@ void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys,
     const double* z = zs + start;
     const Bounds3 run = runBounds(x, y, z, n);
     if (!overlaps(m.box, run)) continue;
-    if (m.bezier) {
-      const std::uint32_t pieces = m.bezier->candidatePieces(run, reach);
-      if (pieces == 0) continue;
-      m.bezier->nearestPointsOfRun(x, y, z, n, m.reach2, pieces, ox, oy, oz, found, &hint);
-      for (int i = 0; i < n; ++i) {  // offsets P - R(u*)
-        ox[i] = x[i] - ox[i];
-        oy[i] = y[i] - oy[i];
-        oz[i] = z[i] - oz[i];
-      }
-    } else if (m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) {
-      std::fill(found, found + n, static_cast<unsigned char>(1));
-    } else {  // a polygon that is not planar: its offsets one point at a time
-      for (int i = 0; i < n; ++i) {
-        const Vec3d p(x[i], y[i], z[i]);
-        if (!m.box.contains(p)) continue;
-        Vec3d d(0, 0, 0);
-        accumulate(m, p, p, ~std::uint32_t(0), d);
-        dx[start + i] += d.x;
-        dy[start + i] += d.y;
-        dz[start + i] += d.z;
-      }
-      continue;
-    }
+    const bool lanes = runOffsetsOf(m, x, y, z, n, run, ox, oy, oz, found, &hint);
     for (int i = 0; i < n; ++i) {
-      if (!found[i]) continue;
+      if (lanes && !found[i]) continue;
       const Vec3d p(x[i], y[i], z[i]);
       if (!m.box.contains(p)) continue;
       Vec3d d(0, 0, 0);
-      addInfluence(m, p, Vec3d(ox[i], oy[i], oz[i]), d);
+      if (lanes) addInfluence(m, p, Vec3d(ox[i], oy[i], oz[i]), d);
+      else accumulate(m, p, p, ~std::uint32_t(0), d);  // a polygon that is not planar: one point at a time
       dx[start + i] += d.x;
       dy[start + i] += d.y;
       dz[start + i] += d.z;
@@ -599,27 +602,7 @@ void BatchDeformer::runOffsets(const double* xs, const double* ys, const double*
     const Packed& m = packed_[i];
     if (!m.closedForm || !(m.bezier || m.polygon) || !overlaps(m.box, box)) continue;
     const auto slot = static_cast<std::size_t>(out.count);
-    double* ox = out.ox[slot];
-    double* oy = out.oy[slot];
-    double* oz = out.oz[slot];
-    unsigned char* found = out.found[slot];
-    if (m.bezier) {
-      const std::uint32_t pieces = m.bezier->candidatePieces(box, std::sqrt(m.reach2));
-      if (pieces == 0) {
-        std::fill(found, found + n, static_cast<unsigned char>(0));
-      } else {
-        m.bezier->nearestPointsOfRun(xs, ys, zs, n, m.reach2, pieces, ox, oy, oz, found, hint);
-        for (int k = 0; k < n; ++k) {  // offsets P - R(u*)
-          ox[k] = xs[k] - ox[k];
-          oy[k] = ys[k] - oy[k];
-          oz[k] = zs[k] - oz[k];
-        }
-      }
-    } else if (m.polygon->offsetsOfRun(xs, ys, zs, n, ox, oy, oz)) {
-      std::fill(found, found + n, static_cast<unsigned char>(1));
-    } else {
-      continue;  // a polygon that is not planar: per vertex
-    }
+    if (!runOffsetsOf(m, xs, ys, zs, n, box, out.ox[slot], out.oy[slot], out.oz[slot], out.found[slot], hint)) continue;
     out.metaball[slot] = static_cast<int>(i);
     ++out.count;
   }
