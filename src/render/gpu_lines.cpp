@@ -2,6 +2,8 @@
 
 #include <type_traits>
 
+#include "gpu_vertex_layout.h"
+
 namespace flexure::render_detail {
 
 // Moves come from the GL names (defaulted): noexcept, so vectors of them move on growth; copies
@@ -28,13 +30,7 @@ void GpuLines::upload(const std::vector<const OverlayPolyline*>& polylines) {
   vao_.ensure();
   buffer_.ensure();
   glBindVertexArray(vao_.get());
-  glBindBuffer(GL_ARRAY_BUFFER, buffer_.get());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data(), GL_STATIC_DRAW);
-  constexpr GLsizei stride = 6 * sizeof(float);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, nullptr);
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(3 * sizeof(float)));
+  uploadSixFloatVertices(buffer_.get(), vertices);
   glBindVertexArray(0);
 }
 

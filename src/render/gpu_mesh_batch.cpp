@@ -2,26 +2,14 @@
 
 #include <type_traits>
 
+#include "gpu_vertex_layout.h"
+
 namespace flexure::render_detail {
 
 // Moves come from the GL names (defaulted): noexcept, so vectors of them move on growth; copies
 // would share names and delete them twice.
 static_assert(std::is_nothrow_move_constructible_v<GpuMeshBatch> && std::is_nothrow_move_assignable_v<GpuMeshBatch>);
 static_assert(!std::is_copy_constructible_v<GpuMeshBatch> && !std::is_copy_assignable_v<GpuMeshBatch>);
-
-namespace {
-
-// Position + normal of every vertex, as GpuMesh::upload lays them out.
-void appendVertices(const TriangleMesh& mesh, std::vector<float>& vertices) {
-  for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
-    const Vec3d& p = mesh.positions[i];
-    const Vec3d& n = mesh.normals[i];
-    vertices.insert(vertices.end(), {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z),
-                                     static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z)});
-  }
-}
-
-}  // namespace
 
 void GpuMeshBatch::upload(const std::vector<TriangleMesh>& meshes, std::size_t first, std::size_t count,
                           const std::vector<BatchStyle>& styles) {
@@ -31,15 +19,9 @@ void GpuMeshBatch::upload(const std::vector<TriangleMesh>& meshes, std::size_t f
   indexStarts_.assign(count + 1, 0);
   GLuint base = 0;
   for (std::size_t m = 0; m < count; ++m) {
-    const TriangleMesh& source = meshes[first + m];
-    const TriangleMesh* mesh = &source;
-    TriangleMesh withNormals;
-    if (source.normals.size() != source.positions.size()) {
-      withNormals = source;
-      withNormals.computeVertexNormals();
-      mesh = &withNormals;
-    }
-    appendVertices(*mesh, vertices);
+    TriangleMesh scratch;
+    const TriangleMesh* mesh = &meshWithNormals(meshes[first + m], scratch);
+    appendPositionsAndNormals(*mesh, vertices);
     indexStarts_[m] = static_cast<GLsizei>(indices.size());
     for (const auto& t : mesh->triangles)
       for (int k : t) indices.push_back(base + static_cast<GLuint>(k));
@@ -53,13 +35,7 @@ void GpuMeshBatch::upload(const std::vector<TriangleMesh>& meshes, std::size_t f
   styleBuffer_.ensure();
   indexBuffer_.ensure();
   glBindVertexArray(vao_.get());
-  glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer_.get());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data(), GL_STATIC_DRAW);
-  constexpr GLsizei stride = 6 * sizeof(float);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, nullptr);
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(3 * sizeof(float)));
+  uploadSixFloatVertices(vertexBuffer_.get(), vertices);
   glBindBuffer(GL_ARRAY_BUFFER, styleBuffer_.get());
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(base * sizeof(BatchStyle)), nullptr, GL_DYNAMIC_DRAW);
   glEnableVertexAttribArray(2);

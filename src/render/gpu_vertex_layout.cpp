@@ -1,0 +1,31 @@
+#include "gpu_vertex_layout.h"
+
+namespace flexure::render_detail {
+
+const TriangleMesh& meshWithNormals(const TriangleMesh& source, TriangleMesh& scratch) {
+  if (source.normals.size() == source.positions.size()) return source;
+  scratch = source;
+  scratch.computeVertexNormals();
+  return scratch;
+}
+
+void appendPositionsAndNormals(const TriangleMesh& mesh, std::vector<float>& vertices) {
+  for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
+    const Vec3d& p = mesh.positions[i];
+    const Vec3d& n = mesh.normals[i];
+    vertices.insert(vertices.end(), {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z),
+                                     static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z)});
+  }
+}
+
+void uploadSixFloatVertices(GLuint buffer, const std::vector<float>& vertices) {
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data(), GL_STATIC_DRAW);
+  constexpr GLsizei stride = 6 * sizeof(float);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, nullptr);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(3 * sizeof(float)));
+}
+
+}  // namespace flexure::render_detail
