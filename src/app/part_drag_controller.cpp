@@ -3,7 +3,7 @@
 #include <QLineF>
 #include <cmath>
 
-#include "flexure/curves/mes_curve.h"
+#include "flexure/session/part_drag_registry.h"
 #include "solver_link.h"
 
 namespace flexure::app {
@@ -22,10 +22,10 @@ Vec3d dragPlaneNormal(const Scene& scene, const SurfacePick& pick, const Camera&
   const Vec3d view = camera.target - camera.eye;
   const double length = norm(view);
   const Vec3d facing = length > 0.0 ? view / length : Vec3d(0, 0, 1);
-  if (const auto* curve = dynamic_cast<const MesCurve*>(scene.find(pick.node))) {
-    const Vec3d normal = curve->plane().normal;
-    if (std::abs(dot(normal, facing)) > kMinFacing) return normal;
-  }
+  // A node dragged in a plane of its own (an MES curve) registers it (part_drag_registry.h).
+  if (const Node* node = scene.find(pick.node))
+    if (const std::optional<Vec3d> normal = session::PartDragRegistry::instance().dragPlane(*node))
+      if (std::abs(dot(*normal, facing)) > kMinFacing) return *normal;
   return facing;
 }
 

@@ -10,6 +10,9 @@
 #include "flexure/curves/mes_curve.h"
 #include "flexure/curves/mold_wall.h"
 #include "flexure/curves/register.h"
+#include "flexure/render/overlay_registry.h"
+#include "flexure/session/part_drag_registry.h"
+#include "interaction/curves_interaction.h"
 
 namespace flexure {
 
@@ -24,6 +27,9 @@ void registerCurvesModule() {
   SettingsRegistry::instance().add(std::string(CurveSettings::kKind), [] { return std::make_unique<CurveSettings>(); });
   SolverRegistry::instance().add(std::make_unique<CurveFamilySolver>());
   BenchmarkRegistry::instance().add({"curves", runCurveBenchmarks});
+  // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
+  registerCurveOverlays(OverlayRegistry::instance());
+  registerCurvesPartDrags(session::PartDragRegistry::instance());
 }
 
 }  // namespace flexure

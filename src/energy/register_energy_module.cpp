@@ -21,6 +21,9 @@
 #include "flexure/energy/terms/slider.h"
 #include "flexure/energy/terms/telescope.h"
 #include "flexure/energy/terms/user_spring.h"
+#include "flexure/render/overlay_registry.h"
+#include "flexure/session/part_drag_registry.h"
+#include "interaction/energy_interaction.h"
 
 namespace flexure {
 
@@ -50,6 +53,9 @@ void registerEnergyModule() {
   SettingsRegistry::instance().add(std::string(EnergySettings::kKind), [] { return std::make_unique<EnergySettings>(); });
   SolverRegistry::instance().add(std::make_unique<EnergyFamilySolver>());
   BenchmarkRegistry::instance().add({"energy", runEnergyBenchmarks});
+  // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
+  registerEnergyOverlays(OverlayRegistry::instance());
+  registerEnergyPartDrags(session::PartDragRegistry::instance());
 }
 
 }  // namespace flexure

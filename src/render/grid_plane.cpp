@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "flexure/core/scene.h"
-#include "flexure/rigid/rigid_settings.h"
 
 namespace flexure {
 namespace {
@@ -51,12 +50,16 @@ GridFrame gridFrameOf(const GridPlane& plane) {
 }
 
 std::optional<GridPlane> sceneFloor(const Scene& scene) {
-  const auto* rigid = dynamic_cast<const RigidSettings*>(scene.settings.find(RigidSettings::kKind));
-  if (!rigid || !rigid->ground) return std::nullopt;
-  const double length = norm(rigid->groundNormal);
-  if (!std::isfinite(length) || length < 1e-12 || !std::isfinite(rigid->groundOffset)) return std::nullopt;
-  // The contact code (ground_contact.cpp) normalizes the normal and keeps the offset as given.
-  return GridPlane{rigid->groundNormal / length, rigid->groundOffset};
+  // The first block (in kind order) that defines a floor: today only the rigid settings do.
+  for (const auto& [kind, block] : scene.settings.blocks()) {
+    const std::optional<FloorPlane> floor = block->floor();
+    if (!floor) continue;
+    const double length = norm(floor->normal);
+    if (!std::isfinite(length) || length < 1e-12 || !std::isfinite(floor->offset)) return std::nullopt;
+    // The contact code (ground_contact.cpp) normalizes the normal and keeps the offset as given.
+    return GridPlane{floor->normal / length, floor->offset};
+  }
+  return std::nullopt;
 }
 
 GridPlane sceneGridPlane(const Scene& scene) {

@@ -32,14 +32,7 @@ Vec3d GlyphContext::directionToWorld(const Node& node, const Vec3d& local, bool 
 }
 
 OverlayRegistry& OverlayRegistry::instance() {
-  static OverlayRegistry registry = [] {
-    OverlayRegistry r;
-    registerEnergyOverlays(r);
-    registerRigidOverlays(r);
-    registerCurveOverlays(r);
-    registerDeformOverlays(r);
-    return r;
-  }();
+  static OverlayRegistry registry;
   return registry;
 }
 

@@ -12,6 +12,9 @@
 #include "flexure/rigid/rigid_joint.h"
 #include "flexure/rigid/rigid_settings.h"
 #include "flexure/rigid/solid_operator.h"
+#include "flexure/render/overlay_registry.h"
+#include "flexure/session/part_drag_registry.h"
+#include "interaction/rigid_interaction.h"
 
 namespace flexure {
 
@@ -27,6 +30,9 @@ void registerRigidModule() {
   ImporterRegistry::instance().add({".dcl", "Gascuel constraint description language (docs/description-language.md)",
                                     importDescriptionFile});
   BenchmarkRegistry::instance().add({"rigid", runRigidBenchmarks});
+  // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
+  registerRigidOverlays(OverlayRegistry::instance());
+  registerRigidPartDrags(session::PartDragRegistry::instance());
 }
 
 }  // namespace flexure

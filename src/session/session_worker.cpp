@@ -5,7 +5,6 @@
 #include <exception>
 
 #include "flexure/core/solver_registry.h"
-#include "flexure/energy/energy_settings.h"
 
 namespace flexure::session {
 
@@ -18,10 +17,15 @@ struct Overloaded : F... {
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
 
-// The figure the rollback rule watches for a family: the energy for the energy solver, the
-// largest constraint violation for the others.
-double measureOf(const SolveReport& report) {
-  return report.family == "energy" ? report.energy : report.maxViolation;
+// The figure the rollback rule watches for a family: the energy of a solver that minimizes one,
+// the largest constraint violation for the others.
+double measureOf(const FamilySolver& solver, const SolveReport& report) {
+  return solver.minimizesEnergy() ? report.energy : report.maxViolation;
+}
+
+bool minimizesEnergy(std::string_view family) {
+  const FamilySolver* solver = SolverRegistry::instance().find(family);
+  return solver != nullptr && solver->minimizesEnergy();
 }
 
 }  // namespace
@@ -34,7 +38,7 @@ SessionWorker::SessionWorker(std::unique_ptr<Scene> scene, SessionOptions option
 
 SessionWorker::~SessionWorker() {
   drag_.reset();  // before the scene it refers to
-  energy_.reset();
+  steppers_.clear();
 }
 
 bool SessionWorker::apply(SessionCommand& command) {
@@ -58,7 +62,7 @@ bool SessionWorker::apply(SessionCommand& command) {
 }
 
 void SessionWorker::changed() {
-  energy_.reset();
+  steppers_.clear();
   converged_ = false;
   lastMeasure_.clear();
 }
@@ -69,7 +73,7 @@ void SessionWorker::apply(StructureChanged& c) {
   // picked node still exists (its undo step then starts from the new structure).
   const bool dragging = drag_ != nullptr;
   drag_.reset();
-  energy_.reset();
+  steppers_.clear();
   scene_ = std::move(c.scene);
   ++structureVersion_;
   if (scene_->parameters().values().allFinite()) lastGood_ = scene_->parameters().values();
@@ -79,7 +83,7 @@ void SessionWorker::apply(StructureChanged& c) {
     finishDrag(true, "drag ended: '" + dragNode_ + "' no longer exists");
     return;
   }
-  startDrag(dragNode_, dragPoint_, dragTarget_);
+  startDrag(dragNode_, dragPoint_, dragTarget_, dragMode_);
 }
 
 void SessionWorker::apply(const ParameterEdited& c) {
@@ -89,10 +93,12 @@ void SessionWorker::apply(const ParameterEdited& c) {
   changed();
 }
 
-void SessionWorker::startDrag(const std::string& node, const SurfacePoint& point, const Vec3d& target) {
+void SessionWorker::startDrag(const std::string& node, const SurfacePoint& point, const Vec3d& target,
+                              DragMode mode) {
   dragNode_ = node;
   dragPoint_ = point;
   dragTarget_ = target;
+  dragMode_ = mode;
   psiBeforeDrag_ = scene_->parameters().values();
   drag_ = makePartDrag(*scene_, node, time_);
   if (!drag_) {
@@ -100,6 +106,7 @@ void SessionWorker::startDrag(const std::string& node, const SurfacePoint& point
     return;
   }
   try {
+    drag_->setMode(mode);
     dragStatus_ = drag_->begin(node, point, target);
   } catch (const std::exception& e) {
     dragStatus_ = {true, std::string("pinned: ") + e.what(), target};
@@ -114,14 +121,14 @@ void SessionWorker::recordDragPoint() {
   if (!dragStatus_.hasEnergy) return;
   HistoryPoint point{++iterations_, dragStatus_.constraintEnergy, 0.0, drag_ ? dragStatus_.userEnergy : 0.0};
   for (const auto& [family, report] : reports_)
-    if (family != "energy") point.maxViolation = std::max(point.maxViolation, report.maxViolation);
+    if (!minimizesEnergy(family)) point.maxViolation = std::max(point.maxViolation, report.maxViolation);
   history_.push_back(point);
   while (history_.size() > options_.historyLength) history_.pop_front();
 }
 
 void SessionWorker::apply(const DragStart& c) {
   if (drag_) finishDrag(dragStatus_.pinned, dragStatus_.reason);
-  startDrag(c.node, c.point, c.target);
+  startDrag(c.node, c.point, c.target, c.mode);
   if (!dragStatus_.pinned) accept();
 }
 
@@ -187,30 +194,29 @@ bool SessionWorker::hasWork() const {
   return running_ || (drag_ && drag_->needsSolverSteps() && !dragStatus_.pinned);
 }
 
-EnergySettings SessionWorker::energySettings() const {
-  EnergySettings settings;
-  if (const auto* stored = scene_->settings.tryGet<EnergySettings>()) settings = *stored;
-  if (method_ != "default") settings.method = method_;
-  if (tolerance_) settings.gradientTolerance = *tolerance_;
-  return settings;
+SolveOptions SessionWorker::solveOptions() const {
+  SolveOptions options;
+  options.method = method_;
+  if (tolerance_) options.tolerance = *tolerance_;
+  return options;
 }
 
-// One iteration of the energy solver's stepwise API (energy_solver.h); returns the energy.
-double SessionWorker::stepEnergyFamily() {
-  if (!energy_) {
-    energy_ = std::make_unique<EnergySolver>(*scene_, energySettings(), time_);
-    energy_->init();
+// One iteration of a family's stepwise solver when it has one (and no advance is due), else
+// one bounded solve (or, after a TimeChanged, one advance).
+SolveReport SessionWorker::stepFamily(const FamilySolver& solver) {
+  const std::string family(solver.family());
+  if (!advanceFrom_) {
+    auto it = steppers_.find(family);
+    if (it == steppers_.end()) it = steppers_.emplace(family, solver.makeStepper(*scene_, solveOptions(), time_)).first;
+    if (FamilyStepper* stepper = it->second.get()) {
+      stepper->step();
+      SolveReport report = stepper->report();
+      report.iterations = 1;
+      return report;
+    }
   }
-  energy_->step();
-  return energy_->state().energy;
-}
-
-// One bounded solve (or, after a TimeChanged, one advance) of a family without a stepwise API.
-SolveReport SessionWorker::stepOtherFamily(const FamilySolver& solver) {
-  SolveOptions opts;
-  opts.method = method_;
-  if (tolerance_) opts.tolerance = *tolerance_;
-  if (auto it = options_.iterationBudget.find(std::string(solver.family())); it != options_.iterationBudget.end())
+  SolveOptions opts = solveOptions();
+  if (auto it = options_.iterationBudget.find(family); it != options_.iterationBudget.end())
     opts.maxIterations = it->second;
   if (advanceFrom_) return solver.advance(*scene_, *advanceFrom_, time_, opts);
   return solver.solve(*scene_, opts);
@@ -218,7 +224,9 @@ SolveReport SessionWorker::stepOtherFamily(const FamilySolver& solver) {
 
 void SessionWorker::step() {
   const auto t0 = std::chrono::steady_clock::now();
-  const bool energyDrag = drag_ && !drag_->needsSolverSteps() && !dragStatus_.pinned;
+  // A drag that solves a family itself (the energy spring) stands in for that family's steps.
+  const bool solvingDrag = drag_ && !drag_->needsSolverSteps() && !dragStatus_.pinned;
+  const std::string_view dragFamily = solvingDrag ? drag_->solvesFamily() : std::string_view();
   bool allConverged = true;
   long long iterations = 0;
   std::optional<std::string> failure;
@@ -226,20 +234,12 @@ void SessionWorker::step() {
     for (const auto& solver : SolverRegistry::instance().solvers()) {
       if (!solver->appliesTo(*scene_)) continue;
       const std::string family(solver->family());
-      if (family == "energy" && energyDrag) continue;  // the drag solves the energy itself
+      if (!dragFamily.empty() && family == dragFamily) continue;  // the drag solves it itself
       const double before = lastMeasure_.count(family) ? lastMeasure_[family] : 0.0;
-      SolveReport report;
-      if (family == "energy" && !advanceFrom_) {
-        stepEnergyFamily();
-        report = energy_->report();
-        report.converged = report.converged || energy_->state().finished;
-        report.iterations = 1;
-      } else {
-        report = stepOtherFamily(*solver);
-      }
+      SolveReport report = stepFamily(*solver);
       report.family = family;
       iterations += std::max(1, report.iterations);
-      const double after = measureOf(report);
+      const double after = measureOf(*solver, report);
       failure = options_.guard.check(scene_->parameters().values(), before, after);
       if (failure) break;
       lastMeasure_[family] = after;
@@ -265,10 +265,10 @@ void SessionWorker::step() {
   converged_ = allConverged;
   HistoryPoint point{iterations_, 0.0, 0.0};
   for (const auto& [family, report] : reports_) {
-    if (family == "energy") point.energy = report.energy;
+    if (minimizesEnergy(family)) point.energy = report.energy;
     point.maxViolation = std::max(point.maxViolation, report.maxViolation);
   }
-  if (energyDrag && dragStatus_.hasEnergy) {  // the energy report is from before the drag
+  if (solvingDrag && dragStatus_.hasEnergy) {  // the energy report is from before the drag
     point.energy = dragStatus_.constraintEnergy;
     point.dragEnergy = dragStatus_.userEnergy;
   }
@@ -288,7 +288,7 @@ void SessionWorker::rollBack(const std::string& why) {
   rolledBack_ = true;
   ++rollbackCount_;
   rollbackMessage_ = "rolled back: " + why;
-  energy_.reset();
+  steppers_.clear();
   lastMeasure_.clear();
   converged_ = false;
   if (++consecutiveRollbacks_ >= options_.maxConsecutiveRollbacks) {

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "flexure/core/scene.h"
-#include "flexure/energy/energy_solver.h"
+#include "flexure/core/solver_registry.h"
 #include "flexure/session/part_drag.h"
 #include "flexure/session/session_command.h"
 #include "flexure/session/session_options.h"
@@ -43,15 +43,14 @@ class SessionWorker {
   void apply(const DragEnd& c);
   void apply(const TimeChanged& c);
   void changed();  // Ψ or structure changed: solvers restart from the current state
-  void startDrag(const std::string& node, const SurfacePoint& point, const Vec3d& target);
+  void startDrag(const std::string& node, const SurfacePoint& point, const Vec3d& target, DragMode mode);
   void finishDrag(bool pinned, const std::string& message);
   void recordDragPoint();
-  double stepEnergyFamily();
-  SolveReport stepOtherFamily(const FamilySolver& solver);
+  SolveReport stepFamily(const FamilySolver& solver);
+  SolveOptions solveOptions() const;
   void rollBack(const std::string& why);
   void accept();
   void record(const SolveReport& report);
-  EnergySettings energySettings() const;
 
   std::unique_ptr<Scene> scene_;
   SessionOptions options_;
@@ -67,13 +66,16 @@ class SessionWorker {
   double time_ = 0.0;
   std::optional<double> advanceFrom_;  // a TimeChanged not yet advanced to
 
-  std::unique_ptr<EnergySolver> energy_;  // restarted after every change
+  // The stepwise solvers of the families that have one (FamilySolver::makeStepper), by family;
+  // restarted after every change. A family without one solves in bounded calls.
+  std::map<std::string, std::unique_ptr<FamilyStepper>, std::less<>> steppers_;
 
   // Drag in progress.
   std::unique_ptr<PartDrag> drag_;
   std::string dragNode_;
   SurfacePoint dragPoint_;
   Vec3d dragTarget_;
+  DragMode dragMode_ = DragMode::Free;
   Eigen::VectorXd psiBeforeDrag_;
   PartDragStatus dragStatus_;
   std::uint64_t dragSequence_ = 0;

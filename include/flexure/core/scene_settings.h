@@ -5,13 +5,22 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "flexure/core/field_visitor.h"
+#include "flexure/core/vec.h"
 
 namespace flexure {
+
+// A floor a module's settings define ({X : normal · X = offset}, normal pointing up, not
+// necessarily unit): where solids rest, and where the viewport lays its ground grid.
+struct FloorPlane {
+  Vec3d normal;
+  double offset = 0.0;
+};
 
 class SettingsBlock {
  public:
@@ -19,6 +28,8 @@ class SettingsBlock {
   virtual std::string_view kind() const = 0;
   virtual std::unique_ptr<SettingsBlock> clone() const = 0;
   virtual void visitFields(FieldVisitor&) = 0;
+  // The floor this block switches on, if any (the rigid settings' ground plane).
+  virtual std::optional<FloorPlane> floor() const { return std::nullopt; }
 };
 
 class SceneSettings {

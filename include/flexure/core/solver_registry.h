@@ -46,6 +46,17 @@ struct SolveReport {
   nlohmann::json toJson() const;
 };
 
+// One iteration at a time of a family's solve, for callers that watch it converge (the solver
+// thread publishes Ψ between iterations and stays responsive to edits and drags).
+class FamilyStepper {
+ public:
+  virtual ~FamilyStepper() = default;
+  // One iteration; writes Ψ back to the scene it was made for.
+  virtual void step() = 0;
+  // The report so far; `converged` is true once the solve has stopped.
+  virtual SolveReport report() const = 0;
+};
+
 class FamilySolver {
  public:
   virtual ~FamilySolver() = default;
@@ -58,6 +69,17 @@ class FamilySolver {
   // solvers re-solve at t1 starting from the current state. Constraints consult their active
   // interval at t1.
   virtual SolveReport advance(Scene& scene, double t0, double t1, const SolveOptions& options) const = 0;
+  // The stepwise form of solve() at `time`, or null when the family solves only in bounded
+  // calls (then the caller calls solve() with an iteration budget). options.method "default"
+  // keeps the scene's own method setting.
+  virtual std::unique_ptr<FamilyStepper> makeStepper(Scene& scene, const SolveOptions& options, double time) const {
+    (void)scene, (void)options, (void)time;
+    return nullptr;
+  }
+  // What shows progress: the energy (true: a solver that minimizes one, Witkin et al.) or the
+  // largest constraint violation (false). The solver thread's rollback rule and the energy
+  // plot read it.
+  virtual bool minimizesEnergy() const { return false; }
 };
 
 class SolverRegistry {

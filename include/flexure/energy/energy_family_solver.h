@@ -13,6 +13,8 @@ class EnergyFamilySolver final : public FamilySolver {
   bool appliesTo(const Scene& scene) const override;
   SolveReport solve(Scene& scene, const SolveOptions& options) const override;
   SolveReport advance(Scene& scene, double t0, double t1, const SolveOptions& options) const override;
+  std::unique_ptr<FamilyStepper> makeStepper(Scene& scene, const SolveOptions& options, double time) const override;
+  bool minimizesEnergy() const override { return true; }
 
  private:
   SolveReport solveAt(Scene& scene, double time, const SolveOptions& options) const;

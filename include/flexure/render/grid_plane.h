@@ -1,6 +1,6 @@
 #pragma once
-// The plane the ground grid lies in. A scene's floor when a module defines one (the rigid
-// settings' ground plane, where solids rest and slide), otherwise the plane through the origin
+// The plane the ground grid lies in. A scene's floor when a module's settings define one
+// (SettingsBlock::floor: the rigid settings' ground plane, where solids rest and slide), otherwise the plane through the origin
 // perpendicular to the scene's up axis: the camera's up snapped to the nearest coordinate axis,
 // so z-up scenes get the z = 0 plane and y-up ones (the imported description-language scenes)
 // the y = 0 plane instead of a vertical wall.
@@ -36,8 +36,8 @@ struct GridFrame {
 };
 GridFrame gridFrameOf(const GridPlane& plane);
 
-// The scene's floor: the "rigid" settings' ground plane when it is switched on (a non-zero
-// normal), else none.
+// The scene's floor: the floor a settings block switches on (the "rigid" ground plane), with a
+// non-zero normal, else none.
 std::optional<GridPlane> sceneFloor(const Scene& scene);
 
 // Where the scene's grid goes: its floor, else the plane perpendicular to its camera's up.

@@ -1,9 +1,8 @@
 #pragma once
-// Which glyph builder draws which constraint kind or node type. The modules' kinds map to
-// builders here (one file per family: src/render/overlay_energy.cpp, overlay_rigid.cpp,
-// overlay_curves.cpp, overlay_deform.cpp) so that neither the OpenGL renderer nor the
-// dispatcher knows any module: a kind without a builder simply shows no glyph, and a new kind
-// is one entry in its family's file.
+// Which glyph builder draws which constraint kind or node type. Each technique registers its
+// builders from its own register<Module>Module() (src/<technique>/interaction/*_overlays.cpp),
+// so neither the OpenGL renderer nor the dispatcher knows any module: a kind without a builder
+// simply shows no glyph, and a new kind is one entry in its technique's file.
 #include <functional>
 #include <map>
 #include <string>
@@ -35,7 +34,7 @@ using NodeGlyphBuilder = std::function<void(const Node&, const GlyphContext&, Ov
 
 class OverlayRegistry {
  public:
-  // The process-wide registry, holding the built-in family builders.
+  // The process-wide registry; registerAllModules() fills it.
   static OverlayRegistry& instance();
 
   void addConstraintKind(std::string kind, ConstraintGlyphBuilder builder);
@@ -47,11 +46,5 @@ class OverlayRegistry {
   std::map<std::string, ConstraintGlyphBuilder, std::less<>> constraints_;
   std::map<std::string, NodeGlyphBuilder, std::less<>> nodes_;
 };
-
-// The family files' registration functions (called once by OverlayRegistry::instance()).
-void registerEnergyOverlays(OverlayRegistry& registry);
-void registerRigidOverlays(OverlayRegistry& registry);
-void registerCurveOverlays(OverlayRegistry& registry);
-void registerDeformOverlays(OverlayRegistry& registry);
 
 }  // namespace flexure

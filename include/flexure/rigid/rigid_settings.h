@@ -15,6 +15,11 @@ class RigidSettings final : public SettingsBlock {
   std::string_view kind() const override { return kKind; }
   std::unique_ptr<SettingsBlock> clone() const override { return std::make_unique<RigidSettings>(*this); }
   void visitFields(FieldVisitor& v) override;
+  // The ground plane when it is switched on: solids rest and slide on it (ground_contact.h).
+  std::optional<FloorPlane> floor() const override {
+    if (!ground) return std::nullopt;
+    return FloorPlane{groundNormal, groundOffset};
+  }
 
   Vec3d gravity{0.0, -9.81, 0.0};
   double timeStep = 0.01;        // largest dynamics step; advance(t0, t1) splits into substeps

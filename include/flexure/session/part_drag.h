@@ -1,14 +1,17 @@
 #pragma once
-// One interface for dragging any kind of part (issue 7 item 3). The session picks the
-// implementation from what the picked node is (makePartDrag):
-//   a node under a metaball deformer's handle -> MetaballPartDrag (sets displacement slots)
-//   a primitive under a rigid "solid"         -> SolidPartDrag (world point-to-point joint)
-//   an MES curve                              -> CurvePartDrag (curve-rubberband to the target)
-//   any other primitive of a parameterized model -> EnergyPartDrag (Witkin's E_user spring)
+// One interface for dragging any kind of part (issue 7 item 3). Each technique implements it
+// in its own folder and registers a factory (part_drag_registry.h); makePartDrag asks them in
+// rank order. Today:
+//   a metaball deformer's handle   -> deform/interaction/metaball_part_drag (displacement slots)
+//   an MES curve                   -> curves/interaction/curve_part_drag (curve-rubberband)
+//   a primitive under a "solid"    -> rigid/interaction/solid_part_drag (world point-to-point joint)
+//   any other part of a parameterized model -> energy/interaction/energy_part_drag (E_user spring)
 // Each works on the session's working copy only, from the solver thread.
 #include <memory>
 #include <string>
+#include <string_view>
 
+#include "flexure/core/drag_mode.h"
 #include "flexure/core/node.h"
 #include "flexure/core/scene.h"
 #include "flexure/core/vec.h"
@@ -30,6 +33,9 @@ class PartDrag {
  public:
   virtual ~PartDrag() = default;
   virtual const char* kindName() const = 0;
+  // Which parameters the drag may move (drag_mode.h); set before begin(). A drag that has no
+  // choice (a metaball handle moves its displacement) ignores it.
+  virtual void setMode(DragMode mode) { (void)mode; }
   // Starts dragging `point` of `node` toward `target`.
   virtual PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) = 0;
   virtual PartDragStatus move(const Vec3d& target) = 0;
@@ -38,9 +44,13 @@ class PartDrag {
   // True when the family solvers must keep stepping for the drag to take effect (constraint
   // based drags); false when move() itself solves.
   virtual bool needsSolverSteps() const = 0;
+  // The family solver whose work move() does itself (an energy drag solves the energy), so the
+  // session does not also step it while the drag lasts; empty for none.
+  virtual std::string_view solvesFamily() const { return {}; }
 };
 
-// The drag for the picked node of `scene`, or null if the node does not exist.
+// The drag for the picked node of `scene` from the registered factories, or null if the node
+// does not exist or no technique takes it.
 std::unique_ptr<PartDrag> makePartDrag(Scene& scene, const std::string& node, double time);
 
 // World position of `point` on the primitive `node` with the scene's current Ψ.

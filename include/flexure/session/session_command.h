@@ -5,6 +5,7 @@
 #include <string>
 #include <variant>
 
+#include "flexure/core/drag_mode.h"
 #include "flexure/core/node.h"
 #include "flexure/core/scene.h"
 #include "flexure/core/vec.h"
@@ -26,6 +27,7 @@ struct DragStart {
   std::string node;        // the picked primitive
   SurfacePoint point;      // where on it
   Vec3d target;            // world point the mouse is at
+  DragMode mode = DragMode::Free;  // which parameters the drag may move (drag_mode.h)
 };
 struct DragMove {
   Vec3d target;

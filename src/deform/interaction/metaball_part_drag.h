@@ -5,14 +5,14 @@
 #include "flexure/session/part_drag.h"
 
 namespace flexure::deform {
-class MetaballDeformOperator;
-}
 
-namespace flexure::session {
+class MetaballDeformOperator;
+using session::PartDrag;
+using session::PartDragStatus;
 
 class MetaballPartDrag final : public PartDrag {
  public:
-  MetaballPartDrag(Scene& scene, deform::MetaballDeformOperator& deformer);
+  MetaballPartDrag(Scene& scene, MetaballDeformOperator& deformer);
   const char* kindName() const override { return "metaball displacement"; }
   PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
   PartDragStatus move(const Vec3d& target) override;
@@ -21,11 +21,11 @@ class MetaballPartDrag final : public PartDrag {
 
  private:
   Scene& scene_;
-  deform::MetaballDeformOperator& deformer_;
+  MetaballDeformOperator& deformer_;
   int slots_[3] = {-1, -1, -1};  // Ψ indices of dD.x, dD.y, dD.z
   Vec3d startTarget_;
   Vec3d startDisplacement_;
   PartDragStatus status_;
 };
 
-}  // namespace flexure::session
+}  // namespace flexure::deform

@@ -12,6 +12,7 @@
 #include "flexure/rigid/angular_correction.h"
 #include "flexure/rigid/rigid_joint.h"
 #include "flexure/rigid/twist_limit.h"
+#include "rigid_interaction.h"
 #include "flexure/render/overlay_registry.h"
 #include "flexure/render/overlay_shapes.h"
 

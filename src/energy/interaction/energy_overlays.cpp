@@ -18,6 +18,7 @@
 #include "flexure/energy/terms/slider.h"
 #include "flexure/energy/terms/telescope.h"
 #include "flexure/energy/terms/user_spring.h"
+#include "energy_interaction.h"
 #include "flexure/render/overlay_registry.h"
 #include "flexure/render/overlay_shapes.h"
 

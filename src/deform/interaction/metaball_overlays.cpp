@@ -13,6 +13,7 @@
 
 #include "flexure/deform/metaball_deform_operator.h"
 #include "flexure/render/implicit_surface_mesh.h"
+#include "deform_interaction.h"
 #include "flexure/render/overlay_registry.h"
 #include "flexure/render/overlay_shapes.h"
 

@@ -6,7 +6,10 @@
 #include "flexure/energy/drag.h"
 #include "flexure/session/part_drag.h"
 
-namespace flexure::session {
+namespace flexure {
+
+using session::PartDrag;
+using session::PartDragStatus;
 
 class EnergyPartDrag final : public PartDrag {
  public:
@@ -16,10 +19,11 @@ class EnergyPartDrag final : public PartDrag {
   PartDragStatus move(const Vec3d& target) override;
   PartDragStatus end() override;
   bool needsSolverSteps() const override { return false; }
+  std::string_view solvesFamily() const override { return "energy"; }
 
  private:
   PartDragStatus convert(const DragStatus& status) const;
   DragSession drag_;
 };
 
-}  // namespace flexure::session
+}  // namespace flexure

@@ -12,6 +12,7 @@
 #include "flexure/curves/mes_curve.h"
 #include "flexure/curves/mold_polygon.h"
 #include "flexure/curves/mold_wall.h"
+#include "curves_interaction.h"
 #include "flexure/render/overlay_registry.h"
 #include "flexure/render/overlay_shapes.h"
 

@@ -7,10 +7,10 @@
 #include "flexure/session/part_drag.h"
 
 namespace flexure {
-class RigidJoint;
-}
 
-namespace flexure::session {
+class RigidJoint;
+using session::PartDrag;
+using session::PartDragStatus;
 
 class SolidPartDrag final : public PartDrag {
  public:
@@ -30,4 +30,4 @@ class SolidPartDrag final : public PartDrag {
   RigidJoint* joint_ = nullptr;  // owned by scene_.constraints while the drag lasts
 };
 
-}  // namespace flexure::session
+}  // namespace flexure

@@ -1,13 +1,18 @@
 // Curve drag: a temporary curve-rubberband toward the target (curve_part_drag.h). The target is
 // given in world space and converted into the curve's plane coordinates (curve_plane.h).
-#include "flexure/session/curve_part_drag.h"
+#include "curve_part_drag.h"
+
+#include "curves_interaction.h"
+#include "flexure/session/part_drag_registry.h"
 
 #include <algorithm>
 
 #include "flexure/curves/curve_constraints.h"
 #include "flexure/curves/mes_curve.h"
 
-namespace flexure::session {
+namespace flexure {
+
+using session::pickedPointPosition;
 
 CurvePartDrag::CurvePartDrag(Scene& scene, double stiffness) : scene_(scene), stiffness_(stiffness) {}
 
@@ -60,4 +65,16 @@ PartDragStatus CurvePartDrag::end() {
   return status();
 }
 
-}  // namespace flexure::session
+void registerCurvesPartDrags(session::PartDragRegistry& registry) {
+  registry.addFactory({"curve rubberband", 20, [](Scene& scene, Node& picked, double) -> std::unique_ptr<PartDrag> {
+                         if (dynamic_cast<const MesCurve*>(&picked) == nullptr) return nullptr;
+                         return std::make_unique<CurvePartDrag>(scene);
+                       }});
+  // A curve lives in its plane: the mouse ray meets that plane (when it faces the view enough).
+  registry.addDragPlane(std::string(MesCurve::kType), [](const Node& node) -> std::optional<Vec3d> {
+    if (const auto* curve = dynamic_cast<const MesCurve*>(&node)) return curve->plane().normal;
+    return std::nullopt;
+  });
+}
+
+}  // namespace flexure

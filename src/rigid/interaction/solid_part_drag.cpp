@@ -1,5 +1,8 @@
 // Solid drag: a temporary world point-to-point joint of the rigid family (solid_part_drag.h).
-#include "flexure/session/solid_part_drag.h"
+#include "solid_part_drag.h"
+
+#include "flexure/session/part_drag_registry.h"
+#include "rigid_interaction.h"
 
 #include <algorithm>
 
@@ -7,7 +10,9 @@
 #include "flexure/rigid/rigid_joint.h"
 #include "flexure/rigid/solid_operator.h"
 
-namespace flexure::session {
+namespace flexure {
+
+using session::pickedPointPosition;
 
 SolidPartDrag::SolidPartDrag(Scene& scene, std::string solid) : scene_(scene), solid_(std::move(solid)) {}
 
@@ -54,4 +59,24 @@ PartDragStatus SolidPartDrag::end() {
   return status();
 }
 
-}  // namespace flexure::session
+namespace {
+
+// The nearest solid operator above `node` (the solid whose pose moves it), or null.
+const SolidOperator* enclosingSolid(const Node& node) {
+  for (const Node* n = &node; n != nullptr; n = n->parent())
+    if (const auto* solid = dynamic_cast<const SolidOperator*>(n)) return solid;
+  return nullptr;
+}
+
+}  // namespace
+
+// After the nodes that have a drag of their own (handles, curves), before the energy spring.
+void registerRigidPartDrags(session::PartDragRegistry& registry) {
+  registry.addFactory({"solid mouse constraint", 50, [](Scene& scene, Node& picked, double) -> std::unique_ptr<PartDrag> {
+                         const SolidOperator* solid = enclosingSolid(picked);
+                         if (solid == nullptr) return nullptr;
+                         return std::make_unique<SolidPartDrag>(scene, solid->name());
+                       }});
+}
+
+}  // namespace flexure

@@ -6,10 +6,10 @@
 #include "flexure/session/part_drag.h"
 
 namespace flexure {
-class CurveRubberband;
-}
 
-namespace flexure::session {
+class CurveRubberband;
+using session::PartDrag;
+using session::PartDragStatus;
 
 class CurvePartDrag final : public PartDrag {
  public:
@@ -29,4 +29,4 @@ class CurvePartDrag final : public PartDrag {
   CurveRubberband* band_ = nullptr;  // owned by scene_.constraints while the drag lasts
 };
 
-}  // namespace flexure::session
+}  // namespace flexure

@@ -1,9 +1,12 @@
 // Energy drag: a thin adapter over the energy module's DragSession (energy/drag.h).
-#include "flexure/session/energy_part_drag.h"
+#include "energy_part_drag.h"
+
+#include "energy_interaction.h"
+#include "flexure/session/part_drag_registry.h"
 
 #include "flexure/energy/energy_settings.h"
 
-namespace flexure::session {
+namespace flexure {
 
 namespace {
 EnergySettings sceneEnergySettings(Scene& scene) {
@@ -37,4 +40,11 @@ PartDragStatus EnergyPartDrag::move(const Vec3d& target) {
 
 PartDragStatus EnergyPartDrag::end() { return convert(drag_.end()); }
 
-}  // namespace flexure::session
+// The general drag, asked last: any part of a parameterized model, whatever moves it.
+void registerEnergyPartDrags(session::PartDragRegistry& registry) {
+  registry.addFactory({"energy spring", 100, [](Scene& scene, Node&, double time) -> std::unique_ptr<PartDrag> {
+                         return std::make_unique<EnergyPartDrag>(scene, time);
+                       }});
+}
+
+}  // namespace flexure

@@ -1,0 +1,11 @@
+#pragma once
+// Which parameters a drag may move (issue 19): the drag's choice of the Ψ entries it works in,
+// not a special case per node type. Constraints still pull on every free parameter they need.
+//   Move   placement only: translations, rotations, solid poses above the picked part
+//   Shape  the part's own parameters and those of the deformers above it
+//   Free   every unfrozen parameter (Witkin et al. 1987's drag in the whole of Ψ)
+namespace flexure {
+
+enum class DragMode { Free, Move, Shape };
+
+}  // namespace flexure
