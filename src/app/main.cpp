@@ -1,4 +1,4 @@
-// flexure: the desktop application. See app_options.h for the command line.
+// flexure: the desktop application. See window/app_options.h for the command line.
 #include <QApplication>
 #include <QMessageBox>
 #include <QTextStream>

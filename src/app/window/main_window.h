@@ -1,7 +1,9 @@
 #pragma once
 // The main window: menus, the viewport, the status bar, and the document they show. Panels
 // (outliner, property editor, constraint list, solver panel, timeline) are dock widgets in
-// their own files, added with addPanel(); this file only wires them to the document.
+// their own files, added with addPanel(); the window only wires them to the document. The
+// implementation is split by concern: main_window.cpp (construction, viewport gestures),
+// main_window_menus.cpp, main_window_panels.cpp, main_window_document.cpp, main_window_solver.cpp.
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>

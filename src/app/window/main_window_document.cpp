@@ -1,14 +1,19 @@
-// The main window's document-safety and file-exchange part (kept apart from main_window.cpp so
-// the live-solver wiring there and this stay readable): File → Revert, Import, Export OBJ,
-// Export Image, Preferences; autosave and crash recovery; window layout in QSettings.
+// The main window's document actions: File → New, Open, Save, Save As, opening a dropped file,
+// and asking before unsaved changes are discarded; then document safety and file exchange:
+// File → Revert, Import, Export OBJ, Export Image, Preferences; autosave and crash recovery;
+// the window layout in QSettings.
 #include <QAction>
 #include <QActionGroup>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QRegularExpression>
 #include <QStatusBar>
 
@@ -16,12 +21,123 @@
 #include "document/import_export_actions.h"
 #include "document/recovery_dialog.h"
 #include "document/scene_document.h"
+#include "flexure/core/importer_registry.h"
 #include "viewport/viewport.h"
 #include "window/app_settings.h"
 #include "window/main_window.h"
 #include "window/preferences_dialog.h"
 
 namespace flexure::app {
+
+// ---------------------------------------------------------------- document
+
+bool MainWindow::openFile(const QString& path, QString& error) {
+  QStringList warnings;
+  if (!document_->open(path, error, &warnings)) return false;
+  recentFiles_.add(path);
+  if (!warnings.isEmpty())
+    statusBar()->showMessage(tr("Opened with %n warning(s): %1", nullptr, static_cast<int>(warnings.size()))
+                                 .arg(warnings.front()));
+  return true;
+}
+
+void MainWindow::openInteractively(const QString& path) {
+  if (!confirmDiscardChanges()) return;
+  QString error;
+  if (!openFile(path, error)) {
+    QMessageBox::warning(this, tr("Cannot open file"), error);
+    recentFiles_.remove(path);
+    return;
+  }
+  statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
+}
+
+void MainWindow::newDocument() {
+  if (confirmDiscardChanges()) document_->newScene();
+}
+
+void MainWindow::openWithDialog() {
+  QString filters = tr("Flexure scenes (*.json)");
+  QStringList patterns{"*.json"};
+  for (const SceneImporter& importer : ImporterRegistry::instance().importers()) {
+    filters += QStringLiteral(";;%1 (*%2)").arg(QString::fromStdString(importer.description),
+                                                 QString::fromStdString(importer.extension));
+    patterns << "*" + QString::fromStdString(importer.extension);
+  }
+  filters = tr("All supported (%1);;").arg(patterns.join(' ')) + filters;
+  const QString start = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).path();
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open"), start, filters);
+  if (!path.isEmpty()) openInteractively(path);
+}
+
+void MainWindow::syncCameraIntoScene() { document_->scene().camera = viewport_->camera(); }
+
+bool MainWindow::saveDocument() {
+  if (document_->filePath().isEmpty()) return saveDocumentAs();
+  syncCameraIntoScene();
+  QString error;
+  if (!document_->save(error)) {
+    QMessageBox::warning(this, tr("Cannot save"), error);
+    return false;
+  }
+  recentFiles_.add(document_->filePath());
+  statusBar()->showMessage(tr("Saved %1").arg(document_->displayName()), 5000);
+  return true;
+}
+
+bool MainWindow::saveDocumentAs() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save As"), document_->filePath(), tr("Flexure scenes (*.json)"));
+  if (path.isEmpty()) return false;
+  if (QFileInfo(path).suffix().isEmpty()) path += ".json";
+  syncCameraIntoScene();
+  QString error;
+  if (!document_->saveAs(path, error)) {
+    QMessageBox::warning(this, tr("Cannot save"), error);
+    return false;
+  }
+  recentFiles_.add(path);
+  statusBar()->showMessage(tr("Saved %1").arg(document_->displayName()), 5000);
+  return true;
+}
+
+bool MainWindow::confirmDiscardChanges() {
+  if (!document_->isModified()) return true;
+  const auto answer = QMessageBox::question(
+      this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them first?").arg(document_->displayName()),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return saveDocument();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (confirmDiscardChanges()) {
+    saveSettingsOnCleanClose();
+    event->accept();
+  } else {
+    event->ignore();
+  }
+}
+
+bool MainWindow::isOpenableFile(const QString& path) {
+  const QString suffix = "." + QFileInfo(path).suffix().toLower();
+  if (suffix == ".json") return true;
+  return ImporterRegistry::instance().forPath(path.toStdString()) != nullptr;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.size() == 1 && urls.front().isLocalFile() && isOpenableFile(urls.front().toLocalFile()))
+    event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.front().isLocalFile()) return;
+  event->acceptProposedAction();
+  openInteractively(urls.front().toLocalFile());
+}
+
+// ---------------------------------------------------------------- revert, import, export, settings
 
 void MainWindow::addDocumentFileActions(QMenu* file) {
   QAction* revert = file->addAction(tr("Re&vert"), this, &MainWindow::revertDocument);
