@@ -1,14 +1,14 @@
-// flexure: the desktop application. See app_options.h for the command line.
+// flexure: the desktop application. See window/app_options.h for the command line.
 #include <QApplication>
 #include <QMessageBox>
 #include <QTextStream>
 #include <QTimer>
 
-#include "app_options.h"
 #include "flexure/modules.h"
-#include "gl_format.h"
-#include "main_window.h"
-#include "screenshot_session.h"
+#include "viewport/gl_format.h"
+#include "window/app_options.h"
+#include "window/main_window.h"
+#include "window/screenshot_session.h"
 
 int main(int argc, char** argv) {
   flexure::app::installDefaultGlFormat();  // before QApplication (Qt's rule for shared contexts)

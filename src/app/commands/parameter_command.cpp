@@ -1,0 +1,51 @@
+#include "commands/parameter_command.h"
+
+#include <algorithm>
+
+#include "document/scene_document.h"
+#include "flexure/core/parameters.h"
+
+namespace flexure::app {
+
+ParameterState ParameterState::of(const ParameterTable& table, int index) {
+  const ParameterInfo& info = table.info(index);
+  return {table.value(index), info.frozen, info.lower, info.upper};
+}
+
+SetParameterCommand::SetParameterCommand(SceneDocument& document, int index, const ParameterState& after,
+                                         const QString& text)
+    : QUndoCommand(text),
+      document_(document),
+      index_(index),
+      before_(ParameterState::of(document.scene().parameters(), index)),
+      after_(after) {}
+
+void SetParameterCommand::redo() { apply(after_); }
+void SetParameterCommand::undo() { apply(before_); }
+
+void SetParameterCommand::apply(const ParameterState& state) {
+  ParameterTable& table = document_.scene().parameters();
+  if (index_ >= table.size()) return;
+  table.setValue(index_, state.value);
+  ParameterInfo& info = table.info(index_);
+  // A frozen flag or a bound is part of the structure the solver was told about; a value alone
+  // is not.
+  const bool valueOnly = info.frozen == state.frozen && info.lower == state.lower && info.upper == state.upper;
+  info.frozen = state.frozen;
+  info.lower = state.lower;
+  info.upper = state.upper;
+  if (valueOnly)
+    document_.notifyValuesEdited();
+  else
+    document_.notifySceneEdited();
+}
+
+void pushParameterEdit(SceneDocument& document, int index, ParameterState after, const QString& text) {
+  const ParameterTable& table = document.scene().parameters();
+  if (index < 0 || index >= table.size()) return;
+  if (after.lower <= after.upper) after.value = std::clamp(after.value, after.lower, after.upper);
+  if (after == ParameterState::of(table, index)) return;
+  document.undoStack().push(new SetParameterCommand(document, index, after, text));
+}
+
+}  // namespace flexure::app

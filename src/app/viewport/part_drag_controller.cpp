@@ -1,0 +1,63 @@
+#include "viewport/part_drag_controller.h"
+
+#include <QLineF>
+#include <cmath>
+
+#include "flexure/session/part_drag_registry.h"
+#include "window/solver_link.h"
+
+namespace flexure::app {
+
+std::optional<Vec3d> rayPlaneIntersection(const PickRay& ray, const Vec3d& point, const Vec3d& normal) {
+  const Vec3d origin(ray.origin.x, ray.origin.y, ray.origin.z);
+  const Vec3d direction(ray.direction.x, ray.direction.y, ray.direction.z);
+  const double denominator = dot(direction, normal);
+  if (std::abs(denominator) < 1e-12) return std::nullopt;
+  const double t = dot(point - origin, normal) / denominator;
+  return origin + direction * t;
+}
+
+Vec3d dragPlaneNormal(const Scene& scene, const SurfacePick& pick, const Camera& camera) {
+  constexpr double kMinFacing = 0.2;  // |cos| between the curve plane's normal and the view
+  const Vec3d view = camera.target - camera.eye;
+  const double length = norm(view);
+  const Vec3d facing = length > 0.0 ? view / length : Vec3d(0, 0, 1);
+  // A node dragged in a plane of its own (an MES curve) registers it (part_drag_registry.h).
+  if (const Node* node = scene.find(pick.node))
+    if (const std::optional<Vec3d> normal = session::PartDragRegistry::instance().dragPlane(*node))
+      if (std::abs(dot(*normal, facing)) > kMinFacing) return *normal;
+  return facing;
+}
+
+void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position) {
+  pick_ = pick;
+  planeNormal_ = planeNormal;
+  pressPosition_ = position;
+  target_ = pick.world;
+  dragging_ = false;
+}
+
+bool PartDragController::move(const PickRay& ray, const QPointF& position) {
+  if (!pick_) return false;
+  if (!dragging_) {
+    if (QLineF(pressPosition_, position).length() < kStartDistance) return false;
+    // The drag starts at the picked point itself; the first move follows at once.
+    solver_.send(session::DragStart{pick_->node, pick_->point, pick_->world});
+    dragging_ = true;
+  }
+  if (const auto target = rayPlaneIntersection(ray, pick_->world, planeNormal_)) {
+    target_ = *target;
+    solver_.send(session::DragMove{target_});
+  }
+  return true;
+}
+
+bool PartDragController::release() {
+  const bool wasDragging = dragging_;
+  if (dragging_) solver_.send(session::DragEnd{});
+  pick_.reset();
+  dragging_ = false;
+  return wasDragging;
+}
+
+}  // namespace flexure::app

@@ -1,0 +1,61 @@
+#pragma once
+// Turns a left-button gesture on a part into the solver session's drag commands (issue 7 item
+// 3, docs/app.md "Dragging"): a press on a part remembers the pick; once the mouse has moved a
+// few pixels the drag starts (DragStart with the picked node and SurfacePoint), every move
+// sends DragMove with the mouse's target, and the release sends DragEnd. A press released
+// without moving is a click (selection), so clicking never disturbs the model.
+//
+// The target is where the ray under the mouse meets the drag plane through the picked point
+// (dragPlaneNormal), so the picked point stays under the cursor.
+#include <QPointF>
+#include <optional>
+
+#include "flexure/core/camera.h"
+#include "flexure/render/mesh_picking.h"
+#include "viewport/surface_pick.h"
+
+namespace flexure::app {
+
+class SolverLink;
+
+// Where `ray` meets the plane through `point` with normal `normal` (nullopt when parallel).
+std::optional<Vec3d> rayPlaneIntersection(const PickRay& ray, const Vec3d& point, const Vec3d& normal);
+
+// The normal of the plane a picked part is dragged in: an MES curve's own plane (its points
+// cannot leave it; the cursor then stays on the curve's point), unless the camera sees that
+// plane nearly edge-on; else the plane facing the camera (normal = viewing direction).
+Vec3d dragPlaneNormal(const Scene& scene, const SurfacePick& pick, const Camera& camera);
+
+class PartDragController {
+ public:
+  // Pixels the mouse must move before a press becomes a drag (the viewport's click tolerance).
+  static constexpr double kStartDistance = 4.0;
+
+  explicit PartDragController(SolverLink& solver) : solver_(solver) {}
+
+  // A left press on `pick` at `position` (widget pixels), dragged in the plane through the
+  // picked point with normal `planeNormal` (dragPlaneNormal).
+  void press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position);
+  // The mouse moved with the button down; `ray` runs through `position`. Returns true when a
+  // drag is in progress after the move.
+  bool move(const PickRay& ray, const QPointF& position);
+  // The button was released: true when it ended a drag (DragEnd sent), false for a click.
+  bool release();
+
+  bool isPressed() const { return pick_.has_value(); }
+  bool isDragging() const { return dragging_; }
+  // The picked part of the current press (null when none).
+  const SurfacePick* picked() const { return pick_ ? &*pick_ : nullptr; }
+  // The last target sent (world), valid while dragging.
+  const Vec3d& target() const { return target_; }
+
+ private:
+  SolverLink& solver_;
+  std::optional<SurfacePick> pick_;
+  Vec3d planeNormal_;
+  QPointF pressPosition_;
+  Vec3d target_;
+  bool dragging_ = false;
+};
+
+}  // namespace flexure::app

@@ -1,0 +1,212 @@
+#include "viewport/viewport.h"
+
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QWheelEvent>
+#include <cmath>
+
+#include "flexure/render/camera_framing.h"
+#include "flexure/render/grid_plane.h"
+
+namespace flexure::app {
+namespace {
+
+constexpr double kDollyPerPixel = 0.01;      // drag dolly: e^(0.01·dy)
+constexpr double kDollyPerWheelNotch = 0.85;  // one notch toward the target: 15 % closer
+
+}  // namespace
+
+Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
+  setFocusPolicy(Qt::StrongFocus);
+  setMinimumSize(160, 120);
+}
+
+Viewport::~Viewport() {
+  // QOpenGLWidget's destructor destroys the context, whose aboutToBeDestroyed would call
+  // releaseGl on an object that is no longer a Viewport (UBSan: invalid downcast).
+  if (context()) disconnect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGl);
+  releaseGl();
+}
+
+void Viewport::releaseGl() {
+  if (!glReady_) return;
+  makeCurrent();
+  renderer_.release();
+  doneCurrent();
+  glReady_ = false;
+}
+
+double Viewport::aspect() const { return height() > 0 ? static_cast<double>(width()) / height() : 1.0; }
+
+void Viewport::setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles) {
+  meshes_ = meshes ? std::move(meshes) : std::make_shared<const std::vector<TriangleMesh>>();
+  styles_ = std::move(styles);
+  meshesDirty_ = true;
+  update();
+}
+
+void Viewport::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) {
+  overlays_ = std::move(overlays);
+  updateGridPlane();
+  overlaysDirty_ = true;
+  update();
+}
+
+void Viewport::setStyles(std::vector<MeshStyle> styles) {
+  styles_ = std::move(styles);
+  stylesDirty_ = true;
+  update();
+}
+
+void Viewport::showScene(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles,
+                         const Camera& camera) {
+  camera_ = camera;
+  fitCameraOnPaint_ = true;
+  // The document's up axis, fixed until the next document: the grid stays level and the orbit
+  // turns around it however the view is turned (grid_plane.h).
+  sceneUp_ = gridPlaneForUp(camera.up).normal;
+  updateGridPlane();
+  setMeshes(std::move(meshes), std::move(styles));
+  emit cameraChanged();
+}
+
+void Viewport::updateGridPlane() {
+  options_.gridPlane = overlays_ && overlays_->ground ? *overlays_->ground : gridPlaneForUp(sceneUp_);
+}
+
+void Viewport::setCamera(const Camera& camera) { applyCamera(camera); }
+
+void Viewport::setAwaitingGeometry(bool awaiting) {
+  awaitingGeometry_ = awaiting;
+  update();
+}
+
+void Viewport::setRenderOptions(const RenderOptions& options) {
+  options_ = options;
+  update();
+}
+
+void Viewport::applyCamera(const Camera& camera) {
+  camera_ = camera;
+  fitCameraOnPaint_ = false;
+  emit cameraChanged();
+  update();
+}
+
+void Viewport::frameMeshes(const std::vector<TriangleMesh>& meshes) {
+  const Bounds3 bounds = meshBounds(meshes);
+  if (!bounds.empty()) applyCamera(frameBounds(camera_, bounds, aspect()));
+}
+
+void Viewport::frameAll() { frameMeshes(*meshes_); }
+
+void Viewport::frameSelected() {
+  std::vector<TriangleMesh> selected;
+  for (std::size_t i = 0; i < meshes_->size() && i < styles_.size(); ++i)
+    if (styles_[i].selected) selected.push_back((*meshes_)[i]);
+  frameMeshes(selected.empty() ? *meshes_ : selected);
+}
+
+void Viewport::setStandardView(StandardView view) { applyCamera(standardViewCamera(camera_, view)); }
+
+void Viewport::toggleProjection() { applyCamera(toggledProjection(camera_)); }
+
+void Viewport::initializeGL() {
+  std::string error;
+  if (!renderer_.initialize(error)) {
+    emit renderFailed(QString::fromStdString(error));
+    return;
+  }
+  glReady_ = true;
+  meshesDirty_ = true;
+  overlaysDirty_ = true;
+  // Qt may recreate the context (reparenting, screen change): release with the old one.
+  connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGl, Qt::UniqueConnection);
+}
+
+void Viewport::paintGL() {
+  if (!glReady_) return;  // no usable context (reported once in initializeGL)
+  if (meshesDirty_) {
+    renderer_.setMeshes(*meshes_, styles_);
+    meshesDirty_ = stylesDirty_ = false;
+  } else if (stylesDirty_) {
+    renderer_.setStyles(styles_);
+    stylesDirty_ = false;
+  }
+  if (overlaysDirty_) {
+    renderer_.setOverlays(overlays_ ? *overlays_ : OverlayGeometry{});
+    overlaysDirty_ = false;
+  }
+  if (fitCameraOnPaint_) {
+    fitCameraOnPaint_ = false;
+    const Camera shown = cameraShowingMeshes(camera_, *meshes_, aspect());
+    if (norm(shown.eye - camera_.eye) > 0.0 || norm(shown.target - camera_.target) > 0.0) {
+      camera_ = shown;
+      emit cameraChanged();
+    }
+  }
+  const qreal ratio = devicePixelRatio();
+  renderer_.render(camera_, static_cast<int>(std::lround(width() * ratio)), static_cast<int>(std::lround(height() * ratio)),
+                   options_);
+  if (awaitingGeometry_) return;  // not a frame of the document yet
+  ++framesRendered_;
+  emit frameRendered();
+}
+
+void Viewport::mousePressEvent(QMouseEvent* event) {
+  gesture_ = navigationGestureFor(event->button(), event->modifiers());
+  if (gesture_ == NavigationGesture::None) {
+    clickPending_ = event->button() == Qt::LeftButton && event->modifiers() == Qt::NoModifier;
+    clickStart_ = event->position().toPoint();
+    partGesture_ = clickPending_ && partHandler_.press && partHandler_.press(event->position());
+    QOpenGLWidget::mousePressEvent(event);
+    return;
+  }
+  lastMouse_ = event->position().toPoint();
+  event->accept();
+}
+
+void Viewport::mouseMoveEvent(QMouseEvent* event) {
+  if (partGesture_) {
+    if (partHandler_.move) partHandler_.move(event->position());
+    event->accept();
+    return;
+  }
+  if (gesture_ == NavigationGesture::None) {
+    QOpenGLWidget::mouseMoveEvent(event);
+    return;
+  }
+  const QPoint position = event->position().toPoint();
+  const QPoint delta = position - lastMouse_;
+  lastMouse_ = position;
+  switch (gesture_) {
+    case NavigationGesture::Orbit: applyCamera(orbitCamera(camera_, delta.x(), delta.y(), sceneUp_)); break;
+    case NavigationGesture::Pan: applyCamera(panCamera(camera_, delta.x(), delta.y(), height())); break;
+    case NavigationGesture::Dolly: applyCamera(dollyCamera(camera_, std::exp(kDollyPerPixel * delta.y()))); break;
+    case NavigationGesture::None: break;
+  }
+  event->accept();
+}
+
+void Viewport::mouseReleaseEvent(QMouseEvent* event) {
+  constexpr int kClickTolerance = 4;  // pixels the mouse may move and still click
+  if (partGesture_ && event->button() == Qt::LeftButton) {
+    partGesture_ = false;
+    // A part gesture that became a drag is no click.
+    if (partHandler_.release && partHandler_.release(event->position())) clickPending_ = false;
+  }
+  if (clickPending_ && event->button() == Qt::LeftButton &&
+      (event->position().toPoint() - clickStart_).manhattanLength() <= kClickTolerance)
+    emit clicked(event->position());
+  clickPending_ = false;
+  if (gesture_ != NavigationGesture::None && !event->buttons()) gesture_ = NavigationGesture::None;
+  QOpenGLWidget::mouseReleaseEvent(event);
+}
+
+void Viewport::wheelEvent(QWheelEvent* event) {
+  const double notches = event->angleDelta().y() / 120.0;
+  if (notches != 0.0) applyCamera(dollyCamera(camera_, std::pow(kDollyPerWheelNotch, notches)));
+  event->accept();
+}
+
+}  // namespace flexure::app

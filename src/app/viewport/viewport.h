@@ -1,0 +1,119 @@
+#pragma once
+// The 3D view: a QOpenGLWidget that draws the meshes it is handed with flexure::SceneRenderer
+// and turns mouse gestures into camera moves (navigation_gesture.h). It owns no document state:
+// the main window hands it meshes and styles and reads its camera back.
+#include <QOpenGLWidget>
+#include <QPoint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "flexure/core/camera.h"
+#include "flexure/core/triangle_mesh.h"
+#include "flexure/render/camera_navigation.h"
+#include "flexure/render/overlay_geometry.h"
+#include "flexure/render/render_options.h"
+#include "flexure/render/scene_renderer.h"
+#include "viewport/navigation_gesture.h"
+
+namespace flexure::app {
+
+// How the viewport hands a left-button gesture on a part to its owner (part dragging): press
+// returns true when it takes the gesture (a part lies under the cursor); release returns true
+// when the gesture was a drag (else it counts as a click).
+struct PartGestureHandler {
+  std::function<bool(const QPointF&)> press;
+  std::function<void(const QPointF&)> move;
+  std::function<bool(const QPointF&)> release;
+};
+
+class Viewport : public QOpenGLWidget {
+  Q_OBJECT
+
+ public:
+  explicit Viewport(QWidget* parent = nullptr);
+  ~Viewport() override;
+
+  // New geometry for the same view (after an edit or a solver step). Shared, not copied: the
+  // list must not change while the viewport holds it (null = no meshes).
+  void setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles);
+  // New colours/selection only.
+  void setStyles(std::vector<MeshStyle> styles);
+  // Constraint glyphs, control polygons and influence volumes drawn over the meshes
+  // (overlay_builder.h; built with the meshes, off the GUI thread). Null clears them.
+  void setOverlays(std::shared_ptr<const OverlayGeometry> overlays);
+  // A new document: geometry plus the camera stored with it. When that camera sees none of the
+  // geometry the view is framed on all of it instead (decided at the next paint, when the
+  // viewport's size is known).
+  void showScene(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles,
+                 const Camera& camera);
+
+  // Left-button gestures on parts go to `handler` (navigation keeps its own buttons).
+  void setPartGestureHandler(PartGestureHandler handler) { partHandler_ = std::move(handler); }
+
+  const Camera& camera() const { return camera_; }
+  void setCamera(const Camera& camera);
+  const RenderOptions& renderOptions() const { return options_; }
+  void setRenderOptions(const RenderOptions& options);
+  const std::vector<TriangleMesh>& meshes() const { return *meshes_; }
+  // While a new document's geometry is being built off the GUI thread the viewport paints its
+  // background only and does not count those frames (framesRendered is frames showing the
+  // document); showScene() follows with the geometry.
+  void setAwaitingGeometry(bool awaiting);
+  // Frames painted so far (tests and screenshots wait for the first).
+  int framesRendered() const { return framesRendered_; }
+  double aspect() const;
+
+ public slots:
+  void frameAll();
+  // Frames the selected meshes (styles' selected flag), or all when none is selected.
+  void frameSelected();
+  void setStandardView(flexure::StandardView view);
+  void toggleProjection();
+
+ signals:
+  void cameraChanged();
+  void frameRendered();
+  void renderFailed(const QString& message);
+  // A left click without dragging, at a position in widget pixels (selection by picking).
+  void clicked(const QPointF& position);
+
+ protected:
+  void initializeGL() override;
+  void paintGL() override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+
+ private:
+  void releaseGl();
+  void applyCamera(const Camera& camera);
+  // The grid on the scene's floor (the overlays' ground) or level with the document's up axis,
+  // in options_ so that exports with renderOptions() show the same grid.
+  void updateGridPlane();
+  void frameMeshes(const std::vector<TriangleMesh>& meshes);
+
+  SceneRenderer renderer_;
+  bool glReady_ = false;
+  bool meshesDirty_ = false;
+  bool overlaysDirty_ = false;
+  std::shared_ptr<const OverlayGeometry> overlays_;
+  bool stylesDirty_ = false;
+  bool fitCameraOnPaint_ = false;
+  bool awaitingGeometry_ = false;
+  std::shared_ptr<const std::vector<TriangleMesh>> meshes_ = std::make_shared<const std::vector<TriangleMesh>>();
+  std::vector<MeshStyle> styles_;
+  Camera camera_;
+  Vec3d sceneUp_{0.0, 0.0, 1.0};  // the shown document's up axis (showScene)
+  RenderOptions options_;
+  NavigationGesture gesture_ = NavigationGesture::None;
+  QPoint lastMouse_;
+  QPoint clickStart_;
+  bool clickPending_ = false;
+  PartGestureHandler partHandler_;
+  bool partGesture_ = false;  // a left press went to partHandler_
+  int framesRendered_ = 0;
+};
+
+}  // namespace flexure::app

@@ -1,0 +1,185 @@
+// The main window's construction (central viewport, status bar, timers, the document's signals),
+// its viewport gestures (selecting and dragging parts) and its title and statistics. The rest of
+// MainWindow is split by concern: main_window_menus.cpp, main_window_panels.cpp,
+// main_window_document.cpp and main_window_solver.cpp (the live solver and geometry).
+#include "window/main_window.h"
+
+#include <QIcon>
+#include <QLabel>
+#include <QStatusBar>
+#include <QTimer>
+#include <string_view>
+#include <unordered_set>
+
+#include "document/scene_document.h"
+#include "document/scene_selection.h"
+#include "flexure/render/mesh_picking.h"
+#include "flexure/session/geometry_builder.h"
+#include "panels/constraint_list_panel.h"
+#include "viewport/part_drag_controller.h"
+#include "viewport/viewport.h"
+#include "window/solver_link.h"
+
+// Resources live in the static flexure_app library: register them explicitly (Qt's rule for
+// resources in static libraries; Q_INIT_RESOURCE must be called outside any namespace).
+static void initFlexureResources() { Q_INIT_RESOURCE(flexure); }
+
+namespace flexure::app {
+namespace {
+constexpr int kGeometryPollMs = 8;     // faster than a 60 Hz display
+constexpr int kStatusIntervalMs = 500;  // frames and steps per second are averaged over this
+
+// While the constraint list creates a constraint by picking points, a click is that pick only:
+// it neither changes the selection nor starts a part drag.
+bool constraintPickPending(const QObject& window) {
+  const auto* panel = window.findChild<ConstraintListPanel*>();
+  return panel != nullptr && panel->creating();
+}
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      document_(new SceneDocument(this)),
+      selection_(new SceneSelection(this)),
+      viewport_(new Viewport(this)),
+      solver_(new SolverLink(this)),
+      partDrag_(std::make_unique<PartDragController>(*solver_)) {
+  initFlexureResources();
+  setCentralWidget(viewport_);
+  setAcceptDrops(true);
+  setWindowIcon(QIcon(":/icons/flexure.png"));
+  statisticsLabel_ = new QLabel(this);
+  solverLabel_ = new QLabel(this);
+  statusBar()->addPermanentWidget(solverLabel_);
+  statusBar()->addPermanentWidget(statisticsLabel_);
+  geometryTimer_ = new QTimer(this);
+  geometryTimer_->setInterval(kGeometryPollMs);
+  connect(geometryTimer_, &QTimer::timeout, this, &MainWindow::pollGeometry);
+  statusTimer_ = new QTimer(this);
+  statusTimer_->setInterval(kStatusIntervalMs);
+  connect(statusTimer_, &QTimer::timeout, this, &MainWindow::refreshSolverStatus);
+  statusTimer_->start();
+  frameClock_.start();
+
+  // Node pointers die with the old scene: drop the selection while they are still valid.
+  connect(document_, &SceneDocument::sceneAboutToBeReplaced, selection_, &SceneSelection::clear);
+  connect(document_, &SceneDocument::sceneReplaced, this, [this] {
+    startSession();
+    showSceneStatistics();
+    refreshTitle();
+  });
+  connect(document_, &SceneDocument::sceneEdited, this, &MainWindow::onDocumentEdited);
+  connect(solver_, &SolverLink::resultArrived, this, &MainWindow::onSolverResult);
+  connect(solver_, &SolverLink::dragFinished, this, &MainWindow::onDragFinished);
+  connect(viewport_, &Viewport::frameRendered, this, [this] { ++framesCounted_; });
+  viewport_->setPartGestureHandler({[this](const QPointF& p) { return pressPart(p); },
+                                    [this](const QPointF& p) { movePart(p); },
+                                    [this](const QPointF& p) { return releasePart(p); }});
+  connect(document_, &SceneDocument::modifiedChanged, this, &MainWindow::refreshTitle);
+  connect(document_, &SceneDocument::filePathChanged, this, &MainWindow::refreshTitle);
+  connect(selection_, &SceneSelection::selectionChanged, this, &MainWindow::refreshStyles);
+  connect(viewport_, &Viewport::clicked, this, &MainWindow::selectAt);
+  connect(viewport_, &Viewport::renderFailed, this, [this](const QString& message) {
+    statusBar()->showMessage(tr("OpenGL renderer unavailable: %1").arg(message));
+  });
+
+  createMenus();
+  createPanels();
+  startSession();  // on the empty scene of a new window
+  refreshTitle();
+  showSceneStatistics();
+  resize(1200, 780);
+  restoreDocumentSettings();  // after the default size: a stored geometry wins
+}
+
+MainWindow::~MainWindow() {
+  // Join the workers before the document they were cloned from goes away.
+  solver_->stop();
+  geometryBuilder_.reset();
+}
+
+// ---------------------------------------------------------------- dragging parts
+
+bool MainWindow::pressPart(const QPointF& position) {
+  if (constraintPickPending(*this)) return false;
+  const auto pick = pickSurface(position);
+  if (!pick) return false;
+  partDrag_->press(*pick, dragPlaneNormal(document_->scene(), *pick, viewport_->camera()), position);
+  return true;
+}
+
+void MainWindow::movePart(const QPointF& position) {
+  const bool wasDragging = partDrag_->isDragging();
+  const PickRay ray = pickRayThroughPixel(viewport_->camera(), viewport_->width(), viewport_->height(), position.x(),
+                                          position.y());
+  if (partDrag_->move(ray, position) && !wasDragging) {
+    // The dragged part becomes the selection (what the panels show while it moves).
+    const SurfacePick* pick = partDrag_->picked();
+    selection_->select(document_->scene().find(pick->node));
+    statusBar()->showMessage(tr("Dragging %1").arg(QString::fromStdString(pick->node)));
+  }
+}
+
+bool MainWindow::releasePart(const QPointF&) {
+  const bool dragged = partDrag_->release();
+  if (dragged) statusBar()->clearMessage();
+  return dragged;
+}
+
+// ---------------------------------------------------------------- selection and picking
+
+void MainWindow::markSelectedMeshes() {
+  if (selection_->isEmpty()) {
+    for (MeshStyle& style : geometry_.styles) style.selected = false;
+    return;
+  }
+  // A mesh is selected when its node (leaf, or deformer of a handle) lies in the sub-tree of a
+  // selected node. Names of those sub-trees only (usually a few), not of every node of the
+  // scene: this runs once per geometry frame, and scenes have tens of thousands of nodes.
+  std::unordered_set<std::string_view> covered;
+  std::vector<const Node*> pending(selection_->nodes().begin(), selection_->nodes().end());
+  while (!pending.empty()) {
+    const Node* node = pending.back();
+    pending.pop_back();
+    covered.insert(node->name());
+    for (const auto& child : node->children()) pending.push_back(child.get());
+  }
+  for (std::size_t i = 0; i < geometry_.meshes->size(); ++i)
+    geometry_.styles[i].selected = covered.count((*geometry_.meshes)[i].name) > 0;
+}
+
+void MainWindow::refreshStyles() {
+  markSelectedMeshes();
+  viewport_->setStyles(geometry_.styles);
+}
+
+std::optional<SurfacePick> MainWindow::pickSurface(const QPointF& position) const {
+  const PickRay ray = pickRayThroughPixel(viewport_->camera(), viewport_->width(), viewport_->height(), position.x(),
+                                          position.y());
+  return flexure::app::pickSurface(document_->scene(), geometry_, ray);
+}
+
+void MainWindow::selectAt(const QPointF& position) {
+  // The node under the cursor (a leaf, or a deformer for its handle) is selected; empty space clears.
+  if (constraintPickPending(*this)) return;
+  const auto pick = pickSurface(position);
+  selection_->select(pick ? document_->scene().find(pick->node) : nullptr);
+}
+
+// ---------------------------------------------------------------- title and status
+
+void MainWindow::refreshTitle() {
+  setWindowTitle(tr("%1[*] — Flexure").arg(document_->displayName()));
+  setWindowModified(document_->isModified());
+}
+
+void MainWindow::showSceneStatistics() {
+  const ParameterTable& params = document_->scene().parameters();
+  statisticsLabel_->setText(tr("%1 objects · %2 triangles · %3 parameters (%4 free)")
+                                .arg(geometry_.sceneMeshCount)
+                                .arg(geometry_.triangleCount)
+                                .arg(params.size())
+                                .arg(params.freeIndices().size()));
+}
+
+}  // namespace flexure::app

@@ -1,0 +1,177 @@
+#pragma once
+// The main window: menus, the viewport, the status bar, and the document they show. Panels
+// (outliner, property editor, constraint list, solver panel, timeline) are dock widgets in
+// their own files, added with addPanel(); the window only wires them to the document. The
+// implementation is split by concern: main_window.cpp (construction, viewport gestures),
+// main_window_menus.cpp, main_window_panels.cpp, main_window_document.cpp, main_window_solver.cpp.
+#include <QElapsedTimer>
+#include <QMainWindow>
+#include <QPointer>
+#include <cstdint>
+#include <memory>
+
+#include "document/document_session_sync.h"
+#include "document/recent_files.h"
+#include "viewport/display_geometry.h"
+#include "viewport/surface_pick.h"
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTimer;
+
+namespace flexure::session {
+class GeometryBuilder;
+struct SessionResult;
+struct DragOutcome;
+}
+
+namespace flexure::app {
+
+class Autosave;
+struct Preferences;
+class SceneDocument;
+class SceneSelection;
+class PartDragController;
+class SolverLink;
+class Viewport;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  SceneDocument& document() { return *document_; }
+  SceneSelection& selection() { return *selection_; }
+  Viewport& viewport() { return *viewport_; }
+  // The solver thread's GUI end (commands out, newest results in).
+  SolverLink& solver() { return *solver_; }
+
+  // Opens a scene or importable file; on failure shows nothing and returns the message.
+  bool openFile(const QString& path, QString& error);
+  // Recovery copies of the document (autosave.h).
+  Autosave& autosave() { return *autosave_; }
+  // At startup: offers the autosaved copies a crashed session left (recovery_dialog.h).
+  void offerRecovery();
+  // Applies preferences now (autosave interval, shading, recent files) and stores them.
+  void applyPreferences(const Preferences& preferences);
+  // The scene point under a viewport position (widget pixels), or nullopt over empty space:
+  // (node, SurfacePoint) for constraints and drags (surface_pick.h).
+  std::optional<SurfacePick> pickSurface(const QPointF& position) const;
+  // Asks the solver thread for one bounded step (never waits; the result arrives later).
+  void stepSolvers();
+  // Whether a scene starts solving as soon as it is loaded (default). The screenshot of
+  // `--after-steps N` opens paused and then steps exactly N times.
+  void setSolveOnOpen(bool run) { solveOnOpen_ = run; }
+  // What the viewport shows now: scene meshes built off the GUI thread, then metaball handles.
+  const DisplayGeometry& displayGeometry() const { return geometry_; }
+  // The newest solver result the window has shown (null before the first of this scene).
+  const std::shared_ptr<const session::SessionResult>& shownResult() const { return shownResult_; }
+  // Geometry frames shown since the window opened; and the solver result sequence the newest
+  // one was built from (tests and the screenshot wait on them).
+  std::uint64_t geometryFramesShown() const { return geometryFramesShown_; }
+  std::uint64_t shownGeometryResult() const { return shownGeometryResult_; }
+  // Asks for geometry of the document's current Ψ; geometryUpToDate() once it is shown.
+  void rebuildGeometry() { refreshGeometry(); }
+  bool geometryUpToDate() const { return shownGeometryTag_ == geometryRequests_; }
+  // Frames per second of the viewport over the last half second.
+  double framesPerSecond() const { return framesPerSecond_; }
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private slots:
+  void newDocument();
+  void openWithDialog();
+  bool saveDocument();
+  bool saveDocumentAs();
+  void refreshGeometry();
+  void refreshStyles();
+  void refreshTitle();
+  void refreshRecentMenu();
+  void showControls();
+  void showAbout();
+  void selectAt(const QPointF& position);
+
+ private:
+  void createMenus();
+  void createFileMenu();
+  void createEditMenu();
+  void createViewMenu();
+  void createHelpMenu();
+  void createPanels();
+  void addPanel(QDockWidget* panel, Qt::DockWidgetArea area);
+  void setShading(int mode);
+  void openInteractively(const QString& path);
+  bool confirmDiscardChanges();
+  void syncCameraIntoScene();
+  void showSceneStatistics();
+  static bool isOpenableFile(const QString& path);
+  // File menu of the document: revert, import, export, preferences; settings at start and close.
+  void addDocumentFileActions(QMenu* file);
+  void revertDocument();
+  void importWithDialog();
+  void exportObjWithDialog();
+  void exportImageWithDialog();
+  void showPreferences();
+  void restoreDocumentSettings();
+  void saveSettingsOnCleanClose();
+  Autosave* autosave_ = nullptr;
+
+  // The live solver (docs/app.md): session start, document edits out, results in.
+  void startSession();
+  void onDocumentEdited();
+  void onSolverResult(const std::shared_ptr<const session::SessionResult>& result);
+  void onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome);
+  void requestGeometry(std::uint64_t resultSequence);
+  void pollGeometry();
+  void refreshSolverStatus();  // every half second: frames per second, then the label
+  void updateSolverLabel();    // what the solver is doing (after every result)
+  // Sets the selected flag of every displayed mesh (leaf or handle) from the selection.
+  void markSelectedMeshes();
+  // Left-button gestures on parts (part_drag_controller.h).
+  bool pressPart(const QPointF& position);
+  void movePart(const QPointF& position);
+  bool releasePart(const QPointF& position);
+
+  SceneDocument* document_ = nullptr;
+  SceneSelection* selection_ = nullptr;
+  Viewport* viewport_ = nullptr;
+  SolverLink* solver_ = nullptr;
+  DisplayGeometry geometry_;
+  RecentFiles recentFiles_;
+  QMenu* recentMenu_ = nullptr;
+  QMenu* panelsMenu_ = nullptr;
+  QActionGroup* shadingGroup_ = nullptr;
+  QLabel* statisticsLabel_ = nullptr;
+  QLabel* solverLabel_ = nullptr;
+
+  std::unique_ptr<session::GeometryBuilder> geometryBuilder_;
+  std::unique_ptr<PartDragController> partDrag_;
+  DocumentSessionSync sessionSync_;
+  QTimer* geometryTimer_ = nullptr;
+  QTimer* statusTimer_ = nullptr;
+  std::shared_ptr<const session::SessionResult> shownResult_;
+  std::uint64_t expectedStructureVersion_ = 0;  // results of older structures are dropped
+  std::uint64_t geometryRequests_ = 0;          // tag of the newest request
+  std::uint64_t geometryFloor_ = 0;             // frames with smaller tags show an old structure
+  std::uint64_t shownGeometryTag_ = 0;
+  std::uint64_t geometryFramesShown_ = 0;
+  std::uint64_t shownGeometryResult_ = 0;
+  std::uint64_t requestResultSequence_ = 0;
+  std::uint64_t seenRollbacks_ = 0;
+  bool showSceneOnNextFrame_ = false;
+  bool solveOnOpen_ = true;
+  bool adoptingResult_ = false;
+  int framesCounted_ = 0;
+  QElapsedTimer frameClock_;
+  double framesPerSecond_ = 0.0;
+};
+
+}  // namespace flexure::app

@@ -1,0 +1,272 @@
+// The main window's document actions: File → New, Open, Save, Save As, opening a dropped file,
+// and asking before unsaved changes are discarded; then document safety and file exchange:
+// File → Revert, Import, Export OBJ, Export Image, Preferences; autosave and crash recovery;
+// the window layout in QSettings.
+#include <QAction>
+#include <QActionGroup>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QStatusBar>
+
+#include "document/autosave.h"
+#include "document/import_export_actions.h"
+#include "document/recovery_dialog.h"
+#include "document/scene_document.h"
+#include "flexure/core/importer_registry.h"
+#include "viewport/viewport.h"
+#include "window/app_settings.h"
+#include "window/main_window.h"
+#include "window/preferences_dialog.h"
+
+namespace flexure::app {
+
+// ---------------------------------------------------------------- document
+
+bool MainWindow::openFile(const QString& path, QString& error) {
+  QStringList warnings;
+  if (!document_->open(path, error, &warnings)) return false;
+  recentFiles_.add(path);
+  if (!warnings.isEmpty())
+    statusBar()->showMessage(tr("Opened with %n warning(s): %1", nullptr, static_cast<int>(warnings.size()))
+                                 .arg(warnings.front()));
+  return true;
+}
+
+void MainWindow::openInteractively(const QString& path) {
+  if (!confirmDiscardChanges()) return;
+  QString error;
+  if (!openFile(path, error)) {
+    QMessageBox::warning(this, tr("Cannot open file"), error);
+    recentFiles_.remove(path);
+    return;
+  }
+  statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
+}
+
+void MainWindow::newDocument() {
+  if (confirmDiscardChanges()) document_->newScene();
+}
+
+void MainWindow::openWithDialog() {
+  QString filters = tr("Flexure scenes (*.json)");
+  QStringList patterns{"*.json"};
+  for (const SceneImporter& importer : ImporterRegistry::instance().importers()) {
+    filters += QStringLiteral(";;%1 (*%2)").arg(QString::fromStdString(importer.description),
+                                                 QString::fromStdString(importer.extension));
+    patterns << "*" + QString::fromStdString(importer.extension);
+  }
+  filters = tr("All supported (%1);;").arg(patterns.join(' ')) + filters;
+  const QString start = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).path();
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open"), start, filters);
+  if (!path.isEmpty()) openInteractively(path);
+}
+
+void MainWindow::syncCameraIntoScene() { document_->scene().camera = viewport_->camera(); }
+
+bool MainWindow::saveDocument() {
+  if (document_->filePath().isEmpty()) return saveDocumentAs();
+  syncCameraIntoScene();
+  QString error;
+  if (!document_->save(error)) {
+    QMessageBox::warning(this, tr("Cannot save"), error);
+    return false;
+  }
+  recentFiles_.add(document_->filePath());
+  statusBar()->showMessage(tr("Saved %1").arg(document_->displayName()), 5000);
+  return true;
+}
+
+bool MainWindow::saveDocumentAs() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save As"), document_->filePath(), tr("Flexure scenes (*.json)"));
+  if (path.isEmpty()) return false;
+  if (QFileInfo(path).suffix().isEmpty()) path += ".json";
+  syncCameraIntoScene();
+  QString error;
+  if (!document_->saveAs(path, error)) {
+    QMessageBox::warning(this, tr("Cannot save"), error);
+    return false;
+  }
+  recentFiles_.add(path);
+  statusBar()->showMessage(tr("Saved %1").arg(document_->displayName()), 5000);
+  return true;
+}
+
+bool MainWindow::confirmDiscardChanges() {
+  if (!document_->isModified()) return true;
+  const auto answer = QMessageBox::question(
+      this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them first?").arg(document_->displayName()),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return saveDocument();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (confirmDiscardChanges()) {
+    saveSettingsOnCleanClose();
+    event->accept();
+  } else {
+    event->ignore();
+  }
+}
+
+bool MainWindow::isOpenableFile(const QString& path) {
+  const QString suffix = "." + QFileInfo(path).suffix().toLower();
+  if (suffix == ".json") return true;
+  return ImporterRegistry::instance().forPath(path.toStdString()) != nullptr;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.size() == 1 && urls.front().isLocalFile() && isOpenableFile(urls.front().toLocalFile()))
+    event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.front().isLocalFile()) return;
+  event->acceptProposedAction();
+  openInteractively(urls.front().toLocalFile());
+}
+
+// ---------------------------------------------------------------- revert, import, export, settings
+
+void MainWindow::addDocumentFileActions(QMenu* file) {
+  QAction* revert = file->addAction(tr("Re&vert"), this, &MainWindow::revertDocument);
+  revert->setObjectName("revertAction");
+  revert->setStatusTip(tr("Reload the file from disk, dropping unsaved changes"));
+  auto enableRevert = [this, revert] {
+    revert->setEnabled(!document_->filePath().isEmpty() && document_->isModified());
+  };
+  connect(document_, &SceneDocument::modifiedChanged, revert, enableRevert);
+  connect(document_, &SceneDocument::filePathChanged, revert, enableRevert);
+  enableRevert();
+  file->addSeparator();
+  file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importWithDialog)
+      ->setStatusTip(tr("Add an OBJ mesh, a description file's solids or another scene to this document"));
+  file->addAction(tr("Export &OBJ…"), this, &MainWindow::exportObjWithDialog)
+      ->setStatusTip(tr("Write the displayed geometry as a Wavefront OBJ file"));
+  file->addAction(tr("Export &Image…"), this, &MainWindow::exportImageWithDialog)
+      ->setStatusTip(tr("Write the viewport as a PNG picture"));
+  file->addSeparator();
+  QAction* preferences = file->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, &MainWindow::showPreferences);
+  preferences->setMenuRole(QAction::PreferencesRole);
+
+  autosave_ = new Autosave(*document_, this);
+  autosave_->setBeforeWrite([this] { syncCameraIntoScene(); });
+  connect(autosave_, &Autosave::autosaveFailed, this,
+          [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+}
+
+void MainWindow::revertDocument() {
+  if (document_->filePath().isEmpty()) return;
+  if (document_->isModified()) {
+    const auto answer = QMessageBox::question(
+        this, tr("Revert"), tr("Discard your changes to %1 and reload it from disk?").arg(document_->displayName()),
+        QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer != QMessageBox::Discard) return;
+  }
+  QString error;
+  if (!document_->revert(error)) {
+    QMessageBox::warning(this, tr("Cannot revert"), error);
+    return;
+  }
+  statusBar()->showMessage(tr("Reverted to the saved %1").arg(document_->displayName()), 5000);
+}
+
+void MainWindow::importWithDialog() {
+  const QString start = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).path();
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import"), start, importFileFilter());
+  if (path.isEmpty()) return;
+  QString error;
+  if (!importIntoDocument(*document_, path, error)) {
+    QMessageBox::warning(this, tr("Cannot import"), error);
+    return;
+  }
+  statusBar()->showMessage(tr("Imported %1 (Undo removes it)").arg(QFileInfo(path).fileName()), 5000);
+}
+
+void MainWindow::exportObjWithDialog() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Export OBJ"), QString(), tr("Wavefront OBJ (*.obj)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += ".obj";
+  QString error;
+  if (!exportObj(document_->scene(), path, error)) {
+    QMessageBox::warning(this, tr("Cannot export"), error);
+    return;
+  }
+  statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
+}
+
+void MainWindow::exportImageWithDialog() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Export Image"), QString(), tr("PNG images (*.png)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += ".png";
+  // The viewport's own size (its framebuffer) unless another is asked for (rendered off screen).
+  const QSize own = viewport_->size() * viewport_->devicePixelRatio();
+  bool ok = false;
+  const QString answer = QInputDialog::getText(this, tr("Export Image"), tr("Size in pixels (width x height):"),
+                                               QLineEdit::Normal, QStringLiteral("%1x%2").arg(own.width()).arg(own.height()), &ok);
+  if (!ok) return;
+  const QStringList parts = answer.split(QRegularExpression("\\s*[x×*,]\\s*"));
+  const QSize size = parts.size() == 2 ? QSize(parts[0].toInt(), parts[1].toInt()) : QSize();
+  if (size.width() < 1 || size.height() < 1 || size.width() > 16384 || size.height() > 16384) {
+    QMessageBox::warning(this, tr("Cannot export"), tr("\"%1\" is not a size like 1920x1080").arg(answer));
+    return;
+  }
+  QString error;
+  if (!exportViewportImage(*viewport_, geometry_.styles, path, size, error)) {
+    QMessageBox::warning(this, tr("Cannot export"), error);
+    return;
+  }
+  statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
+}
+
+void MainWindow::showPreferences() {
+  PreferencesDialog dialog(Preferences::load(), this);
+  if (dialog.exec() == QDialog::Accepted) applyPreferences(dialog.preferences());
+}
+
+void MainWindow::applyPreferences(const Preferences& preferences) {
+  preferences.store();
+  autosave_->setIntervalSeconds(preferences.autosaveIntervalSeconds);
+  recentFiles_.setCapacity(preferences.recentFilesCount);
+  setShading(preferences.defaultShading);
+}
+
+void MainWindow::restoreDocumentSettings() {
+  const Preferences preferences = Preferences::load();
+  autosave_->setIntervalSeconds(preferences.autosaveIntervalSeconds);
+  recentFiles_.setCapacity(preferences.recentFilesCount);
+  setShading(preferences.defaultShading);
+  restoreWindowLayout(*this);
+}
+
+void MainWindow::saveSettingsOnCleanClose() {
+  saveWindowLayout(*this);
+  autosave_->discard();  // a clean close leaves no recovery copy behind
+}
+
+void MainWindow::offerRecovery() {
+  std::vector<RecoveryEntry> entries = findRecoverableCopies();
+  if (entries.empty()) return;
+  RecoveryDialog dialog(std::move(entries), this);
+  if (dialog.exec() != QDialog::Accepted || !dialog.chosen()) return;
+  if (!confirmDiscardChanges()) return;
+  QString error;
+  if (!autosave_->recover(*dialog.chosen(), error)) {
+    QMessageBox::warning(this, tr("Cannot recover"), error);
+    return;
+  }
+  statusBar()->showMessage(tr("Recovered %1: save it to keep the changes").arg(document_->displayName()));
+}
+
+}  // namespace flexure::app

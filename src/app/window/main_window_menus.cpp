@@ -1,0 +1,183 @@
+// The main window's menu bar: File (New, Open, Open Recent, Save; the document actions are
+// added by main_window_document.cpp), Edit (undo, redo), View (shading, overlays, framing,
+// standard viewpoints, the Panels submenu that addPanel fills) and Help.
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QUndoStack>
+#include <utility>
+
+#include "document/scene_document.h"
+#include "flexure/render/camera_navigation.h"
+#include "timeline/timeline_export_dialog.h"
+#include "timeline/timeline_panel.h"
+#include "viewport/viewport.h"
+#include "window/controls_dialog.h"
+#include "window/main_window.h"
+
+namespace flexure::app {
+
+// ---------------------------------------------------------------- menus
+
+void MainWindow::createMenus() {
+  createFileMenu();
+  createEditMenu();
+  createViewMenu();
+  createHelpMenu();
+}
+
+void MainWindow::createFileMenu() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDocument);
+  file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
+  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::refreshRecentMenu);
+  refreshRecentMenu();
+  file->addSeparator();
+  file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::saveDocument);
+  file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveDocumentAs);
+  addDocumentFileActions(file);
+  file->addAction(tr("Export &Animation…"), this, [this] {
+    if (auto* timeline = findChild<TimelinePanel*>()) exportAnimationInteractively(timeline->playback(), *viewport_, this);
+  });
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+  quit->setMenuRole(QAction::QuitRole);
+}
+
+void MainWindow::createEditMenu() {
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = document_->undoStack().createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  edit->addAction(undo);
+  QAction* redo = document_->undoStack().createRedoAction(this, tr("&Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  edit->addAction(redo);
+}
+
+void MainWindow::createViewMenu() {
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  shadingGroup_ = new QActionGroup(this);
+  const QString shadingNames[] = {tr("&Shaded"), tr("&Wireframe"), tr("Shaded + W&ireframe")};
+  for (int mode = 0; mode < 3; ++mode) {
+    QAction* action = view->addAction(shadingNames[mode]);
+    action->setCheckable(true);
+    action->setChecked(mode == static_cast<int>(viewport_->renderOptions().shading));
+    action->setData(mode);
+    shadingGroup_->addAction(action);
+    connect(action, &QAction::triggered, this, [this, mode] { setShading(mode); });
+  }
+  QAction* cycle = view->addAction(tr("Cycle Shading"));
+  cycle->setShortcut(Qt::Key_Z);
+  connect(cycle, &QAction::triggered, this,
+          [this] { setShading((static_cast<int>(viewport_->renderOptions().shading) + 1) % 3); });
+  view->addSeparator();
+  QAction* grid = view->addAction(tr("Ground &Grid"));
+  grid->setCheckable(true);
+  grid->setChecked(viewport_->renderOptions().showGrid);
+  connect(grid, &QAction::toggled, this, [this](bool on) {
+    RenderOptions options = viewport_->renderOptions();
+    options.showGrid = on;
+    viewport_->setRenderOptions(options);
+  });
+  // Overlays (docs/viewport-glyphs.md): one toggle per layer.
+  const std::pair<QString, bool RenderOptions::*> overlayToggles[] = {
+      {tr("&Constraint Glyphs"), &RenderOptions::showConstraintGlyphs},
+      {tr("Control &Polygons"), &RenderOptions::showControlPolygons},
+      {tr("&Influence Volumes"), &RenderOptions::showInfluenceVolumes}};
+  for (const auto& [name, flag] : overlayToggles) {
+    QAction* toggle = view->addAction(name);
+    toggle->setCheckable(true);
+    toggle->setChecked(viewport_->renderOptions().*flag);
+    connect(toggle, &QAction::toggled, this, [this, flag = flag](bool on) {
+      RenderOptions options = viewport_->renderOptions();
+      options.*flag = on;
+      viewport_->setRenderOptions(options);
+    });
+  }
+  QAction* axes = view->addAction(tr("&Axis Gizmo"));
+  axes->setCheckable(true);
+  axes->setChecked(viewport_->renderOptions().showAxisGizmo);
+  connect(axes, &QAction::toggled, this, [this](bool on) {
+    RenderOptions options = viewport_->renderOptions();
+    options.showAxisGizmo = on;
+    viewport_->setRenderOptions(options);
+  });
+  view->addSeparator();
+
+  QAction* frameAll = view->addAction(tr("Frame &All"), viewport_, &Viewport::frameAll);
+  frameAll->setShortcut(Qt::Key_Home);
+  QAction* frameSelected = view->addAction(tr("Frame Se&lected"), viewport_, &Viewport::frameSelected);
+  frameSelected->setShortcuts({QKeySequence(Qt::Key_F), QKeySequence(Qt::KeypadModifier | Qt::Key_Period)});
+
+  // Numeric keypad views (Blender); the main keyboard's digits work too, for laptops.
+  struct ViewKey {
+    QString name;
+    Qt::Key key;
+    bool control;
+    StandardView view;
+  };
+  const ViewKey viewKeys[] = {
+      {tr("&Front"), Qt::Key_1, false, StandardView::Front},  {tr("&Back"), Qt::Key_1, true, StandardView::Back},
+      {tr("&Right"), Qt::Key_3, false, StandardView::Right},  {tr("&Left"), Qt::Key_3, true, StandardView::Left},
+      {tr("&Top"), Qt::Key_7, false, StandardView::Top},      {tr("B&ottom"), Qt::Key_7, true, StandardView::Bottom},
+  };
+  QMenu* views = view->addMenu(tr("&Viewpoint"));
+  for (const ViewKey& k : viewKeys) {
+    QAction* action = views->addAction(k.name);
+    const Qt::KeyboardModifiers mods = k.control ? Qt::ControlModifier : Qt::NoModifier;
+    action->setShortcuts({QKeySequence(mods | Qt::KeypadModifier | k.key), QKeySequence(mods | k.key)});
+    const StandardView standard = k.view;
+    connect(action, &QAction::triggered, this, [this, standard] { viewport_->setStandardView(standard); });
+  }
+  views->addSeparator();
+  QAction* projection = views->addAction(tr("&Perspective / Orthographic"), viewport_, &Viewport::toggleProjection);
+  projection->setShortcuts({QKeySequence(Qt::KeypadModifier | Qt::Key_5), QKeySequence(Qt::Key_5)});
+  view->addSeparator();
+  panelsMenu_ = view->addMenu(tr("&Panels"));
+  panelsMenu_->menuAction()->setVisible(false);  // shown once a panel exists
+}
+
+void MainWindow::createHelpMenu() {
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Controls…"), QKeySequence::HelpContents, this, &MainWindow::showControls);
+  help->addAction(tr("&About Flexure"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::setShading(int mode) {
+  RenderOptions options = viewport_->renderOptions();
+  options.shading = static_cast<ShadingMode>(mode);
+  viewport_->setRenderOptions(options);
+  for (QAction* action : shadingGroup_->actions()) action->setChecked(action->data().toInt() == mode);
+}
+
+void MainWindow::showControls() { ControlsDialog(this).exec(); }
+
+void MainWindow::showAbout() {
+  QMessageBox::about(this, tr("About Flexure"),
+                     tr("<b>Flexure %1</b><p>Modeling and animating with constraints.</p>"
+                        "<p>MIT License. Copyright (c) 2026 The Flexure authors.</p>")
+                         .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::refreshRecentMenu() {
+  recentMenu_->clear();
+  const QStringList paths = recentFiles_.paths();
+  for (const QString& path : paths) {
+    QAction* action = recentMenu_->addAction(QFileInfo(path).fileName());
+    action->setToolTip(path);
+    action->setStatusTip(path);
+    connect(action, &QAction::triggered, this, [this, path] { openInteractively(path); });
+  }
+  if (!paths.isEmpty()) {
+    recentMenu_->addSeparator();
+    recentMenu_->addAction(tr("Clear List"), this, [this] { recentFiles_.clear(); });
+  }
+  recentMenu_->setEnabled(!paths.isEmpty());
+}
+
+}  // namespace flexure::app

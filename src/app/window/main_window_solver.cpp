@@ -1,0 +1,166 @@
+// The main window's live solver (docs/app.md "The live solver"): a session per loaded scene,
+// document edits forwarded to the solver thread as the smallest exact command, its results
+// adopted into the document, finished drags recorded as one undo step, geometry of the shown Ψ
+// built off the GUI thread and polled, and the status bar's solver label.
+#include <QLabel>
+#include <QStatusBar>
+#include <QTimer>
+
+#include "commands/set_parameters_command.h"
+#include "document/scene_document.h"
+#include "flexure/session/geometry_builder.h"
+#include "flexure/session/session_result.h"
+#include "viewport/part_drag_controller.h"
+#include "viewport/viewport.h"
+#include "window/main_window.h"
+#include "window/solver_link.h"
+
+namespace flexure::app {
+
+// ---------------------------------------------------------------- display
+
+void MainWindow::stepSolvers() { solver_->send(session::Step{1}); }
+
+// ---------------------------------------------------------------- live solver
+
+void MainWindow::startSession() {
+  // Node pointers of the old scene are gone: nothing from it may be drawn or picked.
+  partDrag_->release();
+  geometry_ = DisplayGeometry{};
+  shownResult_.reset();
+  expectedStructureVersion_ = 0;
+  seenRollbacks_ = 0;
+  const Scene& scene = document_->scene();
+  session::SessionOptions options;
+  options.startRunning = solveOnOpen_;
+  solver_->start(scene, options);
+  sessionSync_.reset(scene);
+  // The worker appends the metaball handle spheres to each frame (display_geometry.h).
+  geometryBuilder_ = std::make_unique<session::GeometryBuilder>(scene, TessellationOptions{}, appendMetaballHandleSpheres);
+  geometryFloor_ = geometryRequests_ + 1;
+  showSceneOnNextFrame_ = true;
+  viewport_->setMeshes({}, {});
+  viewport_->setOverlays(nullptr);
+  viewport_->setAwaitingGeometry(true);
+  requestGeometry(0);
+}
+
+void MainWindow::onDocumentEdited() {
+  if (adoptingResult_) return;  // the solver's own Ψ coming back
+  const Scene& scene = document_->scene();
+  const DocumentSessionSync::Change change = sessionSync_.compare(scene, document_->valuesOnlyEdit());
+  if (change.structure || change.values.size() > 1) {
+    // A fresh copy: exact, and results computed before it are recognised and dropped.
+    solver_->structureChanged(scene);
+    ++expectedStructureVersion_;
+    sessionSync_.reset(scene);
+    if (change.structure) {
+      geometryBuilder_->setScene(scene);
+      geometryFloor_ = geometryRequests_ + 1;
+    }
+  } else if (change.values.size() == 1) {
+    const int index = change.values.front();
+    solver_->send(session::ParameterEdited{index, scene.parameters().value(index)});
+    sessionSync_.acceptValues(scene);
+  }
+  requestGeometry(shownResult_ ? shownResult_->sequence : 0);
+  showSceneStatistics();
+}
+
+void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResult>& result) {
+  Scene& scene = document_->scene();
+  if (result->structureVersion < expectedStructureVersion_) return;  // solved before the last edit
+  if (result->psi.size() != scene.parameters().size()) return;
+  shownResult_ = result;
+  updateSolverLabel();
+  if (result->rollbackCount != seenRollbacks_) {
+    seenRollbacks_ = result->rollbackCount;
+    statusBar()->showMessage(
+        tr("Solver step rolled back, the last good state kept: %1").arg(QString::fromStdString(result->rollbackMessage)),
+        8000);
+  }
+  if (result->dragPinned && !result->dragMessage.empty())
+    statusBar()->showMessage(QString::fromStdString(result->dragMessage), 4000);
+  if (result->psi == scene.parameters().values()) return;
+  // Adopt the solved Ψ, so panels, save and export see what the viewport shows. Solving is
+  // not an edit of the user's: it neither marks the document modified nor enters the undo
+  // history (a drag does, as one step, in onDragFinished).
+  scene.parameters().values() = result->psi;
+  sessionSync_.adoptValues(result->psi);
+  adoptingResult_ = true;
+  emit document_->sceneEdited();
+  adoptingResult_ = false;
+  requestGeometry(result->sequence);
+}
+
+void MainWindow::onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome) {
+  if (outcome->pinned) {
+    statusBar()->showMessage(QString::fromStdString(outcome->message), 4000);
+    return;
+  }
+  const Eigen::VectorXd& psi = document_->scene().parameters().values();
+  if (outcome->psiBefore.size() != psi.size() || outcome->psiAfter.size() != psi.size()) return;
+  if (outcome->psiBefore == outcome->psiAfter) return;
+  document_->undoStack().push(new SetParametersCommand(*document_, tr("Drag %1").arg(QString::fromStdString(outcome->node)),
+                                                       outcome->psiBefore, outcome->psiAfter, true));
+}
+
+void MainWindow::requestGeometry(std::uint64_t resultSequence) {
+  if (!geometryBuilder_) return;
+  requestResultSequence_ = resultSequence;
+  geometryBuilder_->request(document_->scene().parameters().values(), ++geometryRequests_);
+  if (!geometryTimer_->isActive()) geometryTimer_->start();
+}
+
+void MainWindow::pollGeometry() {
+  const auto frame = geometryBuilder_ ? geometryBuilder_->latest() : nullptr;
+  if (!frame || frame->tag == shownGeometryTag_) return;
+  if (frame->tag < geometryFloor_) return;  // built from the structure before the last change
+  shownGeometryTag_ = frame->tag;
+  if (frame->tag == geometryRequests_) {
+    shownGeometryResult_ = requestResultSequence_;
+    geometryTimer_->stop();  // nothing newer is on its way
+  }
+  // The frame's meshes, handle spheres included, are shared (aliasing the frame), not copied:
+  // GUI-thread time per frame.
+  geometry_ = assembleDisplayGeometry(document_->scene(), SharedMeshes(frame, &frame->meshes), frame->sceneMeshCount);
+  markSelectedMeshes();
+  if (showSceneOnNextFrame_) {
+    showSceneOnNextFrame_ = false;
+    viewport_->showScene(geometry_.meshes, geometry_.styles, document_->scene().camera);
+    viewport_->setAwaitingGeometry(false);
+  } else {
+    viewport_->setMeshes(geometry_.meshes, geometry_.styles);
+  }
+  viewport_->setOverlays(frame->overlays);
+  ++geometryFramesShown_;
+  showSceneStatistics();
+}
+
+void MainWindow::refreshSolverStatus() {
+  const double seconds = static_cast<double>(frameClock_.restart()) / 1000.0;
+  framesPerSecond_ = seconds > 0.0 ? framesCounted_ / seconds : 0.0;
+  framesCounted_ = 0;
+  updateSolverLabel();
+}
+
+void MainWindow::updateSolverLabel() {
+  QString text;
+  if (!shownResult_) {
+    text = tr("Solver: idle");
+  } else {
+    const session::SessionResult& r = *shownResult_;
+    text = tr("Solver: %1").arg(QString::fromUtf8(session::activityName(r.activity)));
+    if (r.activity == session::SessionActivity::Idle && !r.reports.empty())
+      text += r.converged ? tr(" (converged)") : tr(" (paused)");
+    if (r.activity != session::SessionActivity::Idle) text += tr(" · %1 steps/s").arg(r.iterationsPerSecond, 0, 'f', 0);
+    text += tr(" · %n step(s)", nullptr, static_cast<int>(r.totalIterations));
+  }
+  // Frames per second of the viewport while it draws; a still picture is not "0 fps".
+  if (framesPerSecond_ > 0.0) text += tr(" · %1 fps").arg(framesPerSecond_, 0, 'f', 0);
+  solverLabel_->setText(text);
+}
+
+void MainWindow::refreshGeometry() { requestGeometry(shownResult_ ? shownResult_->sequence : 0); }
+
+}  // namespace flexure::app

@@ -1,0 +1,31 @@
+#pragma once
+// Edit → Preferences: autosave interval, the shading of new windows, the length of the recent
+// files list. OK stores them (app_settings.h); the window applies them at once.
+#include <QDialog>
+
+#include "window/app_settings.h"
+
+class QComboBox;
+class QSpinBox;
+
+namespace flexure::app {
+
+class PreferencesDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit PreferencesDialog(const Preferences& current, QWidget* parent = nullptr);
+  // What the controls say now.
+  Preferences preferences() const;
+
+  QSpinBox* autosaveSpin() const { return autosave_; }
+  QComboBox* shadingCombo() const { return shading_; }
+  QSpinBox* recentSpin() const { return recent_; }
+
+ private:
+  QSpinBox* autosave_ = nullptr;
+  QComboBox* shading_ = nullptr;
+  QSpinBox* recent_ = nullptr;
+};
+
+}  // namespace flexure::app
