@@ -41,6 +41,7 @@ endif()
 
 # --- man pages, written by help2man from the programs' own --help and --version -----------------
 # Part of `all`; `cmake --build build --target flexure-man` builds them with both programs.
+# Compressed (gzip -n: no time stamp, so the package is reproducible), as Debian's policy wants.
 find_program(FLEXURE_HELP2MAN help2man)
 if(FLEXURE_HELP2MAN)
   set(man_dir "${PROJECT_BINARY_DIR}/man")
@@ -55,24 +56,26 @@ if(FLEXURE_HELP2MAN)
     DEPENDS flexure-cli "${packaging}/man/cli-verbs-section.sh"
     COMMENT "Collecting flexure-cli VERB --help for the man page" VERBATIM)
   add_custom_command(
-    OUTPUT "${man_dir}/flexure-cli.1"
+    OUTPUT "${man_dir}/flexure-cli.1.gz"
     COMMAND ${run_quietly} "${FLEXURE_HELP2MAN}" --no-info --section=1
             "--name=headless Flexure: check, inspect, solve, animate, export and render scenes"
             "--include=${man_dir}/flexure-cli-verbs.h2m" "--include=${packaging}/man/flexure-cli.h2m"
             "--output=${man_dir}/flexure-cli.1" "$<TARGET_FILE:flexure-cli>"
+    COMMAND gzip -9nf "${man_dir}/flexure-cli.1"
     DEPENDS flexure-cli "${man_dir}/flexure-cli-verbs.h2m" "${packaging}/man/flexure-cli.h2m"
     COMMENT "Writing the flexure-cli(1) man page with help2man" VERBATIM)
-  set(man_pages "${man_dir}/flexure-cli.1")
+  set(man_pages "${man_dir}/flexure-cli.1.gz")
   if(TARGET flexure)
     add_custom_command(
-      OUTPUT "${man_dir}/flexure.1"
+      OUTPUT "${man_dir}/flexure.1.gz"
       COMMAND "${CMAKE_COMMAND}" -E make_directory "${man_dir}"
       COMMAND ${run_quietly} "${FLEXURE_HELP2MAN}" --no-info --section=1
               "--name=model and animate with constraints (desktop application)"
               "--include=${packaging}/man/flexure.h2m" "--output=${man_dir}/flexure.1" "$<TARGET_FILE:flexure>"
+      COMMAND gzip -9nf "${man_dir}/flexure.1"
       DEPENDS flexure "${packaging}/man/flexure.h2m"
       COMMENT "Writing the flexure(1) man page with help2man" VERBATIM)
-    list(APPEND man_pages "${man_dir}/flexure.1")
+    list(APPEND man_pages "${man_dir}/flexure.1.gz")
   endif()
   add_custom_target(flexure-man ALL DEPENDS ${man_pages})
   install(FILES ${man_pages} DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
@@ -108,11 +111,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION "graphics")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 # Dependencies computed from the binaries (dpkg-shlibdeps), so apt pulls exactly what they link.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# The desktop application draws with OpenGL: Mesa's drivers are loaded at run time, so no link
-# dependency names them; without one a machine with only libgl1 has no driver to dlopen.
-if(TARGET flexure)
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libgl1-mesa-dri, libegl-mesa0")
-endif()
+# Mesa's drivers, which OpenGL loads at run time, need no entry: libegl1 depends on libegl-mesa0
+# and libglx0 on libglx-mesa0 → libgl1-mesa-dri; Qt's X11 plugin is in libqt6gui6 itself.
 set(CPACK_DEBIAN_FILE_NAME "DEB-DEFAULT")  # flexure_VERSION_ARCH.deb
 set(CPACK_PACKAGING_INSTALL_PREFIX "/usr")
 set(CPACK_STRIP_FILES ON)  # the manual's debug builds carry debug info a package does not need

@@ -52,7 +52,7 @@ expect_file "$scenes/monocycle.dcl"
 expect_file "$prefix/share/doc/flexure/user-guide.md"
 expect_file "$prefix/share/doc/flexure/app-window.png"
 expect_file "$prefix/share/doc/flexure/copyright"
-expect_file "$prefix/share/man/man1/flexure-cli.1"
+expect_file "$prefix/share/man/man1/flexure-cli.1.gz"
 if [[ $with_gui == 1 ]]; then
   expect_file "$prefix/bin/flexure"
   expect_file "$prefix/share/applications/$app_id.desktop"
@@ -64,7 +64,7 @@ if [[ $with_gui == 1 ]]; then
     expect_file "$icon"
     if ! file "$icon" | grep -q "PNG image data, $size x $size"; then fail "$icon is not a ${size}x${size} PNG"; fi
   done
-  expect_file "$prefix/share/man/man1/flexure.1"
+  expect_file "$prefix/share/man/man1/flexure.1.gz"
 fi
 if grep -rqs -- "$source_dir" "$prefix/share"; then fail "an installed data file names the source tree $source_dir"; fi
 
@@ -178,7 +178,7 @@ fi
 pages=(flexure-cli)
 [[ $with_gui == 1 ]] && pages+=(flexure)
 for page in "${pages[@]}"; do
-  file="$prefix/share/man/man1/$page.1"
+  file="$prefix/share/man/man1/$page.1.gz"
   [[ -s $file ]] || continue
   if ! text=$(MANWIDTH=100 MAN_KEEP_FORMATTING= man --warnings -E UTF-8 -l "$file" 2>"$work/man-stderr.txt"); then
     fail "man -l $page.1 exited non-zero: $(cat "$work/man-stderr.txt")"
