@@ -101,6 +101,8 @@ check_run "flexure-cli --version" "^flexure-cli [0-9]+\.[0-9]+\.[0-9]+$" "$cli" 
 check_run "flexure-cli validate pipe.json" "^ok$" "$cli" validate "$scenes/pipe.json"
 check_run "flexure-cli validate a scene whose mesh is named relative to it" "^ok$" \
   "$cli" validate "$scenes/metaball-cow-line.json"
+cp "$scenes/pipe.json" "$work/pipe.flexure"
+check_run "flexure-cli validate a scene named with our extension (.flexure)" "^ok$" "$cli" validate "$work/pipe.flexure"
 check_run "flexure-cli info on a .dcl description" "." "$cli" info "$scenes/monocycle.dcl"
 check_run "flexure-cli solve pipefitting.json" "\"converged\"" \
   "$cli" solve "$scenes/pipefitting.json" -o "$work/solved.json"
