@@ -1,7 +1,7 @@
 # What `cmake --install` puts where and the Debian package CPack makes of it (docs/install.md).
 # The layout's folders and the desktop id are set in cmake/FlexureLayout.cmake.
 
-set(packaging "${PROJECT_SOURCE_DIR}/packaging")
+set(flexure_packaging_dir "${PROJECT_SOURCE_DIR}/packaging")
 
 # --- programs ---------------------------------------------------------------------------------
 install(TARGETS flexure-cli RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
@@ -21,20 +21,20 @@ install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DOCDI
 
 # --- desktop integration (only with the desktop application) ----------------------------------
 if(TARGET flexure)
-  configure_file("${packaging}/flexure.desktop.in" "${PROJECT_BINARY_DIR}/packaging/${FLEXURE_APP_ID}.desktop" @ONLY)
-  configure_file("${packaging}/flexure.metainfo.xml.in"
+  configure_file("${flexure_packaging_dir}/flexure.desktop.in" "${PROJECT_BINARY_DIR}/packaging/${FLEXURE_APP_ID}.desktop" @ONLY)
+  configure_file("${flexure_packaging_dir}/flexure.metainfo.xml.in"
                  "${PROJECT_BINARY_DIR}/packaging/${FLEXURE_APP_ID}.metainfo.xml" @ONLY)
   install(FILES "${PROJECT_BINARY_DIR}/packaging/${FLEXURE_APP_ID}.desktop"
           DESTINATION "${CMAKE_INSTALL_DATADIR}/applications")
   install(FILES "${PROJECT_BINARY_DIR}/packaging/${FLEXURE_APP_ID}.metainfo.xml"
           DESTINATION "${CMAKE_INSTALL_DATADIR}/metainfo")
-  install(FILES "${packaging}/flexure-mime.xml" DESTINATION "${CMAKE_INSTALL_DATADIR}/mime/packages"
+  install(FILES "${flexure_packaging_dir}/flexure-mime.xml" DESTINATION "${CMAKE_INSTALL_DATADIR}/mime/packages"
           RENAME "${FLEXURE_APP_ID}.xml")
   # The icon: the hand-drawn SVG and PNGs rendered from it (tools/render-icons.sh).
-  install(FILES "${packaging}/icons/flexure.svg" DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps"
+  install(FILES "${flexure_packaging_dir}/icons/flexure.svg" DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps"
           RENAME "${FLEXURE_APP_ID}.svg")
   foreach(size 16 32 48 64 128 256)
-    install(FILES "${packaging}/icons/flexure-${size}.png"
+    install(FILES "${flexure_packaging_dir}/icons/flexure-${size}.png"
             DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps" RENAME "${FLEXURE_APP_ID}.png")
   endforeach()
 endif()
@@ -51,18 +51,18 @@ if(FLEXURE_HELP2MAN)
   add_custom_command(
     OUTPUT "${man_dir}/flexure-cli-verbs.h2m"
     COMMAND "${CMAKE_COMMAND}" -E make_directory "${man_dir}"
-    COMMAND ${run_quietly} sh "${packaging}/man/cli-verbs-section.sh" "$<TARGET_FILE:flexure-cli>"
+    COMMAND ${run_quietly} sh "${flexure_packaging_dir}/man/cli-verbs-section.sh" "$<TARGET_FILE:flexure-cli>"
             "${man_dir}/flexure-cli-verbs.h2m"
-    DEPENDS flexure-cli "${packaging}/man/cli-verbs-section.sh"
+    DEPENDS flexure-cli "${flexure_packaging_dir}/man/cli-verbs-section.sh"
     COMMENT "Collecting flexure-cli VERB --help for the man page" VERBATIM)
   add_custom_command(
     OUTPUT "${man_dir}/flexure-cli.1.gz"
     COMMAND ${run_quietly} "${FLEXURE_HELP2MAN}" --no-info --section=1
             "--name=headless Flexure: check, inspect, solve, animate, export and render scenes"
-            "--include=${man_dir}/flexure-cli-verbs.h2m" "--include=${packaging}/man/flexure-cli.h2m"
+            "--include=${man_dir}/flexure-cli-verbs.h2m" "--include=${flexure_packaging_dir}/man/flexure-cli.h2m"
             "--output=${man_dir}/flexure-cli.1" "$<TARGET_FILE:flexure-cli>"
     COMMAND gzip -9nf "${man_dir}/flexure-cli.1"
-    DEPENDS flexure-cli "${man_dir}/flexure-cli-verbs.h2m" "${packaging}/man/flexure-cli.h2m"
+    DEPENDS flexure-cli "${man_dir}/flexure-cli-verbs.h2m" "${flexure_packaging_dir}/man/flexure-cli.h2m"
     COMMENT "Writing the flexure-cli(1) man page with help2man" VERBATIM)
   set(man_pages "${man_dir}/flexure-cli.1.gz")
   if(TARGET flexure)
@@ -71,9 +71,9 @@ if(FLEXURE_HELP2MAN)
       COMMAND "${CMAKE_COMMAND}" -E make_directory "${man_dir}"
       COMMAND ${run_quietly} "${FLEXURE_HELP2MAN}" --no-info --section=1
               "--name=model and animate with constraints (desktop application)"
-              "--include=${packaging}/man/flexure.h2m" "--output=${man_dir}/flexure.1" "$<TARGET_FILE:flexure>"
+              "--include=${flexure_packaging_dir}/man/flexure.h2m" "--output=${man_dir}/flexure.1" "$<TARGET_FILE:flexure>"
       COMMAND gzip -9nf "${man_dir}/flexure.1"
-      DEPENDS flexure "${packaging}/man/flexure.h2m"
+      DEPENDS flexure "${flexure_packaging_dir}/man/flexure.h2m"
       COMMENT "Writing the flexure(1) man page with help2man" VERBATIM)
     list(APPEND man_pages "${man_dir}/flexure.1.gz")
   endif()
