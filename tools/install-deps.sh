@@ -16,6 +16,9 @@ packages=(
   clang libclang-rt-14-dev
   # GUI tests and screenshots under a virtual X server; a font so Qt can draw text
   xvfb xauth fonts-dejavu-core
+  # installing (docs/install.md): man pages from --help, the Debian package's dependencies, and
+  # the install test's validators (desktop entry, AppStream, MIME type through xdg-mime/GIO, man)
+  help2man dpkg-dev desktop-file-utils appstream shared-mime-info xdg-utils libglib2.0-bin man-db file
 )
 
 missing=()

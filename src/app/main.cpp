@@ -1,8 +1,11 @@
 // flexure: the desktop application. See window/app_options.h for the command line.
 #include <QApplication>
+#include <QCoreApplication>
 #include <QMessageBox>
 #include <QTextStream>
 #include <QTimer>
+#include <cstdio>
+#include <string_view>
 
 #include "flexure/modules.h"
 #include "viewport/gl_format.h"
@@ -11,11 +14,26 @@
 #include "window/screenshot_session.h"
 
 int main(int argc, char** argv) {
+  QCoreApplication::setOrganizationName("Flexure");
+  QCoreApplication::setApplicationName("Flexure");
+  QCoreApplication::setApplicationVersion(FLEXURE_VERSION);
+  // --help and --version need no display: they run before QApplication opens one (help2man runs
+  // them at build time to write the man page, on machines without X).
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "-v" || arg == "--version") {  // the program's name, as man pages and GNU tools say it
+      std::printf("flexure %s\n", FLEXURE_VERSION);
+      return 0;
+    }
+    if (arg == "-h" || arg == "-?" || arg == "--help" || arg == "--help-all") {
+      const QCoreApplication noDisplay(argc, argv);
+      int exitCode = 0;
+      flexure::app::parseAppOptions(QCoreApplication::arguments(), exitCode);  // prints, sets exitCode
+      return exitCode;
+    }
+  }
   flexure::app::installDefaultGlFormat();  // before QApplication (Qt's rule for shared contexts)
   QApplication app(argc, argv);
-  QApplication::setOrganizationName("Flexure");
-  QApplication::setApplicationName("Flexure");
-  QApplication::setApplicationVersion(FLEXURE_VERSION);
 
   int exitCode = 0;
   const auto options = flexure::app::parseAppOptions(QApplication::arguments(), exitCode);

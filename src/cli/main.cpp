@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "flexure/core/load_error.h"
+#include "flexure/core/version.h"
 #include "flexure/modules.h"
 #include "verb.h"
 
@@ -28,8 +29,8 @@ void printTopLevelHelp(std::ostream& out) {
     name.resize(12, ' ');
     out << "  " << name << v->summary << "\n";
   }
-  out << "\n`flexure-cli VERB --help` describes a verb's options. Exit codes: 0 success, 1 failure,\n"
-         "2 bad command line, 3 solver did not converge (solve).\n";
+  out << "\n`flexure-cli VERB --help` describes a verb's options; `flexure-cli --version` prints the version.\n"
+         "Exit codes: 0 success, 1 failure, 2 bad command line, 3 solver did not converge (solve).\n";
 }
 
 int runVerb(const Verb& verb, const std::vector<std::string>& args) {
@@ -61,6 +62,10 @@ int main(int argc, char** argv) {
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
       printTopLevelHelp(args.empty() ? std::cerr : std::cout);
       return args.empty() ? kExitUsage : kExitOk;
+    }
+    if (args[0] == "--version") {
+      std::cout << "flexure-cli " << flexure::versionString() << "\n";
+      return kExitOk;
     }
     for (const Verb* v : verbs()) {
       if (v->name != args[0]) continue;

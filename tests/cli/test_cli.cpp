@@ -10,6 +10,7 @@
 #include <regex>
 #include <sstream>
 
+#include "flexure/core/version.h"
 #include "flexure/io/atomic_file.h"
 #include "flexure/io/obj.h"
 
@@ -204,6 +205,14 @@ TEST_CASE("help on every verb, usage errors exit 2", "[cli]") {
   CHECK(unknownOption.exitCode == 2);
   CHECK_THAT(unknownOption.err, Catch::Contains("unknown option --colour"));
   CHECK(cli("render '" + scene("pipe.json") + "' -o x.png --size 10by10").exitCode == 2);
+}
+
+TEST_CASE("--version prints the build's version on stdout and exits 0 (help2man reads it)", "[cli][install]") {
+  const Run v = cli("--version");
+  CHECK(v.exitCode == 0);
+  CHECK(v.out == "flexure-cli " + std::string(flexure::versionString()) + "\n");
+  CHECK(v.err.empty());
+  CHECK_THAT(cli("--help").out, Catch::Contains("--version"));
 }
 
 TEST_CASE("solve reports a rolled-back step in its JSON and writes no non-finite value", "[cli][rollback]") {

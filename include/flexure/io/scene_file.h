@@ -20,6 +20,10 @@ namespace flexure {
 // The scene-file version this build writes, and the newest it reads.
 inline constexpr int kSceneFormatVersion = 1;
 inline constexpr std::string_view kSceneFormatName = "flexure-scene";
+// Flexure's own scene-file extension, registered with the desktop as the file type
+// application/x-flexure-scene (packaging/flexure-mime.xml, docs/install.md). Scenes are also
+// `.json`; any name that no importer claims is read as a scene (openSceneFile).
+inline constexpr std::string_view kSceneFileExtension = ".flexure";
 
 // Something in the file that was understood but ignored (an unknown key, a settings block of a
 // module this build lacks, a parameter outside its bounds).
