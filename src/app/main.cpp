@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "flexure/core/version.h"
 #include "flexure/modules.h"
 #include "viewport/gl_format.h"
 #include "window/app_options.h"
@@ -34,6 +35,9 @@ int main(int argc, char** argv) {
   }
   flexure::app::installDefaultGlFormat();  // before QApplication (Qt's rule for shared contexts)
   QApplication app(argc, argv);
+  // The installed desktop entry's name (docs/install.md), so desktops match the window to its icon.
+  QGuiApplication::setDesktopFileName(QString::fromUtf8(flexure::applicationId().data(),
+                                                        static_cast<int>(flexure::applicationId().size())));
 
   int exitCode = 0;
   const auto options = flexure::app::parseAppOptions(QApplication::arguments(), exitCode);

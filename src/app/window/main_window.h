@@ -8,10 +8,13 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "document/document_session_sync.h"
 #include "document/recent_files.h"
+#include "flexure/io/installed_resources.h"
 #include "viewport/display_geometry.h"
 #include "viewport/surface_pick.h"
 
@@ -78,6 +81,9 @@ class MainWindow : public QMainWindow {
   // Asks for geometry of the document's current Ψ; geometryUpToDate() once it is shown.
   void rebuildGeometry() { refreshGeometry(); }
   bool geometryUpToDate() const { return shownGeometryTag_ == geometryRequests_; }
+  // Help → Examples lists the scenes of `folder` (default: the installation's, installed_resources.h).
+  void setExamplesFolder(std::optional<std::filesystem::path> folder);
+  QMenu* examplesMenu() const { return examplesMenu_; }
   // Frames per second of the viewport over the last half second.
   double framesPerSecond() const { return framesPerSecond_; }
 
@@ -105,6 +111,7 @@ class MainWindow : public QMainWindow {
   void createEditMenu();
   void createViewMenu();
   void createHelpMenu();
+  void refreshExamplesMenu();
   void createPanels();
   void addPanel(QDockWidget* panel, Qt::DockWidgetArea area);
   void setShading(int mode);
@@ -147,6 +154,9 @@ class MainWindow : public QMainWindow {
   DisplayGeometry geometry_;
   RecentFiles recentFiles_;
   QMenu* recentMenu_ = nullptr;
+  QMenu* examplesMenu_ = nullptr;  // Help → Examples
+  // The folder Help → Examples lists: the installation's scenes unless set otherwise.
+  std::optional<std::filesystem::path> examplesFolder_ = installedScenesDirectory();
   QMenu* panelsMenu_ = nullptr;
   QActionGroup* shadingGroup_ = nullptr;
   QLabel* statisticsLabel_ = nullptr;

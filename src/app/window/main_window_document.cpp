@@ -22,6 +22,8 @@
 #include "document/recovery_dialog.h"
 #include "document/scene_document.h"
 #include "flexure/core/importer_registry.h"
+#include "flexure/io/installed_resources.h"
+#include "flexure/io/scene_file.h"
 #include "viewport/viewport.h"
 #include "window/app_settings.h"
 #include "window/main_window.h"
@@ -57,15 +59,20 @@ void MainWindow::newDocument() {
 }
 
 void MainWindow::openWithDialog() {
-  QString filters = tr("Flexure scenes (*.json)");
-  QStringList patterns{"*.json"};
+  QString filters = tr("Flexure scenes (*%1 *.json)").arg(QString::fromUtf8(kSceneFileExtension.data()));
+  QStringList patterns{"*" + QString::fromUtf8(kSceneFileExtension.data()), "*.json"};
   for (const SceneImporter& importer : ImporterRegistry::instance().importers()) {
     filters += QStringLiteral(";;%1 (*%2)").arg(QString::fromStdString(importer.description),
                                                  QString::fromStdString(importer.extension));
     patterns << "*" + QString::fromStdString(importer.extension);
   }
   filters = tr("All supported (%1);;").arg(patterns.join(' ')) + filters;
-  const QString start = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).path();
+  // A new document starts in the installation's example scenes (installed_resources.h).
+  QString start;
+  if (!document_->filePath().isEmpty())
+    start = QFileInfo(document_->filePath()).path();
+  else if (const auto examples = installedScenesDirectory())
+    start = QString::fromStdString(examples->string());
   const QString path = QFileDialog::getOpenFileName(this, tr("Open"), start, filters);
   if (!path.isEmpty()) openInteractively(path);
 }
@@ -86,7 +93,8 @@ bool MainWindow::saveDocument() {
 }
 
 bool MainWindow::saveDocumentAs() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Save As"), document_->filePath(), tr("Flexure scenes (*.json)"));
+  QString path = QFileDialog::getSaveFileName(this, tr("Save As"), document_->filePath(),
+                                              tr("Flexure scenes (*.json *%1)").arg(QString::fromUtf8(kSceneFileExtension.data())));
   if (path.isEmpty()) return false;
   if (QFileInfo(path).suffix().isEmpty()) path += ".json";
   syncCameraIntoScene();
@@ -120,7 +128,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 bool MainWindow::isOpenableFile(const QString& path) {
   const QString suffix = "." + QFileInfo(path).suffix().toLower();
-  if (suffix == ".json") return true;
+  if (suffix == ".json" || suffix == QString::fromUtf8(kSceneFileExtension.data())) return true;
   return ImporterRegistry::instance().forPath(path.toStdString()) != nullptr;
 }
 

@@ -4,6 +4,9 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDesktopServices>
+#include <QDir>
+#include <QUrl>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -12,6 +15,7 @@
 #include <utility>
 
 #include "document/scene_document.h"
+#include "flexure/core/version.h"
 #include "flexure/render/camera_navigation.h"
 #include "timeline/timeline_export_dialog.h"
 #include "timeline/timeline_panel.h"
@@ -145,7 +149,38 @@ void MainWindow::createViewMenu() {
 void MainWindow::createHelpMenu() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Controls…"), QKeySequence::HelpContents, this, &MainWindow::showControls);
+  examplesMenu_ = help->addMenu(tr("&Examples"));
+  // Filled when opened: the installation's scenes folder (installed_resources.h).
+  connect(examplesMenu_, &QMenu::aboutToShow, this, &MainWindow::refreshExamplesMenu);
+  refreshExamplesMenu();
+  help->addSeparator();
   help->addAction(tr("&About Flexure"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::setExamplesFolder(std::optional<std::filesystem::path> folder) {
+  examplesFolder_ = std::move(folder);
+  refreshExamplesMenu();
+}
+
+// One entry per example scene of the installation (PREFIX/share/flexure/scenes, or the source
+// tree's scenes/ through build/share in a build tree), then the folder itself.
+void MainWindow::refreshExamplesMenu() {
+  examplesMenu_->clear();
+  const std::optional<std::filesystem::path>& folder = examplesFolder_;
+  if (!folder) {
+    examplesMenu_->addAction(tr("No example scenes installed"))->setEnabled(false);
+    return;
+  }
+  const QDir dir(QString::fromStdString(folder->string()));
+  for (const QFileInfo& scene : dir.entryInfoList({"*.json", "*.flexure"}, QDir::Files, QDir::Name)) {
+    const QString path = scene.absoluteFilePath();
+    QAction* action = examplesMenu_->addAction(scene.completeBaseName());
+    action->setStatusTip(path);
+    connect(action, &QAction::triggered, this, [this, path] { openInteractively(path); });
+  }
+  examplesMenu_->addSeparator();
+  examplesMenu_->addAction(tr("Open Examples &Folder"), this,
+                           [path = dir.absolutePath()] { QDesktopServices::openUrl(QUrl::fromLocalFile(path)); });
 }
 
 void MainWindow::setShading(int mode) {
@@ -161,7 +196,7 @@ void MainWindow::showAbout() {
   QMessageBox::about(this, tr("About Flexure"),
                      tr("<b>Flexure %1</b><p>Modeling and animating with constraints.</p>"
                         "<p>MIT License. Copyright (c) 2026 The Flexure authors.</p>")
-                         .arg(QApplication::applicationVersion()));
+                         .arg(QString::fromUtf8(versionString().data(), static_cast<int>(versionString().size()))));
 }
 
 void MainWindow::refreshRecentMenu() {

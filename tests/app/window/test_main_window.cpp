@@ -1,7 +1,9 @@
 #include <catch2/catch.hpp>
 
 #include <QTemporaryDir>
+#include <QMenu>
 #include <QTest>
+#include <filesystem>
 
 #include "document/scene_document.h"
 #include "flexure/render/camera_matrices.h"
@@ -115,4 +117,28 @@ TEST_CASE("Help → Controls names every navigation gesture", "[app][help]") {
   for (const char* word : {"Orbit", "Pan", "Dolly", "Frame all", "Frame selected", "Numpad 1", "Numpad 3", "Numpad 7",
                            "Numpad 5", "Middle mouse", "Alt + left", "Wheel"})
     CHECK(html.contains(QString::fromUtf8(word)));
+}
+
+TEST_CASE("Help → Examples lists the example scenes and opens the one chosen", "[app][help]") {
+  MainWindow window;
+  QMenu* examples = window.examplesMenu();
+  REQUIRE(examples != nullptr);
+  window.setExamplesFolder(std::filesystem::path(FLEXURE_SOURCE_DIR) / "scenes");
+  QAction* pipe = nullptr;
+  int scenes = 0;
+  for (QAction* action : examples->actions()) {
+    if (action->isSeparator()) break;
+    ++scenes;
+    if (action->text() == "pipefitting") pipe = action;
+  }
+  CHECK(scenes >= 20);  // every scenes/*.json, by name
+  REQUIRE(pipe != nullptr);
+  CHECK(examples->actions().back()->text().contains("Folder"));
+  pipe->trigger();
+  CHECK(window.document().filePath().endsWith("scenes/pipefitting.json"));
+  CHECK(window.document().scene().find("pipe") != nullptr);
+
+  window.setExamplesFolder(std::nullopt);  // not installed: says so instead of an empty menu
+  REQUIRE(examples->actions().size() == 1);
+  CHECK_FALSE(examples->actions().front()->isEnabled());
 }
