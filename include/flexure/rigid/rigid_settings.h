@@ -16,6 +16,13 @@ class RigidSettings final : public SettingsBlock {
   std::unique_ptr<SettingsBlock> clone() const override { return std::make_unique<RigidSettings>(*this); }
   void visitFields(FieldVisitor& v) override;
 
+  // Limits on values read from a scene or description file (docs/scene-format.md, "Limits"):
+  // each sizes a loop of every frame.
+  static constexpr int kMaxSubsteps = 10000;
+  static constexpr int kMaxIterations = 100000;
+  static constexpr int kMaxAssemblyIterations = 1000000;
+  static constexpr double kMinTimeStep = 1e-6;  // seconds
+
   Vec3d gravity{0.0, -9.81, 0.0};
   double timeStep = 0.01;        // largest dynamics step; advance(t0, t1) splits into substeps
   int substeps = 1;              // at least this many substeps per advance() call
