@@ -14,8 +14,10 @@ void CurveConstraint::resolveReferences(const Scene& scene) {
 
 namespace {
 void checkParameter(double u, const char* what) {
-  if (!(u >= 0.0 && u <= 1.0)) throw FieldError(std::string(what) + " must lie in [0, 1]");
+  if (!(u >= 0.0 && u <= 1.0)) throw FieldError::about(what, std::string(what) + " must lie in [0, 1]");
 }
+// The most vertices of a mold polygon read from a file (docs/scene-format.md, "Limits").
+constexpr std::size_t kMaxMoldVertices = 10000;
 }  // namespace
 
 void CurveForce::visitFields(FieldVisitor& v) {
@@ -35,7 +37,7 @@ void CurvePressure::visitFields(FieldVisitor& v) {
   if (v.isReading()) {
     checkParameter(u0, "u0");
     checkParameter(u1, "u1");
-    if (!(u1 > u0)) throw FieldError("u1 must be greater than u0");
+    if (!(u1 > u0)) throw FieldError::about("u1", "u1 must be greater than u0");
   }
 }
 
@@ -58,7 +60,7 @@ void CurveTangent::visitFields(FieldVisitor& v) {
   v.field("direction", direction, FieldUse::Required);
   if (v.isReading()) {
     checkParameter(u, "u");
-    if (!(direction.x * direction.x + direction.y * direction.y > 0.0)) throw FieldError("direction must not be zero");
+    if (!(direction.x * direction.x + direction.y * direction.y > 0.0)) throw FieldError::about("direction", "direction must not be zero");
   }
 }
 
@@ -69,7 +71,7 @@ void CurveRubberband::visitFields(FieldVisitor& v) {
   v.field("stiffness", stiffness);
   if (v.isReading()) {
     checkParameter(u, "u");
-    if (!(stiffness >= 0.0)) throw FieldError("stiffness must be non-negative");
+    if (!(stiffness >= 0.0)) throw FieldError::about("stiffness", "stiffness must be non-negative");
   }
 }
 
@@ -77,16 +79,17 @@ void CurveHalfspace::visitFields(FieldVisitor& v) {
   visitCurve(v);
   v.field("normal", normal, FieldUse::Required);
   v.field("offset", offset);
-  v.field("control_points", controlPoints);
-  if (v.isReading() && !(normal.x * normal.x + normal.y * normal.y > 0.0)) throw FieldError("normal must not be zero");
+  // Each listed index is one inequality row of the contact problem: no more than a curve has.
+  v.field("control_points", controlPoints, MaxItems{MesCurve::kMaxControlPoints});
+  if (v.isReading() && !(normal.x * normal.x + normal.y * normal.y > 0.0)) throw FieldError::about("normal", "normal must not be zero");
 }
 
 void CurveMold::visitFields(FieldVisitor& v) {
   visitCurve(v);
-  v.field("vertices", vertices, FieldUse::Required);
+  v.field("vertices", vertices, MaxItems{2 * kMaxMoldVertices}, FieldUse::Required);
   v.field("keep_control_points_inside", keepControlPointsInside);
   if (v.isReading() && (vertices.size() < 6 || vertices.size() % 2 != 0))
-    throw FieldError("vertices needs at least three (x, y) pairs");
+    throw FieldError::about("vertices", "vertices needs at least three (x, y) pairs");
 }
 
 void registerCurveConstraintKinds() {

@@ -48,6 +48,9 @@ std::vector<double> values(const S* q, int count) {
   return v;
 }
 
+// The most profiles of a loft read from a file (docs/scene-format.md, "Limits").
+constexpr std::size_t kMaxLoftProfiles = 1000;
+
 }  // namespace
 
 // ---- extrude ----
@@ -55,7 +58,7 @@ std::vector<double> values(const S* q, int count) {
 void ExtrudeSurface::visitFields(FieldVisitor& v) {
   v.field("profile", profile, FieldUse::Required);
   v.field("direction", direction);
-  if (v.isReading() && !(norm(direction) > 0.0)) throw FieldError("direction must not be zero");
+  if (v.isReading() && !(norm(direction) > 0.0)) throw FieldError::about("direction", "direction must not be zero");
 }
 std::vector<const Node*> ExtrudeSurface::dependencies() const { return curve_ ? std::vector<const Node*>{curve_} : std::vector<const Node*>{}; }
 void ExtrudeSurface::resolveReferences(const Scene& scene) { curve_ = findCurve(scene, profile, name()); }
@@ -109,7 +112,8 @@ void SweepSurface::visitFields(FieldVisitor& v) {
   v.field("profile", profile, FieldUse::Required);
   v.field("path", path, FieldUse::Required);
   v.field("frame", frame);
-  if (v.isReading() && frame != "rmf" && frame != "frenet") throw FieldError("frame must be \"rmf\" or \"frenet\"");
+  if (v.isReading() && frame != "rmf" && frame != "frenet")
+    throw FieldError::about("frame", "frame must be \"rmf\" or \"frenet\"");
 }
 std::vector<const Node*> SweepSurface::dependencies() const {
   std::vector<const Node*> d;
@@ -174,8 +178,8 @@ S SweepSurface::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) const {
 // ---- loft ----
 
 void LoftSurface::visitFields(FieldVisitor& v) {
-  v.field("profiles", profiles, FieldUse::Required);
-  if (v.isReading() && profiles.size() < 2) throw FieldError("a loft needs at least two profiles");
+  v.field("profiles", profiles, MaxItems{kMaxLoftProfiles}, FieldUse::Required);
+  if (v.isReading() && profiles.size() < 2) throw FieldError::about("profiles", "a loft needs at least two profiles");
 }
 std::vector<const Node*> LoftSurface::dependencies() const { return {curves_.begin(), curves_.end()}; }
 void LoftSurface::resolveReferences(const Scene& scene) {

@@ -45,25 +45,26 @@ std::vector<ParamSpec> MesCurve::parameterSpecs() const {
 
 void MesCurve::validate() const {
   if (!shape().valid())
-    throw FieldError(closed_ ? "a closed MES curve needs at least 3 control points"
+    throw FieldError::about("count", closed_ ? "a closed MES curve needs at least 3 control points"
                              : "an open MES curve needs at least 4 control points");
   const int m = shape().spanCount();
   auto check = [m](const std::vector<double>& values, const char* name) {
     if (values.size() != 1 && values.size() != static_cast<std::size_t>(m))
-      throw FieldError(std::string(name) + " needs one value or one per span (" + std::to_string(m) + ")");
+      throw FieldError::about(name, std::string(name) + " needs one value or one per span (" + std::to_string(m) + ")");
     for (double x : values)
-      if (!(x >= 0.0)) throw FieldError(std::string(name) + " must be non-negative");
+      if (!(x >= 0.0)) throw FieldError::about(name, std::string(name) + " must be non-negative");
   };
   check(alpha_, "alpha");
   check(beta_, "beta");
-  if (!(displayRadius_ > 0.0)) throw FieldError("display_radius must be positive");
+  if (!(displayRadius_ > 0.0)) throw FieldError::about("display_radius", "display_radius must be positive");
 }
 
 void MesCurve::visitFields(FieldVisitor& v) {
-  v.field("count", count_, FieldUse::Required);
+  // The limit is checked as the count is read, before parameterSpecs() sizes Ψ by it.
+  v.field("count", count_, IntRange{.max = kMaxControlPoints}, FieldUse::Required);
   v.field("closed", closed_);
-  v.field("alpha", alpha_);
-  v.field("beta", beta_);
+  v.field("alpha", alpha_, MaxItems{kMaxControlPoints});
+  v.field("beta", beta_, MaxItems{kMaxControlPoints});
   v.field("display_radius", displayRadius_);
   v.field("origin", origin_);
   v.field("axis_u", axisU_);

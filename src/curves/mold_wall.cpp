@@ -2,15 +2,22 @@
 
 namespace flexure {
 
+namespace {
+// The most polygon vertices of a wall read from a file (docs/scene-format.md, "Limits"); the
+// wall tessellates into two triangles per edge.
+constexpr std::size_t kMaxVertices = 10000;
+}  // namespace
+
 void MoldWall::visitFields(FieldVisitor& v) {
-  v.field("vertices", vertices, FieldUse::Required);
+  v.field("vertices", vertices, MaxItems{2 * kMaxVertices}, FieldUse::Required);
   v.field("height", height);
   v.field("origin", origin);
   v.field("axis_u", axisU);
   v.field("axis_v", axisV);
   if (v.isReading()) {
-    if (vertices.size() < 6 || vertices.size() % 2 != 0) throw FieldError("vertices needs at least three (x, y) pairs");
-    if (!(height > 0.0)) throw FieldError("height must be positive");
+    if (vertices.size() < 6 || vertices.size() % 2 != 0)
+      throw FieldError::about("vertices", "vertices needs at least three (x, y) pairs");
+    if (!(height > 0.0)) throw FieldError::about("height", "height must be positive");
   }
   polygon_ = MoldPolygon::fromFlat(vertices);
 }

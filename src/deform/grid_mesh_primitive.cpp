@@ -1,16 +1,30 @@
 #include "flexure/deform/grid_mesh_primitive.h"
 
+#include <string>
+
+#include "flexure/core/primitives/mesh.h"
+
 namespace flexure::deform {
+
+namespace {
+constexpr int kMaxDivisions = 20000;  // per axis; the product is bounded by the mesh limit
+}  // namespace
 
 void GridMeshPrimitive::visitFields(FieldVisitor& v) {
   v.field("width", width);
   v.field("height", height);
-  v.field("divisions_x", divisionsX);
-  v.field("divisions_y", divisionsY);
+  v.field("divisions_x", divisionsX, IntRange{1, kMaxDivisions});
+  v.field("divisions_y", divisionsY, IntRange{1, kMaxDivisions});
   if (v.isReading()) {
-    if (!(width > 0.0) || !(height > 0.0)) throw FieldError("grid-mesh: width and height must be positive");
-    if (divisionsX < 1 || divisionsY < 1 || divisionsX > 20000 || divisionsY > 20000)
-      throw FieldError("grid-mesh: divisions must be between 1 and 20000");
+    if (!(width > 0.0)) throw FieldError::about("width", "grid-mesh: width must be positive");
+    if (!(height > 0.0)) throw FieldError::about("height", "grid-mesh: height must be positive");
+    // Each axis may be fine, their product not: the grid's vertices are allocated at every
+    // tessellation, so it stays within the largest mesh a scene holds.
+    const long long vertices = (divisionsX + 1LL) * (divisionsY + 1LL);
+    if (vertices > MeshPrimitive::kMaxVertices)
+      throw FieldError::about("divisions_y", "grid-mesh: " + std::to_string(divisionsX) + " x " + std::to_string(divisionsY) +
+                                                 " divisions make " + std::to_string(vertices) + " vertices; at most " +
+                                                 std::to_string(MeshPrimitive::kMaxVertices) + " are accepted");
   }
 }
 

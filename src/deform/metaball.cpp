@@ -41,7 +41,7 @@ void Metaball::visitFields(FieldVisitor& v) {
   v.field("metric", metricText);
   std::string potentialText(potentialName(potential));
   v.field("potential", potentialText);
-  v.field("bezier_degree", bezierDegree);
+  v.field("bezier_degree", bezierDegree, IntRange{1, kMaxPotentialDegree});
   v.field("has_pivot", hasPivot);
   v.field("pivot", pivotPoint);
   v.field("frame_axis", frameAxis);

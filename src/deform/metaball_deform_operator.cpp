@@ -32,10 +32,16 @@ std::vector<ParamSpec> MetaballDeformOperator::parameterSpecs() const {
 void MetaballDeformOperator::visitFields(FieldVisitor& v) {
   std::string blend(blendModeName(blend_));
   v.field("blend", blend);
-  v.recordList("metaballs", metaballs_, [](Metaball& m, FieldVisitor& record) { m.visitFields(record); });
+  // Every deformed vertex looks at the metaballs whose boxes hold it; the limit is one no
+  // figure needs (docs/scene-format.md, "Limits").
+  constexpr std::size_t kMaxMetaballs = 10000;
+  // Each metaball is checked as it is read, so a reader reports a bad one at its own record.
+  v.recordList("metaballs", metaballs_, MaxItems{kMaxMetaballs}, [](Metaball& m, FieldVisitor& record) {
+    m.visitFields(record);
+    if (record.isReading()) m.prepare();
+  });
   if (v.isReading()) {
     blend_ = blendModeFromName(blend);
-    for (Metaball& m : metaballs_) m.prepare();
     rebuildLayout();
   }
 }

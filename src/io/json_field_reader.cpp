@@ -53,6 +53,13 @@ void requireArray(const json::Value& v, const std::string& path, const JsonConte
   if (!v.isArray()) wrongType(v, path, context, "an array");
 }
 
+void failInObject(const JsonContext& context, const json::Value& object, const std::string& path, const std::exception& error) {
+  if (const auto* fieldError = dynamic_cast<const FieldError*>(&error); fieldError && !fieldError->field().empty())
+    if (const json::Value* value = object.isObject() ? object.find(fieldError->field()) : nullptr)
+      context.fail(*value, memberPath(path, fieldError->field()), error.what());
+  context.fail(object, path, error.what());
+}
+
 const json::Value* JsonFieldReader::lookup(std::string_view name, FieldUse use) {
   consume(name);
   const json::Value* v = object_.find(name);
@@ -137,13 +144,25 @@ void JsonFieldReader::records(std::string_view name, std::size_t, const std::fun
   if (!v) return;
   const std::string path = pathOf(name);
   requireArray(*v, path, context_);
-  resize(v->items().size());
+  try {
+    resize(v->items().size());  // a limit (recordList with MaxItems) refuses the whole list here
+  } catch (const FieldError& e) {
+    context_.fail(*v, path, e.what());
+  }
   for (std::size_t i = 0; i < v->items().size(); ++i) {
     const json::Value& item = v->items()[i];
     const std::string itemPath = indexPath(path, i);
     requireObject(item, itemPath, context_);
     JsonFieldReader record(item, itemPath, context_);
-    bind(i, record);
+    // A record's own checks are reported in the record (at the field they name), not at the
+    // object that holds the list.
+    try {
+      bind(i, record);
+    } catch (const LoadError&) {
+      throw;
+    } catch (const FieldError& e) {
+      failInObject(context_, item, itemPath, e);
+    }
     record.warnAboutUnreadKeys("an entry of \"" + std::string(name) + "\"");
   }
 }

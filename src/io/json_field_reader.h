@@ -45,6 +45,12 @@ class JsonFieldReader final : public FieldVisitor {
   std::set<std::string, std::less<>> consumed_;
 };
 
+// An exception thrown by a node's, constraint's or settings block's own code while `object` was
+// read, as a LoadError: at the value of the field a FieldError::about names when `object` has
+// it, else at `object` itself.
+[[noreturn]] void failInObject(const JsonContext& context, const json::Value& object, const std::string& path,
+                               const std::exception& error);
+
 // Conversions shared with the rest of the scene reader; each throws LoadError at `v`.
 double readNumber(const json::Value& v, const std::string& path, const JsonContext& context);
 int readInt(const json::Value& v, const std::string& path, const JsonContext& context);

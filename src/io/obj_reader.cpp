@@ -28,7 +28,8 @@ struct CornerHash {
 
 class ObjParser {
  public:
-  ObjParser(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+  ObjParser(std::string_view text, const std::string& source, const ObjLimits& limits)
+      : text_(text), source_(source), limits_(limits) {}
 
   TriangleMesh parse() {
     std::size_t lineStart = 0;
@@ -48,6 +49,14 @@ class ObjParser {
  private:
   [[noreturn]] void failAt(std::size_t column0, const std::string& message) const {
     throw LoadError(FileLocation{source_, lineNumber_, static_cast<int>(column0) + 1}, "", message);
+  }
+
+  // A mesh beyond the limits (by default those of a scene's meshes, docs/scene-format.md,
+  // "Limits") is refused at the statement that crosses them, before the
+  // lists grow further (and long before vertex indices could overflow an int).
+  void checkLimit(std::size_t size, int limit, const char* what, std::size_t column0) const {
+    if (size >= static_cast<std::size_t>(limit))
+      failAt(column0, std::string("more than ") + std::to_string(limit) + " " + what + ": larger than the largest mesh a scene accepts");
   }
 
   void skipSpaces() {
@@ -87,14 +96,17 @@ class ObjParser {
     const std::string_view keyword = token();
     if (keyword.empty()) return;  // blank line or comment
     if (keyword == "v") {
+      checkLimit(positions_.size(), limits_.maxVertices, "vertices", tokenStart_);
       const double x = number("x coordinate"), y = number("y coordinate"), z = number("z coordinate");
       positions_.push_back({x, y, z});
       optionalNumbers(4, "vertex");  // w, or the r g b of the vertex-colour extension
     } else if (keyword == "vn") {
+      checkLimit(normals_.size(), limits_.maxVertices, "normals", tokenStart_);
       const double x = number("normal x"), y = number("normal y"), z = number("normal z");
       normals_.push_back({x, y, z});
       optionalNumbers(0, "normal");
     } else if (keyword == "vt") {
+      checkLimit(uvs_.size(), limits_.maxVertices, "texture coordinates", tokenStart_);
       const double u = number("texture u");
       double v = 0.0;
       skipSpaces();
@@ -141,16 +153,21 @@ class ObjParser {
   void face() {
     const std::size_t faceColumn = tokenStart_;
     std::vector<int> polygon;
-    for (std::string_view t = token(); !t.empty(); t = token()) polygon.push_back(vertexFor(corner(t, tokenStart_)));
+    for (std::string_view t = token(); !t.empty(); t = token()) polygon.push_back(vertexFor(corner(t, tokenStart_), tokenStart_));
     if (polygon.size() < 3) failAt(faceColumn, "a face needs at least 3 corners, found " + std::to_string(polygon.size()));
+    checkLimit(mesh_.triangles.size() + polygon.size() - 3, limits_.maxTriangles, "triangles", faceColumn);
     for (std::size_t k = 1; k + 1 < polygon.size(); ++k) mesh_.triangles.push_back({polygon[0], polygon[k], polygon[k + 1]});
   }
 
   // Each distinct corner (v, vt, vn) is one vertex of the mesh.
-  int vertexFor(const Corner& c) {
-    auto [it, inserted] = vertices_.emplace(c, static_cast<int>(corners_.size()));
-    if (inserted) corners_.push_back(c);
-    return it->second;
+  int vertexFor(const Corner& c, std::size_t column0) {
+    if (auto it = vertices_.find(c); it != vertices_.end()) return it->second;
+    // Distinct (v, vt, vn) corners become the mesh's vertices: as many as the lists allow.
+    checkLimit(corners_.size(), limits_.maxVertices, "distinct face corners (mesh vertices)", column0);
+    const int index = static_cast<int>(corners_.size());
+    vertices_.emplace(c, index);
+    corners_.push_back(c);
+    return index;
   }
 
   // Vertices are ordered by (v, vt, vn), so a file whose corners all share one index (as
@@ -192,6 +209,7 @@ class ObjParser {
 
   std::string_view text_;
   const std::string& source_;
+  ObjLimits limits_;
   std::string_view line_;
   std::size_t pos_ = 0;
   std::size_t tokenStart_ = 0;
@@ -205,7 +223,9 @@ class ObjParser {
 
 }  // namespace
 
-TriangleMesh parseObj(std::string_view text, const std::string& sourceName) { return ObjParser(text, sourceName).parse(); }
+TriangleMesh parseObj(std::string_view text, const std::string& sourceName, const ObjLimits& limits) {
+  return ObjParser(text, sourceName, limits).parse();
+}
 
 TriangleMesh readObjFile(const std::string& path) {
   TriangleMesh mesh = parseObj(readWholeFile(path), path);

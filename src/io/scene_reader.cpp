@@ -57,7 +57,7 @@ void atObject(const JsonContext& context, const json::Value& object, const std::
   } catch (const LoadError&) {
     throw;
   } catch (const std::exception& e) {
-    context.fail(object, path, e.what());
+    io_detail::failInObject(context, object, path, e);
   }
 }
 

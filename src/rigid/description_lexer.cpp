@@ -1,6 +1,7 @@
 #include "flexure/rigid/description_lexer.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 
 #include "flexure/core/load_error.h"
@@ -78,6 +79,8 @@ class Lexer {
     char* end = nullptr;
     t.number = std::strtod(t.text.c_str(), &end);
     if (end != t.text.c_str() + t.text.size()) fail(t.line, t.column, "malformed number '" + t.text + "'");
+    // strtod turns 1e999 into infinity: no value of the language may be infinite.
+    if (!std::isfinite(t.number)) fail(t.line, t.column, "number '" + t.text + "' is out of the range of a double");
     if (at_ < text_.size() && isWordStart(text_[at_]))
       fail(line_, column_, "a number must be followed by a blank or ';'");
   }

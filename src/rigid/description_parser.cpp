@@ -51,6 +51,15 @@ class Parser {
     if (t.kind != TokenKind::Number) fail(t, std::string("expected a number (") + what + "), found " + describe(t));
     return t.number;
   }
+  // A whole number in [lo, hi]: a count or repetition that sizes a loop.
+  int integer(const char* what, int lo, int hi) {
+    const Token& t = next();
+    if (t.kind != TokenKind::Number) fail(t, std::string("expected a whole number (") + what + "), found " + describe(t));
+    if (t.number != std::floor(t.number) || t.number < lo || t.number > hi)
+      fail(t, std::string(what) + " must be a whole number between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                  ", found " + t.text);
+    return static_cast<int>(t.number);
+  }
   Vec3d vector(const char* what) {
     const double x = number(what), y = number(what), z = number(what);
     return {x, y, z};
@@ -185,6 +194,8 @@ class Parser {
     } else if (keyword == "curve") {
       j.translation = TranslationKind::Curve;
       while (peekNumber()) {
+        if (j.curve.size() >= 3 * static_cast<std::size_t>(RigidJoint::kMaxCurvePoints))
+          fail(peek(), "a curve has at most " + std::to_string(RigidJoint::kMaxCurvePoints) + " points");
         const Vec3d p = vector("curve point");
         j.curve.insert(j.curve.end(), {p.x, p.y, p.z});
       }
@@ -264,6 +275,7 @@ class Parser {
       } else if (keyword == "inertia") {
         for (int i = 0; i < 3; ++i) o.inertia.push_back(number("inertia"));
         for (int i = 0; i < 3; ++i) o.inertia.push_back(peekNumber() ? number("inertia") : 0.0);
+        if (const std::string problem = SolidOperator::inertiaProblem(o.inertia); !problem.empty()) fail(t, problem);
       } else if (keyword == "force" || keyword == "torque") {
         o.loads.push_back(load(keyword));
       } else if (keyword == "ability") {
@@ -336,10 +348,15 @@ class Parser {
       next();
       if (keyword == "end") return;
       if (keyword == "gravity") s.gravity = vector("gravity");
-      else if (keyword == "timestep") s.timeStep = positive("time step", t);
-      else if (keyword == "substeps") s.substeps = static_cast<int>(positive("substeps", t));
-      else if (keyword == "iterations") s.iterations = static_cast<int>(positive("iterations", t));
-      else if (keyword == "assembly-iterations") s.assemblyIterations = static_cast<int>(positive("iterations", t));
+      else if (keyword == "timestep") {
+        s.timeStep = positive("time step", t);
+        if (s.timeStep < RigidSettings::kMinTimeStep)
+          fail(t, "the time step must be at least " + std::to_string(RigidSettings::kMinTimeStep) + " s");
+      }
+      else if (keyword == "substeps") s.substeps = integer("substeps", 1, RigidSettings::kMaxSubsteps);
+      else if (keyword == "iterations") s.iterations = integer("iterations", 1, RigidSettings::kMaxIterations);
+      else if (keyword == "assembly-iterations")
+        s.assemblyIterations = integer("assembly-iterations", 1, RigidSettings::kMaxAssemblyIterations);
       else if (keyword == "tolerance") s.tolerance = positive("tolerance", t);
       else if (keyword == "friction") s.friction = number("friction");
       else if (keyword == "ground") {

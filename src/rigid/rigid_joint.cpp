@@ -45,7 +45,7 @@ void RigidJoint::visitFields(FieldVisitor& v) {
     boundField(v, "max", max, kInfinity);
   }
   if (translation == TranslationKind::Curve) {
-    v.field("curve", curve, FieldUse::Required);
+    v.field("curve", curve, MaxItems{3 * static_cast<std::size_t>(kMaxCurvePoints)}, FieldUse::Required);
     v.field("closed", closedCurve);
   }
   if (translation == TranslationKind::Surface) v.field("surface", surface, FieldUse::Required);
@@ -64,11 +64,11 @@ void RigidJoint::visitFields(FieldVisitor& v) {
   v.field("mobility", mobility);
   if (v.isReading()) {
     if (translation == TranslationKind::Curve && (curve.empty() || curve.size() % 3 != 0))
-      throw FieldError("curve needs x y z triples");
-    if (min > max) throw FieldError("min is larger than max");
-    if (angle.min > angle.max) throw FieldError("angle_min is larger than angle_max");
-    if (twist.min > twist.max) throw FieldError("twist_min is larger than twist_max");
-    if (!(mobility > 0.0 && mobility < 1.0)) throw FieldError("mobility must lie in (0, 1)");
+      throw FieldError::about("curve", "curve needs x y z triples");
+    if (min > max) throw FieldError::about("min", "min is larger than max");
+    if (angle.min > angle.max) throw FieldError::about("angle_min", "angle_min is larger than angle_max");
+    if (twist.min > twist.max) throw FieldError::about("twist_min", "twist_min is larger than twist_max");
+    if (!(mobility > 0.0 && mobility < 1.0)) throw FieldError::about("mobility", "mobility must lie in (0, 1)");
   }
 }
 

@@ -90,6 +90,29 @@ TEST_CASE("validate: ok on a good scene, FILE:LINE:COL: message on a bad one", "
   CHECK(w.err == extra.string() + ":1:56: color: warning: unknown field \"color\" for a scene file (ignored)\n");
 }
 
+TEST_CASE("validate: a count beyond its limit or an impossible mass is FILE:LINE:COL: path: message", "[cli][limits]") {
+  // This ended in "flexure-cli validate: error: vector::reserve" after trying to allocate it.
+  const fs::path count = writeFile("count.json",
+                                   "{\"format\": \"flexure-scene\", \"version\": 1,\n"
+                                   "\"nodes\": [{\"name\": \"c\", \"type\": \"mes-curve\", \"count\": 2000000000}]}\n");
+  const Run r = cli("validate '" + count.string() + "'");
+  CHECK(r.exitCode == 1);
+  CHECK(r.out.empty());
+  CHECK(r.err == count.string() + ":2:55: nodes[0].count: count must be at most 10000, found 2000000000\n");
+
+  const fs::path mass = writeFile("mass.json",
+                                  "{\"format\": \"flexure-scene\", \"version\": 1,\n"
+                                  "\"nodes\": [{\"name\": \"s\", \"type\": \"solid\",\n  \"mass\": -1}]}\n");
+  const Run m = cli("validate '" + mass.string() + "'");
+  CHECK(m.exitCode == 1);
+  CHECK(m.err == mass.string() + ":3:11: nodes[0].mass: mass must not be negative (0: computed from the shapes and the density)\n");
+
+  const fs::path dcl = writeFile("substeps.dcl", "object a shape sphere 1; end\nsettings substeps 1e9; end\n");
+  const Run d = cli("validate '" + dcl.string() + "'");
+  CHECK(d.exitCode == 1);
+  CHECK(d.err == dcl.string() + ":2:19: substeps must be a whole number between 1 and 10000, found 1e9\n");
+}
+
 TEST_CASE("validate never crashes on garbage, directories or missing files", "[cli]") {
   const fs::path garbage = writeFile("garbage.json", std::string("\x00\xff{[\"", 5));
   for (const std::string& file : {garbage.string(), scratch().string(), std::string("/no/such/file.json")}) {

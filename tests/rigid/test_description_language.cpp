@@ -131,6 +131,16 @@ TEST_CASE("every malformed construct is an error with line and column", "[rigid]
       {"42", 1, 1, "expected 'object'"},
       {"object a shape sphere 1;\nconstraint object2 a; end", 2, 1, "missing 'end' before 'constraint'"},
       {"object a shape sphere 1; end object b end\nconstraint object1 a; object2 b; surface a.shape9; end", 2, 1, "not a shape"},
+      // Repetitions are whole numbers within limits (docs/scene-format.md, "Limits"), checked
+      // at the number before anything runs that often; no number may be infinite.
+      {"settings substeps 2000000000; end", 1, 19, "substeps must be a whole number between 1 and 10000"},
+      {"settings iterations 0.5; end", 1, 21, "iterations must be a whole number"},
+      {"settings assembly-iterations 1e12; end", 1, 30, "assembly-iterations must be a whole number between 1 and 1000000"},
+      {"settings timestep 1e-9; end", 1, 10, "time step must be at least"},
+      {"object a shape sphere 1e999; end", 1, 23, "out of the range of a double"},
+      // An inertia tensor must be positive definite: Ixy = 5 with Ixx = Iyy = 1 is not.
+      {"object a shape sphere 1; inertia 1 1 1 5 0 0; end", 1, 26, "inertia is not positive definite"},
+      {"object a shape sphere 1; inertia 1 -1 1; end", 1, 26, "inertia is not positive definite"},
   };
   for (const Case& c : cases) {
     INFO(c.text);

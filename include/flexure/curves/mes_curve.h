@@ -21,6 +21,9 @@ class ParameterTable;
 class MesCurve final : public PrimitiveT<MesCurve> {
  public:
   static constexpr std::string_view kType = "mes-curve";
+  // The most control points a curve read from a file may have (docs/scene-format.md, "Limits"):
+  // every one is two Ψ slots and a column of the curve's KKT system.
+  static constexpr int kMaxControlPoints = 10000;
   MesCurve() = default;
   MesCurve(int count, bool closed) : count_(count), closed_(closed) {}
 

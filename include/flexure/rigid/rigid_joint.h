@@ -49,6 +49,8 @@ class RigidJoint final : public Constraint {
   void resolveReferences(const Scene& scene) override;
 
   static constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  // The most polyline points of a point-to-curve region read from a file.
+  static constexpr int kMaxCurvePoints = 10000;
 
   TranslationKind translation;
   std::string object1;   // empty: the world

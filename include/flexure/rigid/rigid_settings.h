@@ -21,6 +21,13 @@ class RigidSettings final : public SettingsBlock {
     return FloorPlane{groundNormal, groundOffset};
   }
 
+  // Limits on values read from a scene or description file (docs/scene-format.md, "Limits"):
+  // each sizes a loop of every frame.
+  static constexpr int kMaxSubsteps = 10000;
+  static constexpr int kMaxIterations = 100000;
+  static constexpr int kMaxAssemblyIterations = 1000000;
+  static constexpr double kMinTimeStep = 1e-6;  // seconds
+
   Vec3d gravity{0.0, -9.81, 0.0};
   double timeStep = 0.01;        // largest dynamics step; advance(t0, t1) splits into substeps
   int substeps = 1;              // at least this many substeps per advance() call

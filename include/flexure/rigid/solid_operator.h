@@ -7,6 +7,7 @@
 // dynamic state. The solver never works on these nodes directly: it packs them into a
 // RigidSystem (rigid_system.h), steps it, and writes poses and velocities back.
 #include <limits>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -67,6 +68,13 @@ class SolidOperator final : public OperatorT<SolidOperator> {
   double rotationAbility = 1.0;
   // Whether the ground plane (rigid settings) acts on this solid.
   bool groundContact = true;
+
+  // The most applied loads a solid read from a file may carry.
+  static constexpr int kMaxLoads = 10000;
+  // Why `inertia` ({Ixx, Iyy, Izz, Ixy, Ixz, Iyz}, the symmetric matrix mass_properties.h builds)
+  // cannot be an inertia tensor: not six finite numbers, or the matrix is not positive definite
+  // (the dynamics inverts it). Empty when it can. Shared with the description language.
+  static std::string inertiaProblem(const std::vector<double>& inertia);
 };
 
 }  // namespace flexure

@@ -36,16 +36,16 @@ void MeshPrimitive::visitFields(FieldVisitor& v) {
     }
   }
   v.field("source", source_);
-  v.field("positions", positions_);
-  v.field("triangles", triangles_);
+  v.field("positions", positions_, MaxItems{3 * static_cast<std::size_t>(kMaxVertices)});
+  v.field("triangles", triangles_, MaxItems{3 * static_cast<std::size_t>(kMaxTriangles)});
   if (!v.isReading() || positions_.empty()) return;
   // A mesh read from a file is saved as that file's name: inline geometry given to it would be
   // shown, then lost on the next save and load.
   if (!source_.empty())
-    throw FieldError("mesh: \"positions\" and \"triangles\" are for inline meshes; this one comes from \"" + source_ +
+    throw FieldError::about("positions", "mesh: \"positions\" and \"triangles\" are for inline meshes; this one comes from \"" + source_ +
                      "\" (clear \"source\" to edit its geometry inline)");
-  if (positions_.size() % 3 != 0) throw FieldError("mesh: \"positions\" must hold x, y, z triples");
-  if (triangles_.size() % 3 != 0) throw FieldError("mesh: \"triangles\" must hold index triples");
+  if (positions_.size() % 3 != 0) throw FieldError::about("positions", "mesh: \"positions\" must hold x, y, z triples");
+  if (triangles_.size() % 3 != 0) throw FieldError::about("triangles", "mesh: \"triangles\" must hold index triples");
   const int vertices = static_cast<int>(positions_.size() / 3);
   TriangleMesh mesh;
   for (std::size_t i = 0; i < positions_.size(); i += 3)
@@ -53,7 +53,7 @@ void MeshPrimitive::visitFields(FieldVisitor& v) {
   for (std::size_t i = 0; i < triangles_.size(); i += 3) {
     for (std::size_t k = 0; k < 3; ++k)
       if (triangles_[i + k] < 0 || triangles_[i + k] >= vertices)
-        throw FieldError("mesh: triangle index " + std::to_string(triangles_[i + k]) + " is out of range (" +
+        throw FieldError::about("triangles", "mesh: triangle index " + std::to_string(triangles_[i + k]) + " is out of range (" +
                          std::to_string(vertices) + " positions)");
     mesh.triangles.push_back({triangles_[i], triangles_[i + 1], triangles_[i + 2]});
   }

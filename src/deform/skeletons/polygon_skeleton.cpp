@@ -72,7 +72,10 @@ void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const do
 
 void PolygonSkeleton::visitFields(FieldVisitor& v) {
   std::vector<double> flat = flatFromPoints(points);
-  v.field("points", flat, FieldUse::Required);
+  // Every deformed vertex visits every edge: the most points a skeleton read from a file may
+  // have (docs/scene-format.md, "Limits").
+  constexpr std::size_t kMaxPoints = 10000;
+  v.field("points", flat, MaxItems{3 * kMaxPoints}, FieldUse::Required);
   if (v.isReading()) points = pointsFromFlat(flat, "polygon skeleton: points");
 }
 

@@ -33,7 +33,7 @@ void AttachPipesTerm::visitFields(FieldVisitor& v) {
   v.field("end_a", endA);
   v.field("pipe_b", b.node, FieldUse::Required);
   v.field("end_b", endB);
-  if (v.isReading() && (std::abs(endA) != 1 || std::abs(endB) != 1)) throw FieldError("end_a and end_b must be +1 or -1");
+  if (v.isReading() && (std::abs(endA) != 1 || std::abs(endB) != 1)) throw FieldError::about(std::abs(endA) != 1 ? "end_a" : "end_b", "end_a and end_b must be +1 or -1");
 }
 
 std::vector<std::string> AttachPipesTerm::referencedNodes() const { return {a.node, b.node}; }

@@ -9,6 +9,10 @@ namespace flexure {
 
 namespace {
 
+// Limits on values read from a file (docs/scene-format.md, "Limits").
+constexpr int kMaxSamples = 1000;
+constexpr std::size_t kMaxPatches = 100000;
+
 // World bounds of a primitive's surface from a coarse grid of samples (values only): the
 // culling box of section 3's "bounding boxes to skip far samples".
 template <class S>
@@ -53,11 +57,12 @@ void CollisionTerm::visitFields(FieldVisitor& v) {
   v.field("node_a", a.node, FieldUse::Required);
   v.field("node_b", b.node, FieldUse::Required);
   v.field("kappa", kappa);
-  v.field("samples", samples);
-  v.field("patches", patches);
+  // samples² points per sampled patch, each evaluated with jets every step.
+  v.field("samples", samples, IntRange{2, kMaxSamples});
+  v.field("patches", patches, MaxItems{kMaxPatches});
   v.field("cutoff", cutoff);
   v.field("penetration_tolerance", penetrationTolerance);
-  if (v.isReading() && (kappa <= 0.0 || samples < 2)) throw FieldError("collision needs kappa > 0 and samples >= 2");
+  if (v.isReading() && !(kappa > 0.0)) throw FieldError::about("kappa", "collision needs kappa > 0");
 }
 
 std::vector<std::string> CollisionTerm::referencedNodes() const { return {a.node, b.node}; }

@@ -16,7 +16,7 @@ void OrientationTerm::visitFields(FieldVisitor& v) {
   v.field("origin", origin);
   v.field("direction", direction, FieldUse::Required);
   if (v.isReading() && mode != "axis" && mode != "normal")
-    throw FieldError("orientation mode must be \"axis\" or \"normal\", not \"" + mode + "\"");
+    throw FieldError::about("mode", "orientation mode must be \"axis\" or \"normal\", not \"" + mode + "\"");
 }
 
 std::vector<std::string> OrientationTerm::referencedNodes() const { return {a.node}; }

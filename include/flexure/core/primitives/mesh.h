@@ -22,6 +22,10 @@ namespace flexure {
 class MeshPrimitive final : public PrimitiveT<MeshPrimitive> {
  public:
   static constexpr std::string_view kType = "mesh";
+  // The largest mesh a scene holds, inline, from an OBJ file or generated from a file's sizes
+  // (docs/scene-format.md, "Limits"); far below the int range of vertex indices.
+  static constexpr int kMaxVertices = 1 << 24;   // 16,777,216
+  static constexpr int kMaxTriangles = 1 << 25;  // 33,554,432
   MeshPrimitive();
   std::string_view type() const override { return kType; }
   std::vector<ParamSpec> parameterSpecs() const override { return {}; }
