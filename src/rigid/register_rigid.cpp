@@ -25,7 +25,7 @@ void registerRigidModule() {
   SettingsRegistry::instance().add(std::string(RigidSettings::kKind), [] { return std::make_unique<RigidSettings>(); });
   SolverRegistry::instance().add(std::make_unique<RigidFamilySolver>());
   ImporterRegistry::instance().add({".dcl", "Gascuel constraint description language (docs/description-language.md)",
-                                    importDescriptionFile});
+                                    importDescriptionFile, {}, {}});
   BenchmarkRegistry::instance().add({"rigid", runRigidBenchmarks});
 }
 

@@ -1,0 +1,27 @@
+// libFuzzer target: mesh files read through assimp (STL, PLY, glTF/GLB, FBX, Collada, 3DS,
+// whichever format assimp recognizes in the bytes). The only acceptable outcomes are a set of
+// finite, in-range meshes or a LoadError; any crash, leak, hang or other exception is a bug.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include "flexure/core/load_error.h"
+#include "flexure/interchange/mesh_import.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  // The first byte picks the extension hint (assimp also sniffs the content).
+  static const char* const kHints[] = {"stl", "ply", "glb", "gltf", "dae", "fbx", "3ds", ""};
+  if (size == 0) return 0;
+  const std::string hint = kHints[data[0] % 8];
+  const std::string bytes(reinterpret_cast<const char*>(data + 1), size - 1);
+  try {
+    const flexure::ImportedMeshes r = flexure::readMeshesFromMemory(bytes, hint, "<fuzz>");
+    for (const flexure::TriangleMesh& m : r.meshes)
+      for (const auto& t : m.triangles)
+        for (int k : t)
+          if (k < 0 || k >= m.vertexCount()) std::abort();
+  } catch (const flexure::LoadError&) {
+  }
+  return 0;
+}
