@@ -70,7 +70,24 @@ int Builder::addView(const void* data, std::size_t bytes, int target) {
   return static_cast<int>(doc_["bufferViews"].size()) - 1;
 }
 
+int Builder::shared(std::string key, const std::function<int()>& make) {
+  const auto found = sharedAccessors_.find(key);
+  if (found != sharedAccessors_.end()) return found->second;
+  const int index = make();
+  sharedAccessors_.emplace(std::move(key), index);
+  return index;
+}
+
 int Builder::addFloats(const std::vector<float>& values, int components, int target, bool withMinMax) {
+  if (target != 0) {
+    std::string key = "f" + std::to_string(components) + (withMinMax ? "m" : "") + std::to_string(target) + ":";
+    key.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
+    return shared(std::move(key), [&] { return addFloatsOnce(values, components, withMinMax, target); });
+  }
+  return addFloatsOnce(values, components, withMinMax, 0);
+}
+
+int Builder::addFloatsOnce(const std::vector<float>& values, int components, bool withMinMax, int target) {
   const int view = addView(values.data(), values.size() * sizeof(float), target);
   nlohmann::json a{{"bufferView", view},
                    {"componentType", kFloat},
@@ -82,6 +99,12 @@ int Builder::addFloats(const std::vector<float>& values, int components, int tar
 }
 
 int Builder::addIndices(const std::vector<std::uint32_t>& indices, std::size_t vertexCount) {
+  std::string key = "i" + std::to_string(vertexCount < 65535) + ":";
+  key.append(reinterpret_cast<const char*>(indices.data()), indices.size() * sizeof(std::uint32_t));
+  return shared(std::move(key), [&] { return addIndicesOnce(indices, vertexCount); });
+}
+
+int Builder::addIndicesOnce(const std::vector<std::uint32_t>& indices, std::size_t vertexCount) {
   int view = 0, type = kUnsignedInt;
   if (vertexCount < 65535) {
     std::vector<std::uint16_t> shorts(indices.begin(), indices.end());

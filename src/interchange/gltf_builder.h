@@ -4,6 +4,8 @@
 // inputs), and the GLB container (12-byte header, JSON chunk padded with spaces, BIN chunk
 // padded with zeros; glTF 2.0 §4.4). What goes in the file is gltf_export.cpp's business.
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,8 @@ class Builder {
   // A buffer view over a copy of `bytes` (target 0: none, as for animation and sparse data).
   int addView(const void* data, std::size_t bytes, int target = 0);
   // Float accessor of `components` (1, 2, 3 or 4) per element; min/max per component when asked.
+  // Vertex data and indices (target != 0) equal to an earlier accessor's reuse it: parts of the
+  // same shape (a snake's equal cylinders) share positions, normals, uvs and indices.
   int addFloats(const std::vector<float>& values, int components, int target, bool withMinMax);
   // Triangle indices: unsigned short when every index fits below the restart value 65535.
   int addIndices(const std::vector<std::uint32_t>& indices, std::size_t vertexCount);
@@ -40,6 +44,10 @@ class Builder {
 
  private:
   void finishBuffer(const std::string* uri);
+  int addFloatsOnce(const std::vector<float>& values, int components, bool withMinMax, int target);
+  int addIndicesOnce(const std::vector<std::uint32_t>& indices, std::size_t vertexCount);
+  int shared(std::string key, const std::function<int()>& make);
+  std::map<std::string, int> sharedAccessors_;
   nlohmann::json doc_;
   std::string bin_;
 };

@@ -8,6 +8,7 @@
 
 #include "flexure/anim/bake_session.h"
 #include "flexure/anim/timeline_settings.h"
+#include "flexure/core/param_access.h"
 #include "flexure/core/scene.h"
 #include "flexure/interchange/scene_rig.h"
 #include "flexure/io/atomic_file.h"
@@ -40,6 +41,8 @@ constexpr double kNegligibleMotion = 1e-7;
 
 struct LeafTrack {
   double positionTolerance = 0.0;
+  std::vector<double> lastInputs;  // Ψ values the last tessellation read
+  TriangleMesh lastMesh;
   std::string name;
   std::vector<float> positions, normals, uvs;  // first frame
   std::vector<std::uint32_t> indices;
@@ -63,6 +66,22 @@ Vec3d unitOr(const Vec3d& n, const Vec3d& fallback) {
   return l > 1e-30 && std::isfinite(l) ? n / l : fallback;
 }
 
+// The Ψ values tessellatePathBelow(path, baked) reads: the leaf's, the baked operators' and
+// their dependencies' (as Path::nodes, restricted to the baked operators).
+std::vector<double> bakedInputs(const Path& path, std::size_t baked, const Eigen::VectorXd& psi) {
+  std::vector<const Node*> nodes;
+  auto add = [&](const Node* n) {
+    nodes.push_back(n);
+    for (const Node* d : n->dependencies()) nodes.push_back(d);
+  };
+  add(path.leaf);
+  for (std::size_t k = 0; k < baked && k < path.operators.size(); ++k) add(path.operators[k]);
+  std::vector<double> out;
+  for (const Node* n : nodes)
+    for (int i = 0; i < n->paramCount(); ++i) out.push_back(psi[n->paramOffset() + i]);
+  return out;
+}
+
 // Collects the sampled frames, then writes them as one glTF document.
 class GltfCollector {
  public:
@@ -73,12 +92,32 @@ class GltfCollector {
   }
 
   void sample(int frame) {
-    RigPose pose = poseSceneRig(rig_, scene_, options_.tessellation);
     const int s = static_cast<int>(frames_.size());
     frames_.push_back(frame);
+    const ValueAccess values(scene_.parameters().values());
     for (std::size_t i = 0; i < rig_.nodes.size(); ++i)
-      if (rig_.nodes[i].transform) nodes_[i].samples.push_back(pose.transforms[i]);
-    for (std::size_t l = 0; l < rig_.leaves.size(); ++l) addLeafSample(leaves_[l], pose.meshes[l], s, frame);
+      if (rig_.nodes[i].transform)
+        nodes_[i].samples.push_back(*affinePartsOf(static_cast<const Operator&>(*rig_.nodes[i].node), values));
+    const std::vector<Path> paths = scene_.paths();
+    for (std::size_t l = 0; l < rig_.leaves.size(); ++l) {
+      const RigLeaf& leaf = rig_.leaves[l];
+      LeafTrack& t = leaves_[l];
+      // A mesh is a function of the Ψ values its evaluation reads (fields that change during a
+      // bake are dynamic state such as velocities, not shape): with the same values as the
+      // previous frame it is the previous mesh, so static and rigidly moving parts are
+      // tessellated once.
+      std::vector<double> inputs = bakedInputs(paths.at(leaf.pathIndex), leaf.bakedOperators, scene_.parameters().values());
+      if (s == 0 || inputs != t.lastInputs) {
+        t.lastMesh = tessellatePathBelow(paths.at(leaf.pathIndex), values, leaf.bakedOperators, options_.tessellation);
+        t.lastInputs = std::move(inputs);
+        addLeafSample(t, t.lastMesh, s, frame);
+      } else if (!t.targets.empty() && t.targets.back().sample == s - 1) {
+        // Same geometry as the previous frame, which differs from the first: same target again.
+        MorphTarget again = t.targets.back();
+        again.sample = s;
+        t.targets.push_back(std::move(again));
+      }
+    }
   }
 
   // The document; `fps` only matters with more than one frame.
