@@ -11,7 +11,7 @@ importer turns glTF's +Y up into its +Z up, (x, y, z) -> (x, -z, y); this script
 `--fps` must be the timeline's frame rate (the importer converts seconds to frames with the
 scene's rate, which is set before import). For each frame it prints the largest distance
 between a Flexure vertex and the nearest evaluated Blender vertex of the same object, relative to
-the frame's size, and exits 1 when one exceeds 1e-5 (Blender evaluates in float32).
+the frame's size, and exits 1 when one exceeds 1e-6 (`--tolerance`; Blender evaluates in float32).
 """
 import math
 import os
@@ -25,7 +25,7 @@ def parse_args(argv):
     args = argv[argv.index("--") + 1:] if "--" in argv else []
     if len(args) < 3:
         sys.exit(__doc__)
-    opts = {"fps": 24.0, "render": None, "render_frame": None, "tolerance": 1e-5}
+    opts = {"fps": 24.0, "render": None, "render_frame": None, "tolerance": 1e-6}
     rest = []
     i = 0
     while i < len(args):
@@ -84,24 +84,31 @@ def size_of(objects):
 
 def render(path, frame, scene):
     scene.frame_set(frame)
-    meshes = [o for o in scene.objects if o.type == "MESH"]
+    depsgraph = bpy.context.evaluated_depsgraph_get()
     lo = Vector((math.inf,) * 3)
     hi = Vector((-math.inf,) * 3)
-    for o in meshes:
-        for c in o.bound_box:
-            w = o.matrix_world @ Vector(c)
+    for o in scene.objects:
+        if o.type != "MESH":
+            continue
+        e = o.evaluated_get(depsgraph)
+        for c in e.bound_box:
+            w = e.matrix_world @ Vector(c)
             lo = Vector(map(min, lo, w))
             hi = Vector(map(max, hi, w))
     centre, radius = (lo + hi) / 2, (hi - lo).length / 2
+    print("framing: centre %s, radius %.3g" % (tuple(round(c, 3) for c in centre), radius))
     cam_data = bpy.data.cameras.new("check-camera")
     cam = bpy.data.objects.new("check-camera", cam_data)
     scene.collection.objects.link(cam)
-    direction = Vector((1.0, -1.4, 0.9)).normalized()
-    cam.location = centre + direction * radius * 2.6
+    direction = Vector((0.6, -1.4, 0.5)).normalized()
+    cam.location = centre + direction * radius * 4.2
     cam.rotation_euler = (centre - cam.location).to_track_quat("-Z", "Y").to_euler()
     cam_data.clip_end = radius * 20
     scene.camera = cam
-    scene.render.engine = "BLENDER_WORKBENCH"
+    scene.render.engine = "BLENDER_WORKBENCH"  # the engine of Blender's solid viewport
+    if scene.world is None:
+        scene.world = bpy.data.worlds.new("check-world")
+    scene.world.color = (0.75, 0.78, 0.82)
     scene.display.shading.light = "STUDIO"
     scene.display.shading.color_type = "MATERIAL"
     scene.display.shading.show_shadows = True
@@ -113,6 +120,12 @@ def render(path, frame, scene):
 
 def main():
     opts = parse_args(sys.argv)
+    # Debian 12's Blender 3.4 glTF importer still uses numpy's `np.bool`, which numpy 1.24 (the
+    # Debian 12 package) removed: every import fails with "module 'numpy' has no attribute
+    # 'bool'" in set_poly_smoothing. The alias meant the builtin bool; put it back.
+    import numpy
+    if "bool" not in numpy.__dict__:
+        numpy.bool = bool
     bpy.ops.wm.read_factory_settings(use_empty=True)
     scene = bpy.context.scene
     scene.render.fps = round(opts["fps"])
