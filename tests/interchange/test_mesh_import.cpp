@@ -173,6 +173,31 @@ TEST_CASE("STL, PLY and glTF round trips to OBJ keep every triangle", "[import][
   }
 }
 
+TEST_CASE("Collada goes through the same import", "[import][collada]") {
+  const fs::path f = tempFile("tetra.dae");
+  writeBytes(f, R"(<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+<library_geometries><geometry id="g" name="tetra"><mesh>
+<source id="p"><float_array id="pa" count="12">0 0 0 1 0 0 0 1 0 0 0 1</float_array>
+<technique_common><accessor source="#pa" count="4" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
+<vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+<triangles count="4"><input semantic="VERTEX" source="#v" offset="0"/><p>0 2 1 0 1 3 0 3 2 1 2 3</p></triangles>
+</mesh></geometry></library_geometries>
+<library_visual_scenes><visual_scene id="s"><node id="n" name="tetra"><instance_geometry url="#g"/></node></visual_scene></library_visual_scenes>
+<scene><instance_visual_scene url="#s"/></scene>
+</COLLADA>)");
+  std::vector<LoadWarning> warnings;
+  const auto scene = open(f, &warnings);
+  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
+  REQUIRE(meshes.size() == 1);
+  CHECK(meshes[0].triangleCount() == 4);
+  CHECK(warnings.empty());  // closed and consistently oriented
+  // Truncated XML is refused with the file named.
+  const fs::path cut = tempFile("cut.dae");
+  writeBytes(cut, "<?xml version=\"1.0\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n<library_geometries><geometry id=\"g\"><mesh><source id=\"p\"><float_array id=\"pa\" count=\"12\">0 0 0 1");
+  requireRefused(cut, "truncated Collada");
+}
+
 TEST_CASE("closed meshes weld and load silently; open ones warn that inside is undefined", "[import][manifold]") {
   const std::vector<TriangleMesh> parts = twoParts();
   const fs::path closed = tempFile("closed.stl");
