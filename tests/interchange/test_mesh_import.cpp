@@ -368,4 +368,18 @@ TEST_CASE("a failed import leaves nothing behind", "[import][atomic]") {
   CHECK(scene.root().children().empty());
 }
 
+// Inputs fuzz_mesh_import found (first byte: the format hint, as in the fuzz target): each is
+// refused with a LoadError and nothing else (no hang, crash or other exception).
+TEST_CASE("fuzz findings are refused cleanly", "[import][fuzz]") {
+  static const char* const kHints[] = {"stl", "ply", "glb", "gltf", "dae", "fbx", "3ds", ""};
+  for (const auto& entry : fs::directory_iterator(fs::path(FLEXURE_SOURCE_DIR) / "tests/interchange/regressions")) {
+    INFO(entry.path());
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(!bytes.empty());
+    CHECK_THROWS_AS(readMeshesFromMemory(bytes.substr(1), kHints[static_cast<unsigned char>(bytes[0]) % 8], entry.path().string()),
+                    LoadError);
+  }
+}
+
 }  // namespace flexure
