@@ -20,7 +20,7 @@ seed_files() {
     fuzz_scene_file) find scenes tests -name '*.json' -size -256k ;;
     fuzz_obj) find scenes tests -name '*.obj' -size -256k ;;
     fuzz_description) find scenes tests -name '*.dcl' -size -256k ;;
-    fuzz_mesh_import) find fuzz/mesh_import_seeds -type f -size -256k ;;
+    fuzz_mesh_import) find fuzz/mesh_import_seeds tests/interchange/regressions -type f -size -256k ;;
   esac
 }
 

@@ -162,14 +162,9 @@ ImportedMeshes convert(const aiScene* scene, Assimp::Importer& importer, const s
 // one line in ASCII, and at least its fixed-size properties (and list lengths) in binary.
 void checkPlyCounts(std::string_view bytes, const std::string& file) {
   if (bytes.substr(0, 3) != "ply") return;  // not PLY: assimp's message
-  const auto headerEnd = bytes.find("end_header");
-  // assimp 5.2.5's header parser does not stop when the line is missing: it runs on (found by
-  // fuzz_mesh_import as a timeout).
-  if (headerEnd == std::string_view::npos) fail(file, "PLY header has no end_header line");
-  std::size_t dataStart = bytes.find('\n', headerEnd);
-  dataStart = dataStart == std::string_view::npos ? bytes.size() : dataStart + 1;
-  std::istringstream header{std::string(bytes.substr(0, headerEnd))};
-  std::string line, format;
+  // The header is checked line by line against the PLY grammar before assimp sees it: its
+  // 5.2.5 parser runs on without end when "end_header" is missing or shares its line with
+  // other text, or a property has an unknown type (timeouts found by fuzz_mesh_import).
   struct Element {
     std::string name;
     unsigned long long count = 0;
@@ -183,31 +178,70 @@ void checkPlyCounts(std::string_view bytes, const std::string& file) {
     if (t == "double" || t == "float64") return 8;
     return 0;
   };
-  while (std::getline(header, line)) {
+  std::string format;
+  std::size_t at = 0, dataStart = std::string_view::npos;
+  for (int lineNumber = 1; at < bytes.size(); ++lineNumber) {
+    std::size_t end = bytes.find('\n', at);
+    if (end == std::string_view::npos) end = bytes.size();
+    std::string line(bytes.substr(at, end - at));
+    at = end + 1;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    auto bad = [&](const std::string& what) {
+      throw LoadError({file, lineNumber, 1}, "", "PLY header: " + what);
+    };
     std::istringstream words(line);
     std::string keyword;
     words >> keyword;
-    if (keyword == "format") words >> format;
-    else if (keyword == "element") {
+    if (lineNumber == 1) {
+      if (line != "ply") bad("the first line must be \"ply\"");
+      continue;
+    }
+    if (keyword == "end_header") {
+      if (line != "end_header") bad("\"end_header\" must stand alone on its line");
+      dataStart = at;
+      break;
+    }
+    if (keyword == "comment" || keyword == "obj_info") continue;
+    if (keyword == "format") {
+      std::string version;
+      words >> format >> version;
+      if ((format != "ascii" && format != "binary_little_endian" && format != "binary_big_endian") || version != "1.0")
+        bad("unknown format \"" + line.substr(std::min<std::size_t>(7, line.size())) + "\"");
+    } else if (keyword == "element") {
       Element e;
       std::string count;
       words >> e.name >> count;
       try {
-        e.count = std::stoull(count);
+        std::size_t used = 0;
+        e.count = std::stoull(count, &used);
+        if (used != count.size()) throw std::invalid_argument(count);
       } catch (const std::exception&) {
-        fail(file, "PLY header: element \"" + e.name + "\" has no valid count (\"" + count + "\")");
+        bad("element \"" + e.name + "\" has no valid count (\"" + count + "\")");
       }
       if (e.count > kMaxElements)
-        fail(file, "PLY header: element \"" + e.name + "\" announces " + count + " entries (more than " +
-                       std::to_string(kMaxElements) + ")");
+        bad("element \"" + e.name + "\" announces " + count + " entries (more than " + std::to_string(kMaxElements) + ")");
       elements.push_back(e);
-    } else if (keyword == "property" && !elements.empty()) {
-      std::string type;
+    } else if (keyword == "property") {
+      if (elements.empty()) bad("a property before any element");
+      std::string type, name;
       words >> type;
-      if (type == "list") words >> type;  // the list's count type; its items may be none
+      if (type == "list") {
+        std::string countType, itemType;
+        words >> countType >> itemType >> name;
+        if (sizeOf(countType) == 0 || sizeOf(itemType) == 0) bad("unknown list types \"" + countType + " " + itemType + "\"");
+        type = countType;  // the items may be none
+      } else {
+        words >> name;
+        if (sizeOf(type) == 0) bad("unknown property type \"" + type + "\"");
+      }
+      if (name.empty()) bad("a property without a name");
       elements.back().minBytes += sizeOf(type);
+    } else {
+      bad("unknown header line \"" + line.substr(0, 40) + "\"");
     }
   }
+  if (dataStart == std::string_view::npos) fail(file, "PLY header has no end_header line");
+  if (format.empty()) fail(file, "PLY header has no format line");
   const std::string_view data = bytes.substr(std::min(dataStart, bytes.size()));
   unsigned long long announced = 0;
   std::string counts;
@@ -217,12 +251,12 @@ void checkPlyCounts(std::string_view bytes, const std::string& file) {
   }
   if (format == "ascii") {
     unsigned long long lines = 0;
-    std::size_t at = 0;
-    while (at < data.size()) {
-      std::size_t end = data.find('\n', at);
+    std::size_t pos = 0;
+    while (pos < data.size()) {
+      std::size_t end = data.find('\n', pos);
       if (end == std::string_view::npos) end = data.size();
-      if (data.substr(at, end - at).find_first_not_of(" \t\r") != std::string_view::npos) ++lines;
-      at = end + 1;
+      if (data.substr(pos, end - pos).find_first_not_of(" \t\r") != std::string_view::npos) ++lines;
+      pos = end + 1;
     }
     if (lines < announced)
       fail(file, "PLY header announces " + counts + " (" + std::to_string(announced) + " lines) but the data has " +
