@@ -18,6 +18,7 @@
 #include "flexure/core/primitives/mesh.h"
 #include "flexure/core/scene.h"
 #include "flexure/io/atomic_file.h"
+#include "isolated_read.h"
 
 // Debian's assimp 5.2.5 is built with its internal assertions on (ASSIMP_BUILD_DEBUG), and a
 // failed one calls Assimp::aiAssertViolation, which aborts: a truncated PLY stops the whole
@@ -293,6 +294,15 @@ const std::vector<std::string>& assimpMeshExtensions() {
 }
 
 ImportedMeshes readMeshesWithAssimp(const std::string& path, const MeshImportOptions& options) {
+  return readInChildProcess(path, [&] { return readMeshesHere(path, options); });
+}
+
+ImportedMeshes readMeshesFromMemory(const std::string& bytes, const std::string& hint, const std::string& sourceName,
+                                    const MeshImportOptions& options) {
+  return readInChildProcess(sourceName, [&] { return readMeshesFromMemoryHere(bytes, hint, sourceName, options); });
+}
+
+ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& options) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) fail(path, "cannot open the file (missing or not a regular file)");
   const std::string ext = lower(std::filesystem::path(path).extension().string().substr(
@@ -312,8 +322,8 @@ ImportedMeshes readMeshesWithAssimp(const std::string& path, const MeshImportOpt
   }
 }
 
-ImportedMeshes readMeshesFromMemory(const std::string& bytes, const std::string& hint, const std::string& sourceName,
-                                    const MeshImportOptions& options) {
+ImportedMeshes readMeshesFromMemoryHere(const std::string& bytes, const std::string& hint, const std::string& sourceName,
+                                        const MeshImportOptions& options) {
   try {
     checkPlyCounts(bytes, sourceName);
     Assimp::Importer importer;

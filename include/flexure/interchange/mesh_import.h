@@ -35,11 +35,19 @@ struct ImportedMeshes {
   std::vector<std::string> warnings;  // open / non-manifold meshes, skipped points and lines
 };
 
-// Every triangle mesh of the file, in the file's root space after `options`.
+// Every triangle mesh of the file, in the file's root space after `options`. assimp runs in a
+// child process (isolated_read.h): assimp 5.2.5 crashes on some malformed files (a null
+// dereference in its Collada reader), which must not take the application down; a crash or a
+// reader running over 10 minutes is a LoadError naming the file.
 ImportedMeshes readMeshesWithAssimp(const std::string& path, const MeshImportOptions& options = {});
 // The same from bytes in memory (`hint` is the extension without dot: "stl", "glb"); for fuzzing.
 ImportedMeshes readMeshesFromMemory(const std::string& bytes, const std::string& hint, const std::string& sourceName,
                                     const MeshImportOptions& options = {});
+// The same in this process (no isolation): what the child runs; the fuzz target calls these for
+// STL, PLY and glTF so that libFuzzer sees coverage and every crash there.
+ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& options = {});
+ImportedMeshes readMeshesFromMemoryHere(const std::string& bytes, const std::string& hint, const std::string& sourceName,
+                                        const MeshImportOptions& options = {});
 
 // All meshes of the file as one (a mesh node's "source").
 TriangleMesh readMeshFileWithAssimp(const std::string& path);
