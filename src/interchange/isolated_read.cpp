@@ -13,6 +13,9 @@
 
 #include "flexure/core/load_error.h"
 
+// Present only in sanitized builds (weak: null otherwise).
+extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
 namespace flexure {
 
 namespace {
@@ -155,6 +158,9 @@ ImportedMeshes readInChildProcess(const std::string& file, const std::function<I
   }
   if (pid == 0) {
     // The child: answer through the pipe and leave without running the parent's exit handlers.
+    // Under a sanitizer, a crash in the child must only end the child: drop a death callback
+    // the parent installed (libFuzzer's would record the child's crash as the parent's).
+    if (&__sanitizer_set_death_callback != nullptr) __sanitizer_set_death_callback(nullptr);
     ::close(fds[0]);
     std::string answer;
     try {
