@@ -19,7 +19,30 @@ packages=(
   # installing (docs/install.md): man pages from --help, the Debian package's dependencies, and
   # the install test's validators (desktop entry, AppStream, MIME type through xdg-mime/GIO, man)
   help2man dpkg-dev desktop-file-utils appstream shared-mime-info xdg-utils libglib2.0-bin man-db file
+  # mesh import (assimp)
+  libassimp-dev
 )
+
+# The Khronos glTF-Validator (npm), pinned by tools/gltf-validator/package-lock.json, into
+# tools/gltf-validator/node_modules. Skipped when that version is already there.
+install_gltf_validator() {
+  local dir
+  dir="$(cd "$(dirname "$0")" && pwd)/gltf-validator"
+  if [[ -f "$dir/node_modules/gltf-validator/package.json" ]] &&
+     grep -q '"version": "2.0.0-dev.3.10"' "$dir/node_modules/gltf-validator/package.json"; then
+    echo "install-deps: gltf-validator already installed"
+    return
+  fi
+  # Node and npm from Debian, unless a node with its own npm (NodeSource) is already there:
+  # checked by command, since NodeSource's nodejs conflicts with Debian's npm package.
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    local root=()
+    [[ $(id -u) -ne 0 ]] && root=(sudo)
+    "${root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nodejs npm
+  fi
+  echo "install-deps: installing gltf-validator into $dir"
+  (cd "$dir" && npm ci --no-audit --no-fund)
+}
 
 missing=()
 for p in "${packages[@]}"; do
@@ -29,6 +52,7 @@ for p in "${packages[@]}"; do
 done
 if [[ ${#missing[@]} -eq 0 ]]; then
   echo "install-deps: all ${#packages[@]} packages already installed"
+  install_gltf_validator
   exit 0
 fi
 
@@ -40,3 +64,4 @@ fi
 echo "install-deps: installing ${missing[*]}"
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}"
+install_gltf_validator

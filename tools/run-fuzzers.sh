@@ -11,7 +11,7 @@ seconds=${FLEXURE_FUZZ_SECONDS:-60}
 build_dir=build-fuzz
 
 cmake --preset fuzz >/dev/null
-targets=(fuzz_scene_file fuzz_obj)
+targets=(fuzz_scene_file fuzz_obj fuzz_mesh_import)
 if grep -q fuzz_description "$build_dir/build.ninja" 2>/dev/null; then targets+=(fuzz_description); fi
 cmake --build "$build_dir" -j "${FLEXURE_JOBS:-$(nproc)}" --target "${targets[@]}"
 
@@ -20,6 +20,7 @@ seed_files() {
     fuzz_scene_file) find scenes tests -name '*.json' -size -256k ;;
     fuzz_obj) find scenes tests -name '*.obj' -size -256k ;;
     fuzz_description) find scenes tests -name '*.dcl' -size -256k ;;
+    fuzz_mesh_import) find fuzz/mesh_import_seeds tests/interchange/regressions -type f -size -256k ;;
   esac
 }
 

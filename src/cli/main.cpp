@@ -15,8 +15,9 @@ namespace {
 using namespace flexure::cli;
 
 const std::vector<const Verb*>& verbs() {
-  static const std::vector<const Verb*> table = {&validateVerb(), &infoVerb(),    &exportObjVerb(), &renderVerb(),
-                                                 &solveVerb(),    &animateVerb(), &benchVerb()};
+  static const std::vector<const Verb*> table = {&validateVerb(),  &infoVerb(),  &exportObjVerb(), &exportGltfVerb(),
+                                                 &exportStlVerb(), &renderVerb(), &solveVerb(),     &animateVerb(),
+                                                 &benchVerb()};
   return table;
 }
 

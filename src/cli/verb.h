@@ -27,6 +27,8 @@ struct Verb {
 const Verb& validateVerb();
 const Verb& infoVerb();
 const Verb& exportObjVerb();
+const Verb& exportGltfVerb();
+const Verb& exportStlVerb();
 const Verb& renderVerb();
 const Verb& solveVerb();
 const Verb& animateVerb();

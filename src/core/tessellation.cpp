@@ -30,12 +30,18 @@ void orientWindingWithNormals(TriangleMesh& mesh) {
 }  // namespace
 
 TriangleMesh tessellatePath(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options) {
+  return tessellatePathBelow(path, params, path.operators.size(), options);
+}
+
+TriangleMesh tessellatePathBelow(const Path& path, const ParamAccess<double>& params, std::size_t operatorCount,
+                                 const TessellationOptions& options) {
   TriangleMesh mesh;
   // In the primitive's own space (Appendix A: P^{i,1} = P^{L^i}) ...
   path.leaf->tessellate(params, options.resolution, mesh);
   if (mesh.normals.size() != mesh.positions.size()) mesh.computeVertexNormals();
   // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
-  for (const Operator* op : path.operators) op->applyBatch(params, mesh.positions, mesh.normals);
+  for (std::size_t k = 0; k < operatorCount && k < path.operators.size(); ++k)
+    path.operators[k]->applyBatch(params, mesh.positions, mesh.normals);
   orientWindingWithNormals(mesh);
   mesh.name = path.leaf->name();
   return mesh;

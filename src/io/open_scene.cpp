@@ -9,7 +9,12 @@ LoadResult openSceneFile(const std::string& path) {
   if (!importer || importer->extension == ".json") return readSceneFile(path);
   LoadResult result;
   auto scene = std::make_unique<Scene>();
-  importer->import(path, *scene);
+  if (importer->importWithWarnings) {
+    for (std::string& w : importer->importWithWarnings(path, *scene))
+      result.warnings.push_back(LoadWarning{FileLocation{path, 0, 0}, "", std::move(w)});
+  } else {
+    importer->import(path, *scene);
+  }
   result.scene = std::move(scene);
   return result;
 }

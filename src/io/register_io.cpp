@@ -27,7 +27,7 @@ void importObj(const std::string& path, Scene& into) {
 }  // namespace
 
 void registerIoModule() {
-  ImporterRegistry::instance().add(SceneImporter{".obj", "Wavefront OBJ mesh", importObj});
+  ImporterRegistry::instance().add(SceneImporter{".obj", "Wavefront OBJ mesh", importObj, {}, {}});
   registerIoBenchmark();
   registerScaleBenchmark();
 }

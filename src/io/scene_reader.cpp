@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "flexure/core/importer_registry.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/core/primitives/mesh.h"
 #include "flexure/io/json_reader.h"
@@ -262,7 +263,8 @@ class SceneReader {
                                             ", " + boundText(info.upper) + "]; a solver will clamp it");
   }
 
-  // A mesh node's "source" names an OBJ file, relative to the scene file's directory.
+  // A mesh node's "source" names a mesh file (OBJ, or a format with a registered mesh reader),
+  // relative to the scene file's directory.
   void loadMeshSource(const NodeRecord& r) {
     auto* mesh = dynamic_cast<MeshPrimitive*>(r.node);
     if (!mesh) return;
@@ -273,7 +275,12 @@ class SceneReader {
     try {
       // Many nodes may share one file (instances): read each file once per load.
       auto cached = meshFiles_.find(file.string());
-      if (cached == meshFiles_.end()) cached = meshFiles_.emplace(file.string(), readObjFile(file.string())).first;
+      if (cached == meshFiles_.end()) {
+        // Formats other than OBJ come from the importer that registered a mesh reader for them.
+        const SceneImporter* importer = ImporterRegistry::instance().forPath(file.string());
+        TriangleMesh read = importer && importer->readMesh ? importer->readMesh(file.string()) : readObjFile(file.string());
+        cached = meshFiles_.emplace(file.string(), std::move(read)).first;
+      }
       mesh->setMesh(cached->second);
     } catch (const LoadError& e) {
       context_.fail(*source, memberPath(r.path, "source"), std::string("cannot load mesh: ") + e.what());

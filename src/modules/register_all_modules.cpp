@@ -21,6 +21,9 @@
 #if FLEXURE_HAS_ANIM
 #include "flexure/anim/register.h"
 #endif
+#if FLEXURE_HAS_INTERCHANGE
+#include "flexure/interchange/register.h"
+#endif
 
 namespace flexure {
 
@@ -44,6 +47,9 @@ void registerAllModules() {
 #endif
 #if FLEXURE_HAS_ANIM
     registerAnimModule();
+#endif
+#if FLEXURE_HAS_INTERCHANGE
+    registerInterchangeModule();
 #endif
   });
 }

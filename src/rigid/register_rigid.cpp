@@ -28,7 +28,7 @@ void registerRigidModule() {
   SettingsRegistry::instance().add(std::string(RigidSettings::kKind), [] { return std::make_unique<RigidSettings>(); });
   SolverRegistry::instance().add(std::make_unique<RigidFamilySolver>());
   ImporterRegistry::instance().add({".dcl", "Gascuel constraint description language (docs/description-language.md)",
-                                    importDescriptionFile});
+                                    importDescriptionFile, {}, {}});
   BenchmarkRegistry::instance().add({"rigid", runRigidBenchmarks});
   // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
   registerRigidOverlays(OverlayRegistry::instance());

@@ -212,10 +212,44 @@ TEST_CASE("bench runs a suite and prints one JSON document", "[cli]") {
   CHECK(cli("bench no-such-suite").exitCode == 2);
 }
 
+TEST_CASE("export-gltf writes a GLB of the scene or of a baked range", "[cli][gltf]") {
+  const fs::path still = scratch() / "pipe.glb";
+  const Run r = cli("export-gltf '" + scene("pipe.json") + "' -o '" + still.string() + "'");
+  REQUIRE(r.exitCode == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("wrote "));
+  const std::string bytes = slurp(still);
+  REQUIRE(bytes.size() > 20);
+  CHECK(bytes.substr(0, 4) == "glTF");
+  CHECK_THAT(r.out, Catch::Contains(std::to_string(bytes.size()) + " bytes"));
+
+  const fs::path animated = scratch() / "snake.gltf";
+  const Run a = cli("export-gltf '" + scene("anim-snake.json") + "' -o '" + animated.string() + "' --frames 0-5");
+  REQUIRE(a.exitCode == 0);
+  CHECK_THAT(a.out, Catch::Contains("6 frames"));
+  CHECK(fs::exists(scratch() / "snake.bin"));
+  const nlohmann::json doc = nlohmann::json::parse(slurp(animated));
+  CHECK(doc["animations"][0]["channels"].size() > 0);
+
+  CHECK(cli("export-gltf '" + scene("pipe.json") + "' -o out.obj").exitCode == 2);
+  CHECK(cli("export-gltf '" + scene("pipe.json") + "' -o out.glb --frames 5-2").exitCode == 2);
+  CHECK(cli("export-gltf '" + scene("pipe.json") + "' -o out.glb --fps 30").exitCode == 2);  // --fps needs --frames
+}
+
+TEST_CASE("export-stl writes every triangle as binary STL", "[cli][stl]") {
+  const fs::path out = scratch() / "pipe.stl";
+  const Run r = cli("export-stl '" + scene("pipe.json") + "' -o '" + out.string() + "' --resolution 8");
+  REQUIRE(r.exitCode == 0);
+  const Run obj = cli("export-obj '" + scene("pipe.json") + "' -o '" + (scratch() / "pipe8.obj").string() + "' --resolution 8");
+  REQUIRE(obj.exitCode == 0);
+  const flexure::TriangleMesh all = flexure::readObjFile((scratch() / "pipe8.obj").string());
+  CHECK(fs::file_size(out) == 84 + 50 * static_cast<std::size_t>(all.triangleCount()));
+  CHECK(cli("export-stl '" + scene("pipe.json") + "'").exitCode == 2);  // missing -o
+}
+
 TEST_CASE("help on every verb, usage errors exit 2", "[cli]") {
   const Run top = cli("--help");
   CHECK(top.exitCode == 0);
-  for (const char* verb : {"validate", "info", "export-obj", "render", "solve", "animate", "bench"}) {
+  for (const char* verb : {"validate", "info", "export-obj", "export-gltf", "export-stl", "render", "solve", "animate", "bench"}) {
     INFO(verb);
     CHECK_THAT(top.out, Catch::Contains(std::string("  ") + verb));
     const Run help = cli(std::string(verb) + " --help");

@@ -18,6 +18,9 @@ class BenchmarkRegistry {
  public:
   static BenchmarkRegistry& instance();
   void add(BenchmarkSuite suite);
+  // Adds figures to a registered suite's output (another module measuring beside it: the glTF
+  // export in "io"); `more` receives the suite's JSON object after it ran. No-op when absent.
+  void extend(const std::string& name, std::function<void(nlohmann::json& out, bool quick)> more);
   const std::vector<BenchmarkSuite>& suites() const { return suites_; }
 
  private:

@@ -17,6 +17,11 @@ struct TessellationOptions {
 
 // The path's primitive tessellated in its own space, then mapped through every operator.
 TriangleMesh tessellatePath(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options = {});
+// The same through only the first `operatorCount` operators (leaf side): the mesh in the space
+// of path.operators[operatorCount - 1]'s output (the leaf's own space for 0). Exporters map the
+// rest as node transforms; tessellatePath is this with every operator.
+TriangleMesh tessellatePathBelow(const Path& path, const ParamAccess<double>& params, std::size_t operatorCount,
+                                 const TessellationOptions& options = {});
 
 // One mesh per path of the scene, named after the leaf node, with the scene's current Ψ.
 std::vector<TriangleMesh> tessellateScene(const Scene& scene, const TessellationOptions& options = {});

@@ -1,0 +1,65 @@
+#pragma once
+// Mesh files read through assimp (issue 15): STL (ASCII and binary), PLY, OBJ, glTF/GLB, FBX,
+// Collada and 3DS. Each mesh of the file becomes one `mesh` node (its node transforms applied to
+// the vertices), all under one `group` named after the file; normals are recomputed where the
+// file has none (STL's per-face normals are dropped so the vertices weld). Reading is
+// all-or-nothing: a file assimp refuses, an empty file, an index out of range or a non-finite
+// coordinate throws LoadError naming the file and what is wrong, and the scene is untouched.
+// A mesh with open or non-manifold edges loads with a warning: its signed distance (inside,
+// outside; collisions, metaball volumes) is then undefined.
+//
+// Flexure keeps its own OBJ reader for .obj (file:line:column errors, exact round trip); these
+// readers serve the other extensions (docs/ARCHITECTURE.md).
+#include <string>
+#include <vector>
+
+#include "flexure/core/triangle_mesh.h"
+
+namespace flexure {
+
+class Scene;
+
+enum class Axis { None, X, Y, Z };
+
+struct MeshImportOptions {
+  double scale = 1.0;     // file units to scene units (0.001: millimetres to metres)
+  Axis fileUp = Axis::None;  // the file's up axis; None keeps the coordinates as they are
+  Axis sceneUp = Axis::Z;    // where fileUp goes (a 90° rotation about fileUp × sceneUp)
+};
+
+// "x", "y", "z" (or "none"); nothing otherwise.
+bool parseAxis(const std::string& text, Axis& axis);
+
+struct ImportedMeshes {
+  std::vector<TriangleMesh> meshes;   // one per mesh of the file, named after it
+  std::vector<std::string> warnings;  // open / non-manifold meshes, skipped points and lines
+};
+
+// Every triangle mesh of the file, in the file's root space after `options`. assimp runs in a
+// child process (isolated_read.h): assimp 5.2.5 crashes on some malformed files (a null
+// dereference in its Collada reader), which must not take the application down; a crash or a
+// reader running over 10 minutes is a LoadError naming the file.
+ImportedMeshes readMeshesWithAssimp(const std::string& path, const MeshImportOptions& options = {});
+// The same from bytes in memory (`hint` is the extension without dot: "stl", "glb"); for fuzzing.
+ImportedMeshes readMeshesFromMemory(const std::string& bytes, const std::string& hint, const std::string& sourceName,
+                                    const MeshImportOptions& options = {});
+// The same in this process (no isolation): what the child runs; the fuzz target calls these for
+// STL, PLY and glTF so that libFuzzer sees coverage and every crash there.
+ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& options = {});
+ImportedMeshes readMeshesFromMemoryHere(const std::string& bytes, const std::string& hint, const std::string& sourceName,
+                                        const MeshImportOptions& options = {});
+
+// All meshes of the file as one (a mesh node's "source").
+TriangleMesh readMeshFileWithAssimp(const std::string& path);
+
+// Adds a group named after the file with one mesh node per mesh to `into` (its root), and
+// returns the warnings. The meshes are stored in the scene (inline), not linked to the file.
+std::vector<std::string> importMeshFile(const std::string& path, Scene& into, const MeshImportOptions& options = {});
+
+// Open or non-manifold edges: the warning text, empty for a closed, consistently oriented mesh.
+std::string manifoldWarning(const TriangleMesh& mesh);
+
+// The extensions (lower case, with the dot) read through assimp.
+const std::vector<std::string>& assimpMeshExtensions();
+
+}  // namespace flexure

@@ -1,0 +1,385 @@
+// Mesh import through assimp (issue 15): STL, PLY and glTF files become one mesh node per mesh
+// under a group and keep every triangle; malformed files are refused with a message naming the
+// file, and the scene is left as it was.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <unistd.h>
+
+#include "flexure/core/primitives/block.h"
+#include "flexure/core/primitives/mesh.h"
+#include "flexure/core/primitives/sphere.h"
+#include "flexure/core/scene.h"
+#include "flexure/core/tessellation.h"
+#include "flexure/interchange/gltf_export.h"
+#include "flexure/interchange/mesh_import.h"
+#include "flexure/interchange/stl_export.h"
+#include "flexure/io/obj.h"
+#include "flexure/io/open_scene.h"
+#include "flexure/io/scene_file.h"
+#include "flexure/modules.h"
+
+namespace fs = std::filesystem;
+
+namespace flexure {
+
+namespace {
+
+fs::path tempFile(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("flexure-test-import-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir / name;
+}
+
+void writeBytes(const fs::path& file, const std::string& bytes) {
+  std::ofstream out(file, std::ios::binary);
+  out << bytes;
+}
+
+// A closed sphere and a closed block, each its own mesh.
+std::vector<TriangleMesh> twoParts() {
+  Scene scene;
+  auto s = std::make_unique<SpherePrimitive>();
+  s->setName("ball");
+  scene.add(std::move(s));
+  auto b = std::make_unique<BlockPrimitive>();
+  b->setName("brick");
+  scene.add(std::move(b));
+  return tessellateScene(scene, {6});
+}
+
+// Triangles as sorted corner triples of float32 positions: what survives any file format.
+std::multiset<std::array<float, 9>> triangleSet(const std::vector<TriangleMesh>& meshes) {
+  std::multiset<std::array<float, 9>> out;
+  for (const TriangleMesh& m : meshes)
+    for (const auto& t : m.triangles) {
+      std::array<std::array<float, 3>, 3> c;
+      for (int k = 0; k < 3; ++k) {
+        const Vec3d& p = m.positions[static_cast<std::size_t>(t[static_cast<std::size_t>(k)])];
+        c[static_cast<std::size_t>(k)] = {float(p.x), float(p.y), float(p.z)};
+      }
+      // Rotate so the smallest corner is first (keeps the winding).
+      const auto first = std::min_element(c.begin(), c.end()) - c.begin();
+      std::array<float, 9> key{};
+      for (int k = 0; k < 3; ++k)
+        for (int j = 0; j < 3; ++j) key[static_cast<std::size_t>(3 * k + j)] = c[static_cast<std::size_t>((first + k) % 3)][static_cast<std::size_t>(j)];
+      out.insert(key);
+    }
+  return out;
+}
+
+std::unique_ptr<Scene> open(const fs::path& file, std::vector<LoadWarning>* warnings = nullptr) {
+  registerAllModules();
+  LoadResult r = openSceneFile(file.string());
+  if (warnings) *warnings = r.warnings;
+  return std::move(r.scene);
+}
+
+// scene → OBJ text → parsed back: the meshes `export-obj` would write.
+std::vector<TriangleMesh> throughObj(const Scene& scene) {
+  const std::vector<TriangleMesh> meshes = tessellateScene(scene);
+  TriangleMesh all = parseObj(meshesToObj(meshes));
+  return {all};
+}
+
+std::string asciiStl(const std::vector<TriangleMesh>& meshes) {
+  std::string s = "solid parts\n";
+  char line[256];
+  for (const TriangleMesh& m : meshes)
+    for (const auto& t : m.triangles) {
+      s += " facet normal 0 0 0\n  outer loop\n";
+      for (int k : t) {
+        const Vec3d& p = m.positions[static_cast<std::size_t>(k)];
+        std::snprintf(line, sizeof line, "   vertex %.9g %.9g %.9g\n", float(p.x), float(p.y), float(p.z));
+        s += line;
+      }
+      s += "  endloop\n endfacet\n";
+    }
+  return s + "endsolid parts\n";
+}
+
+std::string asciiPly(const TriangleMesh& m, const std::string& vertexCount = "", const std::string& faceCount = "") {
+  std::string s = "ply\nformat ascii 1.0\nelement vertex " + (vertexCount.empty() ? std::to_string(m.positions.size()) : vertexCount) +
+                  "\nproperty float x\nproperty float y\nproperty float z\nelement face " +
+                  (faceCount.empty() ? std::to_string(m.triangles.size()) : faceCount) +
+                  "\nproperty list uchar int vertex_indices\nend_header\n";
+  char line[256];
+  for (const Vec3d& p : m.positions) {
+    std::snprintf(line, sizeof line, "%.9g %.9g %.9g\n", float(p.x), float(p.y), float(p.z));
+    s += line;
+  }
+  for (const auto& t : m.triangles) s += "3 " + std::to_string(t[0]) + " " + std::to_string(t[1]) + " " + std::to_string(t[2]) + "\n";
+  return s;
+}
+
+void requireRefused(const fs::path& file, const std::string& what) {
+  INFO(what << ": " << file);
+  try {
+    open(file);
+    FAIL("accepted");
+  } catch (const LoadError& e) {
+    const std::string message = e.what();
+    INFO(message);
+    CHECK(message.find(file.string()) != std::string::npos);
+    CHECK(message.size() > file.string().size() + 4);  // says what is wrong
+  }
+}
+
+}  // namespace
+
+TEST_CASE("STL, PLY and glTF round trips to OBJ keep every triangle", "[import][roundtrip]") {
+  const std::vector<TriangleMesh> parts = twoParts();
+  const auto expected = triangleSet(parts);
+  SECTION("binary STL") {
+    const fs::path f = tempFile("parts.stl");
+    writeBinaryStlFile(parts, f.string());
+    const auto scene = open(f);
+    CHECK(triangleSet(throughObj(*scene)) == expected);
+  }
+  SECTION("ASCII STL") {
+    const fs::path f = tempFile("parts-ascii.stl");
+    writeBytes(f, asciiStl(parts));
+    CHECK(triangleSet(throughObj(*open(f))) == expected);
+  }
+  SECTION("PLY") {
+    const fs::path f = tempFile("ball.ply");
+    writeBytes(f, asciiPly(parts[0]));
+    CHECK(triangleSet(throughObj(*open(f))) == triangleSet({parts[0]}));
+  }
+  SECTION("glTF: one mesh node per mesh, under a group named after the file") {
+    Scene scene;
+    for (const TriangleMesh& m : parts) {
+      auto node = std::make_unique<MeshPrimitive>();
+      node->setName(m.name);
+      node->setMesh(m);
+      scene.add(std::move(node));
+    }
+    const fs::path f = tempFile("parts.glb");
+    exportGltf(scene, f.string());
+    const auto imported = open(f);
+    CHECK(triangleSet(throughObj(*imported)) == expected);
+    const auto& groups = imported->root().children();
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0]->name() == "parts");
+    CHECK(groups[0]->type() == "group");
+    REQUIRE(groups[0]->children().size() == 2);
+    CHECK(groups[0]->children()[0]->type() == "mesh");
+  }
+}
+
+TEST_CASE("Collada goes through the same import", "[import][collada]") {
+  const fs::path f = tempFile("tetra.dae");
+  writeBytes(f, R"(<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+<library_geometries><geometry id="g" name="tetra"><mesh>
+<source id="p"><float_array id="pa" count="12">0 0 0 1 0 0 0 1 0 0 0 1</float_array>
+<technique_common><accessor source="#pa" count="4" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
+<vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+<triangles count="4"><input semantic="VERTEX" source="#v" offset="0"/><p>0 2 1 0 1 3 0 3 2 1 2 3</p></triangles>
+</mesh></geometry></library_geometries>
+<library_visual_scenes><visual_scene id="s"><node id="n" name="tetra"><instance_geometry url="#g"/></node></visual_scene></library_visual_scenes>
+<scene><instance_visual_scene url="#s"/></scene>
+</COLLADA>)");
+  std::vector<LoadWarning> warnings;
+  const auto scene = open(f, &warnings);
+  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
+  REQUIRE(meshes.size() == 1);
+  CHECK(meshes[0].triangleCount() == 4);
+  CHECK(warnings.empty());  // closed and consistently oriented
+  // Truncated XML is refused with the file named.
+  const fs::path cut = tempFile("cut.dae");
+  writeBytes(cut, "<?xml version=\"1.0\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n<library_geometries><geometry id=\"g\"><mesh><source id=\"p\"><float_array id=\"pa\" count=\"12\">0 0 0 1");
+  requireRefused(cut, "truncated Collada");
+}
+
+TEST_CASE("closed meshes weld and load silently; open ones warn that inside is undefined", "[import][manifold]") {
+  const std::vector<TriangleMesh> parts = twoParts();
+  const fs::path closed = tempFile("closed.stl");
+  writeBinaryStlFile({parts[1]}, closed.string());
+  std::vector<LoadWarning> warnings;
+  open(closed, &warnings);
+  CHECK(warnings.empty());
+  TriangleMesh open1 = parts[1];
+  open1.triangles.pop_back();
+  const fs::path opened = tempFile("open.stl");
+  writeBinaryStlFile({open1}, opened.string());
+  open(opened, &warnings);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].message.find("undefined") != std::string::npos);
+}
+
+TEST_CASE("unit scale and up axis", "[import][options]") {
+  TriangleMesh tri;
+  tri.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+  tri.triangles = {{0, 1, 2}};
+  const fs::path f = tempFile("tri.stl");
+  writeBinaryStlFile({tri}, f.string());
+  MeshImportOptions o;
+  o.scale = 0.001;
+  o.fileUp = Axis::Y;
+  o.sceneUp = Axis::Z;
+  const ImportedMeshes r = readMeshesWithAssimp(f.string(), o);
+  REQUIRE(r.meshes.size() == 1);
+  // Y up → Z up is (x, y, z) ↦ (x, -z, y); the file's (0, 1, 0) is the scene's (0, 0, 0.001).
+  bool found = false;
+  for (const Vec3d& p : r.meshes[0].positions)
+    if (std::abs(p.z - 0.001) < 1e-12 && std::abs(p.x) < 1e-12 && std::abs(p.y) < 1e-12) found = true;
+  CHECK(found);
+}
+
+TEST_CASE("a mesh node's source may be any imported format", "[import][source]") {
+  const fs::path stl = tempFile("part.stl");
+  writeBinaryStlFile({twoParts()[1]}, stl.string());
+  const fs::path sceneFile = tempFile("uses-stl.json");
+  writeBytes(sceneFile, R"({"format": "flexure-scene", "version": 1,
+    "nodes": [{"name": "part", "type": "mesh", "source": "part.stl"}]})");
+  const auto scene = open(sceneFile);
+  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
+  REQUIRE(meshes.size() == 1);
+  CHECK(meshes[0].triangleCount() == twoParts()[1].triangleCount());
+}
+
+TEST_CASE("malformed mesh files are refused with the file named", "[import][errors]") {
+  const std::vector<TriangleMesh> parts = twoParts();
+  const std::string stl = meshesToBinaryStl(parts);
+  SECTION("STL") {
+    const fs::path truncated = tempFile("truncated.stl");
+    writeBytes(truncated, stl.substr(0, stl.size() / 2));
+    requireRefused(truncated, "truncated binary STL");
+
+    std::string wrong = stl;
+    const std::uint32_t more = 100000;
+    std::memcpy(wrong.data() + 80, &more, 4);
+    const fs::path counts = tempFile("wrong-count.stl");
+    writeBytes(counts, wrong);
+    requireRefused(counts, "triangle count beyond the data");
+
+    std::string huge = stl;
+    const std::uint32_t most = 0xFFFFFFFFu;
+    std::memcpy(huge.data() + 80, &most, 4);
+    const fs::path hugeFile = tempFile("huge-count.stl");
+    writeBytes(hugeFile, huge);
+    requireRefused(hugeFile, "huge triangle count");
+
+    std::string nan = stl;
+    const float bad = std::nanf("");
+    std::memcpy(nan.data() + 84 + 12, &bad, 4);  // first vertex's x
+    const fs::path nanFile = tempFile("nan.stl");
+    writeBytes(nanFile, nan);
+    requireRefused(nanFile, "NaN vertex");
+
+    const fs::path empty = tempFile("empty.stl");
+    writeBytes(empty, "");
+    requireRefused(empty, "empty file");
+  }
+  SECTION("PLY") {
+    const std::string ply = asciiPly(parts[0]);
+    const fs::path truncated = tempFile("truncated.ply");
+    writeBytes(truncated, ply.substr(0, ply.size() / 2));
+    requireRefused(truncated, "truncated PLY");
+
+    const fs::path counts = tempFile("wrong-count.ply");
+    writeBytes(counts, asciiPly(parts[0], "", std::to_string(parts[0].triangles.size() + 50)));
+    requireRefused(counts, "more faces announced than given");
+
+    const fs::path huge = tempFile("huge-count.ply");
+    writeBytes(huge, asciiPly(parts[0], "4000000000"));
+    requireRefused(huge, "huge vertex count");
+
+    std::string nan = ply;
+    const auto header = nan.find("end_header\n") + 11;
+    nan.replace(header, nan.find(' ', header) - header, "nan");
+    const fs::path nanFile = tempFile("nan.ply");
+    writeBytes(nanFile, nan);
+    requireRefused(nanFile, "NaN vertex");
+
+    std::string index = ply;
+    const auto lastFace = index.rfind("\n3 ", index.size() - 2);
+    index.replace(lastFace + 1, index.size() - lastFace - 1, "3 0 1 99999\n");
+    const fs::path indexFile = tempFile("bad-index.ply");
+    writeBytes(indexFile, index);
+    requireRefused(indexFile, "index out of range");
+  }
+  SECTION("glTF") {
+    Scene scene;
+    auto node = std::make_unique<MeshPrimitive>();
+    node->setName("ball");
+    node->setMesh(parts[0]);
+    scene.add(std::move(node));
+    const fs::path good = tempFile("good.glb");
+    exportGltf(scene, good.string());
+    std::ifstream in(good, std::ios::binary);
+    const std::string glb((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+
+    const fs::path truncated = tempFile("truncated.glb");
+    writeBytes(truncated, glb.substr(0, glb.size() / 2));
+    requireRefused(truncated, "truncated GLB");
+
+    // The GLB with one edit in its JSON chunk (re-packed: chunk and total lengths).
+    std::uint32_t jsonBytes = 0;
+    std::memcpy(&jsonBytes, glb.data() + 12, 4);
+    auto edited = [&](const std::string& from, const std::string& to) {
+      std::string json = glb.substr(20, jsonBytes);
+      const auto at = json.find(from);
+      REQUIRE(at != std::string::npos);
+      json.replace(at, from.size(), to);
+      while (json.size() % 4) json += ' ';
+      const std::string rest = glb.substr(20 + jsonBytes);
+      std::string out = glb.substr(0, 12);
+      const std::uint32_t total = static_cast<std::uint32_t>(20 + json.size() + rest.size());
+      const std::uint32_t length = static_cast<std::uint32_t>(json.size());
+      std::memcpy(out.data() + 8, &total, 4);
+      out.append(reinterpret_cast<const char*>(&length), 4);
+      out += glb.substr(16, 4);
+      return out + json + rest;
+    };
+    const std::string positionsCount = "\"count\":" + std::to_string(parts[0].positions.size());
+    const fs::path counts = tempFile("wrong-count.glb");
+    writeBytes(counts, edited(positionsCount, "\"count\":" + std::to_string(parts[0].positions.size() * 2)));
+    requireRefused(counts, "accessor count beyond its buffer view");
+
+    const fs::path huge = tempFile("huge-count.glb");
+    writeBytes(huge, edited(positionsCount, "\"count\":2000000000"));
+    requireRefused(huge, "huge accessor count");
+
+    std::string nan = glb;
+    const float bad = std::nanf("");
+    // The binary chunk starts after the JSON chunk; positions are its first bytes.
+    std::uint32_t jsonLength = 0;
+    std::memcpy(&jsonLength, glb.data() + 12, 4);
+    std::memcpy(nan.data() + 20 + jsonLength + 8, &bad, 4);
+    const fs::path nanFile = tempFile("nan.glb");
+    writeBytes(nanFile, nan);
+    requireRefused(nanFile, "NaN position");
+  }
+}
+
+TEST_CASE("a failed import leaves nothing behind", "[import][atomic]") {
+  const fs::path bad = tempFile("bad.ply");
+  writeBytes(bad, "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nend_header\n1\n");
+  Scene scene;
+  CHECK_THROWS_AS(importMeshFile(bad.string(), scene), LoadError);
+  CHECK(scene.root().children().empty());
+}
+
+// Inputs fuzz_mesh_import found (first byte: the format hint, as in the fuzz target): each is
+// refused with a LoadError and nothing else (no hang, crash or other exception).
+TEST_CASE("fuzz findings are refused cleanly", "[import][fuzz]") {
+  static const char* const kHints[] = {"stl", "ply", "glb", "gltf", "dae", "fbx", "3ds", ""};
+  for (const auto& entry : fs::directory_iterator(fs::path(FLEXURE_SOURCE_DIR) / "tests/interchange/regressions")) {
+    INFO(entry.path());
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(!bytes.empty());
+    CHECK_THROWS_AS(readMeshesFromMemory(bytes.substr(1), kHints[static_cast<unsigned char>(bytes[0]) % 8], entry.path().string()),
+                    LoadError);
+  }
+}
+
+}  // namespace flexure
