@@ -16,6 +16,8 @@ packages=(
   clang libclang-rt-14-dev
   # GUI tests and screenshots under a virtual X server; a font so Qt can draw text
   xvfb xauth fonts-dejavu-core
+  # the flexure Python module (pybind11, numpy), its tests (pytest), batches (Dask), examples (matplotlib)
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed python3-matplotlib
 )
 
 missing=()
