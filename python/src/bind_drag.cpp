@@ -125,8 +125,11 @@ void defineDrag(py::module_& m, SceneClass& scene) {
                    "(Witkin et al.), a solid mouse constraint (Gascuel), a curve rubberband (Chen & Wu)\n"
                    "or a metaball displacement (Jin et al.). Leaving the block ends the drag and removes\n"
                    "whatever it added; the scene keeps where the drag left it.")
-      .def("__enter__", &Drag::enter, py::return_value_policy::reference_internal)
-      .def("__exit__", [](Drag& d, const py::object&, const py::object&, const py::object&) { d.exit(); })
+      .def("__enter__", &Drag::enter, py::return_value_policy::reference_internal,
+           "Begins the drag at the picked point (nothing moves yet).")
+      .def(
+          "__exit__", [](Drag& d, const py::object&, const py::object&, const py::object&) { d.exit(); },
+          "Ends the drag: whatever it added to the scene is removed; the scene stays where it is.")
       .def(
           "move_to", [](Drag& d, double x, double y, double z) { return d.moveTo(x, y, z); }, py::arg("x"), py::arg("y"),
           py::arg("z"),

@@ -50,7 +50,7 @@ void defineParams(py::module_& m, SceneClass& scene) {
                      "Ψ, the scene's flat vector of model parameters, by name ('<node>.<slot>') or index.\n"
                      "Writes follow the property editor's rules: finite values only, clamped into the\n"
                      "entry's bounds; frozen entries may be set (freezing only tells solvers to leave them).")
-      .def("__len__", [](Params& p) { return p.table().size(); })
+      .def("__len__", [](Params& p) { return p.table().size(); }, "The number of parameters in Ψ.")
       .def(
           "__getitem__", [](Params& p, const py::handle& key) { return p.table().value(indexOf(p.table(), key)); },
           py::arg("key"), "The value of a parameter, by name or index.")
@@ -64,8 +64,11 @@ void defineParams(py::module_& m, SceneClass& scene) {
           },
           py::arg("key"), py::arg("value"),
           "Sets a parameter (clamped into its bounds); ValueError for NaN or infinity.")
-      .def("__contains__", [](Params& p, const std::string& name) { return p.table().find(name) >= 0; })
-      .def("__iter__", [](Params& p) { return py::iter(py::cast(p).attr("names")); })
+      .def(
+          "__contains__", [](Params& p, const std::string& name) { return p.table().find(name) >= 0; },
+          "Whether a parameter of this name exists.")
+      .def(
+          "__iter__", [](Params& p) { return py::iter(py::cast(p).attr("names")); }, "Iterates over the names, in Ψ order.")
       .def(
           "index", [](Params& p, const std::string& name) { return indexOf(p.table(), py::str(name)); }, py::arg("name"),
           "The index in Ψ of a parameter (positions change when nodes are added or removed).")

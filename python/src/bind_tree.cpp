@@ -200,8 +200,10 @@ void defineTree(py::module_& m, SceneClass& scene) {
             return d;
           },
           "{slot: value} of this node's parameters (a copy; write through scene.params).")
-      .def("__eq__", [](const NodeView& a, const NodeView& b) { return a.handle == b.handle && a.name == b.name; })
-      .def("__hash__", [](const NodeView& v) { return py::hash(py::str(v.name)); })
+      .def(
+          "__eq__", [](const NodeView& a, const NodeView& b) { return a.handle == b.handle && a.name == b.name; },
+          "Two views of the same node of the same scene.")
+      .def("__hash__", [](const NodeView& v) { return py::hash(py::str(v.name)); }, "Hash of the node's name.")
       .def("__repr__", [](const NodeView& v) {
         return "<flexure.Node '" + v.node().name() + "' (" + std::string(v.node().type()) + ")>";
       });
@@ -209,8 +211,10 @@ void defineTree(py::module_& m, SceneClass& scene) {
   py::class_<ConstraintView>(m, "Constraint",
                              "A constraint of the scene, looked up by name on every use. Its kind decides which\n"
                              "family solver evaluates it (energy, rigid, curves, deform).")
-      .def_property_readonly("name", [](const ConstraintView& v) { return v.constraint().name; })
-      .def_property_readonly("kind", [](const ConstraintView& v) { return std::string(v.constraint().kind()); })
+      .def_property_readonly("name", [](const ConstraintView& v) { return v.constraint().name; }, "The constraint's unique name.")
+      .def_property_readonly(
+          "kind", [](const ConstraintView& v) { return std::string(v.constraint().kind()); },
+          "The kind, as in scene files ('attach-pipes', 'point-to-point', 'curve-mold', ...).")
       .def_property_readonly(
           "family", [](const ConstraintView& v) { return std::string(v.constraint().family()); },
           "The solver family that evaluates it: 'energy', 'rigid', 'curves' or 'deform'.")
@@ -280,8 +284,10 @@ void defineTree(py::module_& m, SceneClass& scene) {
           "Updates the named fields, checked like the scene file.")
       .def_property_readonly(
           "nodes", [](const ConstraintView& v) { return v.constraint().referencedNodes(); }, "The names of the nodes it ties.")
-      .def("__eq__", [](const ConstraintView& a, const ConstraintView& b) { return a.handle == b.handle && a.name == b.name; })
-      .def("__hash__", [](const ConstraintView& v) { return py::hash(py::str(v.name)); })
+      .def(
+          "__eq__", [](const ConstraintView& a, const ConstraintView& b) { return a.handle == b.handle && a.name == b.name; },
+          "Two views of the same constraint of the same scene.")
+      .def("__hash__", [](const ConstraintView& v) { return py::hash(py::str(v.name)); }, "Hash of the constraint's name.")
       .def("__repr__", [](const ConstraintView& v) {
         return "<flexure.Constraint '" + v.constraint().name + "' (" + std::string(v.constraint().kind()) + ")>";
       });
@@ -323,8 +329,8 @@ void defineTree(py::module_& m, SceneClass& scene) {
           if (s.find(n)) throw py::value_error("a node named \"" + n + "\" already exists");
           node->setName(n);
         }
-        if (!fields.empty())
-          readFieldsJson(pythonToJsonText(fields), "fields of the new " + type, [&](FieldVisitor& v) { node->visitFields(v); });
+        // Always read, even with no fields: a type's required fields must be given.
+        readFieldsJson(pythonToJsonText(fields), "fields of the new " + type, [&](FieldVisitor& v) { node->visitFields(v); });
         SceneHandle::Edit edit(*h, EditKind::Structure);
         Node& added = s.add(std::move(node), &parentNode, position);
         try {

@@ -1,10 +1,16 @@
 """flexure.batch.map_variants on a Dask LocalCluster with two workers equals a plain loop; a
 failing variant returns its error and the others go on."""
+import sys
+
+import cloudpickle
+
 import flexure
 from flexure.batch import VariantError, map_variants
 from conftest import scene_path
 
 PIPEFITTING = scene_path("pipefitting.json")
+# The workers cannot import this test file: its functions travel by value, as a script's do.
+cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 
 def solve_with_bend(amount):
