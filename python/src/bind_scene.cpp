@@ -1,5 +1,6 @@
 // flexure.Scene: files, JSON, solving, output. Params, the tree, drags and the timeline have
 // their own files.
+#include <chrono>
 #include <cmath>
 
 #include <pybind11/stl.h>
@@ -92,6 +93,22 @@ SceneClass defineSceneClass(py::module_& m) {
       "residuals, warnings (and 'families' when several apply). method: 'default' or 'paper'.\n"
       "The GIL is released while solving: threads solving different scenes run in parallel.");
 
+  scene.def(
+      "_cpp_solve_seconds",
+      [](const HandlePtr& h) {
+        // The benchmark's baseline (tools/bench-python.py): the C++ path of solve() alone, timed
+        // in C++ — what `flexure-cli solve` runs, without crossing into Python.
+        Scene& s = h->scene();
+        SceneHandle::Edit edit(*h, EditKind::Values);
+        SceneHandle::Busy busy(*h);
+        py::gil_scoped_release release;
+        const auto t0 = std::chrono::steady_clock::now();
+        const nlohmann::json summary = summarizeReports(solveScene(s, SolveOptions{}));
+        const std::string text = summary.dump();
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() + 0.0 * static_cast<double>(text.size());
+      },
+      "Benchmark baseline: runs solve()'s C++ path (solveScene, summarizeReports, the report's text)\n"
+      "without returning to Python and returns its wall-clock seconds measured in C++.");
   scene.def(
       "export_obj",
       [](SceneHandle& h, const std::string& path, int resolution) {

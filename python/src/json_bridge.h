@@ -1,8 +1,8 @@
 #pragma once
-// JSON between C++ and Python: reports and benchmark figures (nlohmann::json) become dicts,
-// field dicts become the JSON text the scene file's field reader takes. Goes through Python's
-// own json module (C-accelerated), which writes and reads doubles shortest-round-trip like the
-// scene file, so values cross bit-exact.
+// JSON between C++ and Python: reports and benchmark figures (nlohmann::json) become dicts
+// directly; field dicts cross as the JSON text the scene file's field reader takes, through
+// Python's own json module, which writes and reads doubles shortest-round-trip like the scene
+// file, so values cross bit-exact.
 #include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>
 #include <string>
