@@ -21,16 +21,19 @@ TEST_CASE("fields round-trip as JSON and bad values fail like a scene file", "[f
 
   // A wrong type: LoadError at the value, with the file reader's message.
   try {
-    readFieldsJson(R"({"end_a": "left"})", "test", visit);
+    readFieldsJson(R"({"pipe_a": "a", "end_a": "left", "pipe_b": "b", "end_b": 1})", "test", visit);
     FAIL("no error");
   } catch (const LoadError& e) {
     CHECK(e.where().file == "test");
     CHECK(e.where().line == 1);
-    CHECK(e.where().column == 11);
+    CHECK(e.where().column == 26);
     CHECK(e.jsonPath() == "end_a");
   }
   // An unknown key is an error here (a script's typo), not a warning.
-  CHECK_THROWS_AS(readFieldsJson(R"({"end_c": 1})", "test", visit), LoadError);
-  CHECK_NOTHROW(readFieldsJson(R"({"end_c": 1})", "test", visit, {"end_c"}));
+  const std::string withTypo = R"({"pipe_a": "a", "end_a": -1, "pipe_b": "b", "end_b": 1, "end_c": 1})";
+  CHECK_THROWS_AS(readFieldsJson(withTypo, "test", visit), LoadError);
+  CHECK_NOTHROW(readFieldsJson(withTypo, "test", visit, {"end_c"}));
+  // Required fields must be given (the Python module merges an update into the current fields).
+  CHECK_THROWS_AS(readFieldsJson(R"({"end_a": 1})", "test", visit), LoadError);
   CHECK(writeFieldsJson(visit) == written);
 }

@@ -18,7 +18,8 @@ using FieldVisit = std::function<void(FieldVisitor&)>;
 // The fields as JSON object text (one line).
 std::string writeFieldsJson(const FieldVisit& visit);
 
-// Assigns the fields present in `jsonObject` (absent optional fields keep their values). Throws
+// Assigns the fields present in `jsonObject` (absent optional fields keep their values, required
+// ones must be there: to change a few fields, merge them into writeFieldsJson's object). Throws
 // LoadError at the offending value, "SOURCE:LINE:COL: key: message"; keys the visit does not
 // know are errors here too (a script's typo must not pass silently), except those listed in
 // `ignoredKeys`. A visit that throws midway may have assigned some fields: callers that need
