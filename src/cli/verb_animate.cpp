@@ -10,12 +10,12 @@
 #include <iostream>
 #include <optional>
 
+#include "flexure/core/solve_summary.h"
 #include "flexure/core/tessellation.h"
 #include "flexure/io/obj.h"
 #include "render_bridge.h"
 #include "scene_loading.h"
 #include "solve_options.h"
-#include "solve_summary.h"
 #include "verb.h"
 
 #if FLEXURE_HAS_ANIM
@@ -72,15 +72,6 @@ void writeFrame(const Scene& scene, int frame, const FrameOutputs& out) {
 }
 #endif
 
-// One --stats line: the solve-report keys of the frame's reports plus frame, time, seconds.
-nlohmann::json statsLine(int frame, double time, double seconds, const std::vector<SolveReport>& reports) {
-  nlohmann::json line = summarizeReports(reports);
-  line["frame"] = frame;
-  line["time"] = time;
-  line["seconds"] = seconds;
-  return line;
-}
-
 void reportProgress(int frame, int done, int total, bool tty) {
   std::cerr << (tty ? "\r" : "") << "animate: frame " << frame << " (" << done << "/" << total << ")" << (tty ? "" : "\n")
             << std::flush;
@@ -117,7 +108,7 @@ int animate(Scene& scene, const AnimateJob& job) {
   const auto progress = [&](const SequenceProgress& p) {
     if (p.stats) {
       if (!p.stats->converged) ++unconverged;
-      if (job.stats) std::cout << statsLine(p.frame, p.stats->time, p.stats->seconds, p.stats->reports).dump() << std::endl;
+      if (job.stats) std::cout << frameStatsLine(p.frame, p.stats->time, p.stats->seconds, p.stats->reports).dump() << std::endl;
     }
     reportProgress(p.frame, p.done, p.total, job.tty);
   };
@@ -146,7 +137,7 @@ int animate(Scene& scene, const AnimateJob& job) {
     writeFrame(scene, k, job.outputs);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!allConverged(reports)) ++unconverged;
-    if (job.stats) std::cout << statsLine(k, t, seconds, reports).dump() << std::endl;
+    if (job.stats) std::cout << frameStatsLine(k, t, seconds, reports).dump() << std::endl;
     reportProgress(k, k - job.frames.first + 1, total, job.tty);
   }
   if (job.tty) std::cerr << "\n";

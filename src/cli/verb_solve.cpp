@@ -2,10 +2,10 @@
 // and prints one JSON report; -o writes the solved scene.
 #include <iostream>
 
+#include "flexure/core/solve_summary.h"
 #include "flexure/io/scene_file.h"
 #include "scene_loading.h"
 #include "solve_options.h"
-#include "solve_summary.h"
 #include "verb.h"
 
 namespace flexure::cli {
@@ -16,8 +16,7 @@ int runSolve(const Arguments& args) {
   args.requirePositional(1, "FILE (the scene to solve)");
   const SolveOptions options = solveOptionsFrom(args);
   const auto scene = openScene(args.positional()[0]);
-  std::vector<SolveReport> reports;
-  for (const FamilySolver* solver : applicableSolvers(*scene)) reports.push_back(solver->solve(*scene, options));
+  const std::vector<SolveReport> reports = solveScene(*scene, options);
   const nlohmann::json summary = summarizeReports(reports);
   if (const auto out = args.value("--output")) saveScene(*scene, *out);
   std::cout << summary.dump(2) << "\n";

@@ -1,14 +1,28 @@
-#include "solve_summary.h"
+#include "flexure/core/solve_summary.h"
 
 #include <algorithm>
 
-namespace flexure::cli {
+namespace flexure {
 
 std::vector<const FamilySolver*> applicableSolvers(const Scene& scene) {
   std::vector<const FamilySolver*> out;
   for (const auto& s : SolverRegistry::instance().solvers())
     if (s->appliesTo(scene)) out.push_back(s.get());
   return out;
+}
+
+std::vector<SolveReport> solveScene(Scene& scene, const SolveOptions& options) {
+  std::vector<SolveReport> reports;
+  for (const FamilySolver* solver : applicableSolvers(scene)) reports.push_back(solver->solve(scene, options));
+  return reports;
+}
+
+nlohmann::json frameStatsLine(int frame, double time, double seconds, const std::vector<SolveReport>& reports) {
+  nlohmann::json line = summarizeReports(reports);
+  line["frame"] = frame;
+  line["time"] = time;
+  line["seconds"] = seconds;
+  return line;
 }
 
 bool allConverged(const std::vector<SolveReport>& reports) {
@@ -53,4 +67,4 @@ nlohmann::json summarizeReports(const std::vector<SolveReport>& reports) {
   return out;
 }
 
-}  // namespace flexure::cli
+}  // namespace flexure
