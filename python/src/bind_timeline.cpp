@@ -1,6 +1,7 @@
 // The timeline: keys on any Ψ slot or constraint field (the scene's "timeline" settings block),
 // baking frames through the anim module's BakeSession exactly as `flexure-cli animate` does, and
 // going to a frame.
+#include <array>
 #include <cmath>
 
 #include <pybind11/stl.h>
@@ -11,6 +12,8 @@
 #include "flexure/anim/timeline_settings.h"
 #include "flexure/core/scene.h"
 #include "flexure/core/solve_summary.h"
+#include "flexure/interchange/gltf_export.h"
+#include "flexure/render/color.h"
 #include "json_bridge.h"
 #include "module_support.h"
 
@@ -79,6 +82,52 @@ py::list bake(const HandlePtr& handle, int first, int last, const py::object& fp
   if (result.cancelled) throw std::runtime_error("the bake stopped before the last frame");
   py::list out;
   for (const nlohmann::json& line : lines) out.append(toPython(line));
+  return out;
+}
+
+// Writes glTF 2.0 as `flexure-cli export-gltf` does: the scene as it is, or (frames given) the
+// baked range as one animation, from the same bake session as bake() (interchange/gltf_export.h).
+py::dict exportGltfFile(const HandlePtr& handle, const std::string& path, const py::object& frames,
+                        const py::object& fps, int resolution) {
+  if (!path.ends_with(".glb") && !path.ends_with(".gltf")) throw py::value_error("path must end in .glb or .gltf");
+  if (resolution < 1 || resolution > 4096) throw py::value_error("resolution must be between 1 and 4096");
+  GltfExportOptions options;
+  options.tessellation.resolution = resolution;
+  options.partColor = [](std::size_t i) {  // the viewport's part colours, as the CLI writes them
+    const ColorRgb c = paletteColor(static_cast<int>(i));
+    return std::array<float, 3>{c.r, c.g, c.b};
+  };
+  GltfExportResult result;
+  if (frames.is_none()) {
+    if (!fps.is_none()) throw py::value_error("fps needs frames");
+    const Scene& scene = handle->scene();
+    SceneHandle::Busy busy(*handle);
+    py::gil_scoped_release release;
+    result = exportGltf(scene, path, options);
+  } else {
+    const auto [first, last] = frames.cast<std::pair<int, int>>();
+    if (first < 0 || last < first) throw py::value_error("frames expects (first, last) with 0 <= first <= last");
+    if (!fps.is_none()) {
+      const double f = fps.cast<double>();
+      if (!(f > 0) || !std::isfinite(f)) throw py::value_error("fps must be positive");
+      if (timelineOf(static_cast<const Scene&>(handle->scene())).fps != f) {
+        SceneHandle::Edit edit(*handle, EditKind::Structure);
+        timelineOf(handle->scene()).fps = f;
+      }
+    }
+    BakeSession& session = handle->bakeSession();
+    SceneHandle::Edit edit(*handle, EditKind::Values, /*keepBake=*/true);
+    SceneHandle::Busy busy(*handle);
+    py::gil_scoped_release release;
+    result = exportGltfAnimation(session, FrameRange{first, last}, path, options);
+  }
+  py::dict out;
+  out["bytes"] = result.bytes;
+  out["frames"] = result.frames;
+  out["nodes"] = result.nodes;
+  out["meshes"] = result.meshes;
+  out["transform_channels"] = result.transformChannels;
+  out["morph_targets"] = result.morphTargets;
   return out;
 }
 
@@ -218,6 +267,12 @@ void defineTimeline(py::module_& m, SceneClass& scene) {
       "Keyed values apply; the start frame is solved once, each next frame advances from the\n"
       "previous one. The scene then holds frame `last`; solved frames stay cached for\n"
       "go_to_frame until the scene is edited. The GIL is released while baking.");
+  scene.def("export_gltf", &exportGltfFile, py::arg("path"), py::kw_only(), py::arg("frames") = py::none(),
+            py::arg("fps") = py::none(), py::arg("resolution") = 32,
+            "Writes glTF 2.0 (.glb, or .gltf + .bin) atomically, as `flexure-cli export-gltf` does: the\n"
+            "scene as it is, or with frames=(first, last) the baked range as one animation (rigid motion\n"
+            "as node channels, deformation as morph targets) from the same bake session as bake().\n"
+            "Returns {bytes, frames, nodes, meshes, transform_channels, morph_targets}.");
   scene.def("go_to_frame", &goToFrame, py::arg("frame"),
             "Puts the scene at frame `frame` (from the bake cache, or solving forward to it from the\n"
             "latest cached frame) and returns {frame, solved_frames, from_cache, stats}.");
