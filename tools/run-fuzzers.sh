@@ -10,7 +10,11 @@ cd "$(dirname "$0")/.."
 seconds=${FLEXURE_FUZZ_SECONDS:-60}
 build_dir=build-fuzz
 
-cmake --preset fuzz >/dev/null
+launcher=()  # as in run-tests.sh: ccache when the machine has it
+if command -v ccache >/dev/null && [[ "${FLEXURE_CCACHE:-1}" != 0 ]]; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake --preset fuzz "${launcher[@]}" >/dev/null
 targets=(fuzz_scene_file fuzz_obj fuzz_mesh_import)
 if grep -q fuzz_description "$build_dir/build.ninja" 2>/dev/null; then targets+=(fuzz_description); fi
 cmake --build "$build_dir" -j "${FLEXURE_JOBS:-$(nproc)}" --target "${targets[@]}"
