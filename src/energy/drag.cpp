@@ -12,15 +12,53 @@ namespace flexure {
 
 namespace {
 
+// Puts psi back onto the problem's constraints with the smallest change of its columns: a few
+// Gauss-Newton steps with the minimal-norm solution (JᵀJ + μI) δ = −Jᵀr, μ = 10⁻¹⁰ max diag.
+void restoreOnto(EnergyProblem& held, Eigen::VectorXd& psi, int maxIterations = 6) {
+  const int n = held.freeCount();
+  if (n == 0 || held.residualCount() == 0) return;
+  const std::vector<int>& cols = held.freeIndices();
+  Eigen::VectorXd r;
+  Eigen::SparseMatrix<double> J;
+  for (int k = 0; k < maxIterations; ++k) {
+    const double e = held.linearize(psi, r, J);
+    if (!(e > 1e-28)) return;
+    Eigen::SparseMatrix<double> h(J.transpose() * J);
+    double scale = 1.0;
+    for (int c = 0; c < n; ++c) scale = std::max(scale, h.coeff(c, c));
+    Eigen::VectorXd delta;
+    const Eigen::VectorXd rhs = -(J.transpose() * r);
+    if (n <= 200) {
+      Eigen::MatrixXd d(h);
+      d.diagonal().array() += 1e-10 * scale;
+      delta = d.ldlt().solve(rhs);
+    } else {
+      Eigen::SparseMatrix<double> id(n, n);
+      id.setIdentity();
+      Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt(h + 1e-10 * scale * id);
+      delta = ldlt.solve(rhs);
+    }
+    if (!delta.allFinite()) return;
+    Eigen::VectorXd trial = psi;
+    for (int c = 0; c < n; ++c) trial[cols[static_cast<std::size_t>(c)]] += delta[c];
+    held.projectToBounds(trial);
+    Eigen::VectorXd rt;
+    if (!(held.residuals(trial, rt) < e)) return;  // no progress: as close as it gets
+    psi = trial;
+  }
+}
+
 // Minimizes F(Ψ) = |r(Ψ)|² + ε |ψ_cols − a|² over the problem's columns from `psi`, to
 // convergence: Levenberg-Marquardt on the normal equations (JᵀJ + εI + λI) δ = −(Jᵀr + ε(ψ − a)),
 // λ = 0 (Gauss-Newton) whenever the step fits the trust region and lowers F, λ raised only to
 // keep |δ| ≤ radius or to find a decrease. Stops when the undamped step's largest entry is below
 // `tolerance`, i.e. at F's minimizer to that accuracy, whatever the start: this is what makes a
 // drag's result a function of its target (drag.h). Returns the iterations used.
-// `linear` (may be empty) adds lᵀ(ψ − a) to F: the drives' holding torque (DragSession::start).
+// Every trial point is first put back onto `held`'s constraints (restoreOnto): a step along the
+// tangent of a curved constraint manifold would otherwise raise the W-stiff penalty by W·(κδ²)²
+// and be refused, and the iteration would crawl along the manifold in tiny damped steps.
 int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::VectorXd& anchor, double eps,
-                     double radius, double tolerance, int maxIterations, const Eigen::VectorXd& linear = {}) {
+                     double radius, double tolerance, int maxIterations, EnergyProblem* held = nullptr) {
   const std::vector<int>& cols = problem.freeIndices();
   const int n = problem.freeCount();
   if (n == 0) return 0;
@@ -29,11 +67,7 @@ int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::
     for (int c = 0; c < n; ++c) x[c] = p[cols[static_cast<std::size_t>(c)]];
     return x;
   };
-  const bool hasLinear = linear.size() == n;
-  auto extra = [&](const Eigen::VectorXd& p) {
-    const Eigen::VectorXd d = columnsOf(p) - anchor;
-    return eps * d.squaredNorm() + (hasLinear ? linear.dot(d) : 0.0);
-  };
+  auto extra = [&](const Eigen::VectorXd& p) { return eps * (columnsOf(p) - anchor).squaredNorm(); };
   auto objective = [&](const Eigen::VectorXd& p, Eigen::VectorXd& r) { return problem.residuals(p, r) + extra(p); };
   constexpr int kDenseLimit = 200;
   const bool dense = n <= kDenseLimit;
@@ -48,7 +82,6 @@ int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::
   auto linearize = [&] {
     F = problem.linearize(psi, r, J) + extra(psi);
     g = J.transpose() * r + eps * (columnsOf(psi) - anchor);
-    if (hasLinear) g += 0.5 * linear;
     normal = Eigen::SparseMatrix<double>(J.transpose() * J);
     scale = 1.0;
     for (int c = 0; c < n; ++c) scale = std::max(scale, normal.coeff(c, c));
@@ -83,11 +116,15 @@ int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::
     if (!ok) break;
     // A step below the tolerance taken with (almost) no damping is the Gauss-Newton step: F's
     // minimizer is that close. (λ ≤ ε/10 changes the step by at most ~10%.)
-    const bool small = delta.lpNorm<Eigen::Infinity>() <= tolerance;
     const bool undamped = lambda <= 0.1 * eps;
     trial = psi;
     for (int c = 0; c < n; ++c) trial[cols[static_cast<std::size_t>(c)]] += delta[c];
     problem.projectToBounds(trial);
+    if (held != nullptr) restoreOnto(*held, trial);
+    // Converged when the step, or what is left of it once back on the held constraints (the
+    // W-penalized step also leans off them by about force/W, which the restoration takes back),
+    // is below the tolerance.
+    const bool small = delta.lpNorm<Eigen::Infinity>() <= tolerance || (trial - psi).lpNorm<Eigen::Infinity>() <= tolerance;
     const double Ftrial = objective(trial, rTrial);
     if (std::isfinite(Ftrial) && Ftrial <= F * (1.0 + 1e-14)) {
       psi = trial;
@@ -264,25 +301,6 @@ DragStatus DragSession::start(const std::string& node, const SurfacePoint& point
   scales.push_back(1.0);
   dragProblem_ = std::make_unique<EnergyProblem>(scene_, all, scales, space_.columns);
   heldProblem_ = std::make_unique<EnergyProblem>(scene_, held, std::vector<double>{}, space_.columns);
-  // The drives' holding torque. A load (the cam's valve spring) may push on a drive: at the start
-  // the drive held still because its motor (the timeline, or its being frozen) held it, so the
-  // drag keeps that generalized force, l = −∂E_loads/∂ψ_drive at the start, as the constant term
-  // lᵀ(ψ − ψ_start) of F. Then Ψ_start is F's minimizer at the start target and grabbing a cam
-  // does not let the spring turn it; the hand adds to the motor's torque.
-  holding_ = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(space_.columns.size()));
-  std::vector<const EnergyConstraint*> loadTerms;
-  for (std::size_t k = 0; k < terms_.size(); ++k)
-    if (!held_[k]) loadTerms.push_back(terms_[k]);
-  if (!loadTerms.empty() && !space_.drives.empty()) {
-    EnergyProblem loadProblem(scene_, loadTerms, {}, space_.columns);
-    Eigen::VectorXd r;
-    Eigen::SparseMatrix<double> J;
-    loadProblem.linearize(psi, r, J);
-    const Eigen::VectorXd g = EnergyProblem::gradient(J, r);
-    for (std::size_t c = 0; c < space_.columns.size(); ++c)
-      if (std::binary_search(space_.drives.begin(), space_.drives.end(), space_.columns[c]))
-        holding_[static_cast<Eigen::Index>(c)] = -g[static_cast<Eigen::Index>(c)];
-  }
   psiStart_ = psi;
   anchor_.resize(static_cast<Eigen::Index>(space_.columns.size()));
   for (std::size_t c = 0; c < space_.columns.size(); ++c) anchor_[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
@@ -294,17 +312,14 @@ void DragSession::solveSubstep(const Vec3d& target) {
   spring_.target = target;
   status_.iterations += minimizeAnchored(*dragProblem_, scene_.parameters().values(), anchor_, options_.anchorWeight,
                                          options_.trustRadius, options_.stepTolerance, options_.iterationsPerSubstep,
-                                         holding_);
+                                         heldProblem_.get());
 }
 
 // Back onto the held constraints with the smallest change in the drag's metric: minimize
 // |r_held|² + μ|ψ − ψ_now|² with μ tiny, i.e. the minimal-norm Gauss-Newton correction.
 void DragSession::project() {
-  if (!heldProblem_ || heldProblem_->residualCount() == 0) return;
-  Eigen::VectorXd& psi = scene_.parameters().values();
-  Eigen::VectorXd here(static_cast<Eigen::Index>(space_.columns.size()));
-  for (std::size_t c = 0; c < space_.columns.size(); ++c) here[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
-  status_.iterations += minimizeAnchored(*heldProblem_, psi, here, 1e-12, options_.trustRadius, options_.stepTolerance, 30);
+  if (!heldProblem_) return;
+  restoreOnto(*heldProblem_, scene_.parameters().values(), 30);
 }
 
 void DragSession::updateChangedDrives() {

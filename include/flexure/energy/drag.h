@@ -109,7 +109,6 @@ class DragSession {
   std::unique_ptr<EnergyProblem> dragProblem_;     // held·W + loads + spring, over the columns
   std::unique_ptr<EnergyProblem> heldProblem_;     // held constraints only (projection)
   Eigen::VectorXd anchor_;                      // Ψ at drag start on the columns
-  Eigen::VectorXd holding_;                     // the drives' holding torque (drag.cpp)
   Eigen::VectorXd psiStart_;
   DragStatus status_;
 };
