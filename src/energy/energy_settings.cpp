@@ -25,6 +25,7 @@ void EnergySettings::visitFields(FieldVisitor& v) {
   v.field("paper_delta", paperDelta);
   v.field("stagnation_window", stagnationWindow, IntRange{1, kMaxStagnationWindow});
   v.field("stagnation_ratio", stagnationRatio);
+  if (v.isReading() || !drives.empty()) v.field("drives", drives);
   if (v.isReading() && method != "default" && method != "paper")
     throw FieldError::about("method", "energy method must be \"default\" or \"paper\", not \"" + method + "\"");
 }
