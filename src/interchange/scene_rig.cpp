@@ -2,47 +2,17 @@
 
 #include <map>
 
-#include "flexure/core/operators/group.h"
-#include "flexure/core/operators/rotate.h"
-#include "flexure/core/operators/scale.h"
-#include "flexure/core/operators/translate.h"
+#include "flexure/core/operator.h"
 #include "flexure/core/param_access.h"
 #include "flexure/core/scene.h"
-#include "flexure/rigid/solid_operator.h"
 
 namespace flexure {
 
-bool isAffineOperator(const Operator& op) {
-  return op.isIdentity() || dynamic_cast<const TranslateOperator*>(&op) || dynamic_cast<const RotateOperator*>(&op) ||
-         dynamic_cast<const ScaleOperator*>(&op) || dynamic_cast<const SolidOperator*>(&op);
-}
+bool isAffineOperator(const Operator& op) { return op.isTrs(); }
 
 std::optional<AffineParts> affinePartsOf(const Operator& op, const ParamAccess<double>& params) {
-  AffineParts parts;
-  if (op.isIdentity()) return parts;
-  if (dynamic_cast<const TranslateOperator*>(&op)) {
-    const double* t = params.of(op);
-    parts.translation = {t[0], t[1], t[2]};
-    return parts;
-  }
-  if (dynamic_cast<const RotateOperator*>(&op)) {
-    const double* q = params.of(op);
-    parts.rotation = normalized(Quatd(q[0], q[1], q[2], q[3]));
-    return parts;
-  }
-  if (dynamic_cast<const ScaleOperator*>(&op)) {
-    const double* s = params.of(op);
-    parts.scale = {s[0], s[1], s[2]};
-    return parts;
-  }
-  if (dynamic_cast<const SolidOperator*>(&op)) {
-    // X = t + R(q/|q|) x (solid_operator.h): slots x, y, z, qw, qx, qy, qz.
-    const double* q = params.of(op);
-    parts.translation = {q[0], q[1], q[2]};
-    parts.rotation = normalized(Quatd(q[3], q[4], q[5], q[6]));
-    return parts;
-  }
-  return std::nullopt;
+  if (!op.isTrs()) return std::nullopt;
+  return op.trs(params);
 }
 
 SceneRig buildSceneRig(const Scene& scene) {

@@ -9,6 +9,14 @@
 
 namespace flexure {
 
+// A transform T(x) = translation + rotation·(scale ∘ x): scale per axis first, then the unit
+// quaternion rotation (w, x, y, z), then the translation (glTF's node TRS).
+struct TrsTransform {
+  Vec3d translation{0.0, 0.0, 0.0};
+  Quatd rotation{1.0, 0.0, 0.0, 0.0};
+  Vec3d scale{1.0, 1.0, 1.0};
+};
+
 class Operator : public Node {
  public:
   NodeRole role() const final { return NodeRole::Operator; }
@@ -28,6 +36,15 @@ class Operator : public Node {
                           std::span<Vec3d> normals) const;
   // True when T is the identity for every parameter value (group).
   virtual bool isIdentity() const { return false; }
+  // True when T(x) = translation + rotation·(scale ∘ x) for every parameter value (translate,
+  // rotate, scale, a solid's pose, the identity): exporters write such operators as node
+  // transforms (glTF's TRS) rather than baking them into vertices.
+  virtual bool isTrs() const { return isIdentity(); }
+  // That form at `params`; only meaningful when isTrs().
+  virtual TrsTransform trs(const ParamAccess<double>& params) const {
+    (void)params;
+    return {};
+  }
 };
 
 // CRTP helper: an operator implements

@@ -23,14 +23,10 @@ namespace flexure {
 class Scene;
 
 // T(x) = translation + R(rotation)·diag(scale)·x.
-struct AffineParts {
-  Vec3d translation;
-  Quatd rotation;  // unit, (w, x, y, z)
-  Vec3d scale{1.0, 1.0, 1.0};
-};
+using AffineParts = TrsTransform;  // operator.h
 
-// The parts of an operator known to have that form for every parameter value (translate, rotate,
-// scale, group, the rigid module's solid); nothing for any other operator.
+// The parts of an operator that has that form for every parameter value (Operator::isTrs:
+// translate, rotate, scale, group, a solid's pose); nothing for any other operator.
 std::optional<AffineParts> affinePartsOf(const Operator& op, const ParamAccess<double>& params);
 bool isAffineOperator(const Operator& op);
 

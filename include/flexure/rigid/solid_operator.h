@@ -32,6 +32,15 @@ class SolidOperator final : public OperatorT<SolidOperator> {
   std::vector<ParamSpec> parameterSpecs() const override;
   void visitFields(FieldVisitor& v) override;
   std::unique_ptr<Node> cloneNode() const override;
+  // The pose X = t + R(q/|q|) x is a rotation and a translation.
+  bool isTrs() const override { return true; }
+  TrsTransform trs(const ParamAccess<double>& params) const override {
+    const double* q = params.of(*this);
+    TrsTransform parts;
+    parts.translation = {q[0], q[1], q[2]};
+    parts.rotation = normalized(Quatd(q[3], q[4], q[5], q[6]));
+    return parts;
+  }
 
   // X = t + R(q/|q|) x: a rigid transform of the sub-tree.
   template <class S>

@@ -35,4 +35,11 @@ Mat3<S> RotateOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>&) const
   FLEXURE_INSTANTIATE_OPERATOR(RotateOperator, S) template Mat3<S> RotateOperator::rotationT<S>(const ParamAccess<S>&) const;
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
 
+TrsTransform RotateOperator::trs(const ParamAccess<double>& params) const {
+  const double* q = params.of(*this);
+  TrsTransform parts;
+  parts.rotation = normalized(Quatd(q[0], q[1], q[2], q[3]));
+  return parts;
+}
+
 }  // namespace flexure

@@ -31,4 +31,11 @@ Mat3<S> ScaleOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>&) const 
 #define INSTANTIATE(S) FLEXURE_INSTANTIATE_OPERATOR(ScaleOperator, S)
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
 
+TrsTransform ScaleOperator::trs(const ParamAccess<double>& params) const {
+  const double* s = params.of(*this);
+  TrsTransform parts;
+  parts.scale = {s[0], s[1], s[2]};
+  return parts;
+}
+
 }  // namespace flexure

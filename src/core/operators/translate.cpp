@@ -28,4 +28,11 @@ Mat3<S> TranslateOperator::jacobianT(const ParamAccess<S>&, const Vec3<S>&) cons
 #define INSTANTIATE(S) FLEXURE_INSTANTIATE_OPERATOR(TranslateOperator, S)
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
 
+TrsTransform TranslateOperator::trs(const ParamAccess<double>& params) const {
+  const double* t = params.of(*this);
+  TrsTransform parts;
+  parts.translation = {t[0], t[1], t[2]};
+  return parts;
+}
+
 }  // namespace flexure

@@ -13,6 +13,8 @@ class ScaleOperator final : public OperatorT<ScaleOperator> {
   // Slots: sx, sy, sz (default 1).
   std::vector<ParamSpec> parameterSpecs() const override;
   std::unique_ptr<Node> cloneNode() const override;
+  bool isTrs() const override { return true; }
+  TrsTransform trs(const ParamAccess<double>& params) const override;
 
   template <class S> Vec3<S> applyT(const ParamAccess<S>& p, const Vec3<S>& x) const;
   template <class S> Vec3<S> inverseT(const ParamAccess<S>& p, const Vec3<S>& X) const;
