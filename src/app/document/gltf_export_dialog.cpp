@@ -77,7 +77,11 @@ GltfExportOutcome runGltfExport(const Scene& scene, TimelinePlayback* playback, 
                            QObject::tr("Cancel"), 0, range.count(), parent);
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(0);
-  progress.setValue(0);
+  progress.setValue(0);  // modal: processes events, so Cancel may already have been pressed
+  if (progress.wasCanceled()) {
+    outcome.cancelled = true;
+    return outcome;
+  }
   const QMetaObject::Connection onProgress =
       QObject::connect(playback, &TimelinePlayback::bakeProgress, &progress,
                        [&progress](int done, int) { progress.setValue(done); });
@@ -112,12 +116,13 @@ GltfExportOutcome runGltfExport(const Scene& scene, TimelinePlayback* playback, 
   if (!jobRan && error.isEmpty())
     outcome.error = playback->error().isEmpty() ? QObject::tr("the timeline's bake session could not be created")
                                                 : playback->error();
-  outcome.cancelled = outcome.error.isEmpty() && (result.cancelled || progress.wasCanceled());
+  // Only the exporter's word counts: Cancel pressed after the last frame still wrote the file.
+  outcome.cancelled = outcome.error.isEmpty() && result.cancelled;
   return outcome;
 }
 
 QString formatByteSize(qint64 bytes) {
-  if (bytes < 1000) return QObject::tr("%n byte(s)", nullptr, static_cast<int>(bytes));
+  if (bytes < 1000) return bytes == 1 ? QObject::tr("1 byte") : QObject::tr("%1 bytes").arg(bytes);
   if (bytes < 1000 * 1000) return QObject::tr("%1 kB").arg((bytes + 500) / 1000);
   return QObject::tr("%1 MB").arg(static_cast<double>(bytes) / 1e6, 0, 'f', 1);
 }
@@ -128,7 +133,9 @@ QString gltfExportStatus(const GltfExportRequest& request, const GltfExportOutco
   if (outcome.cancelled) return QObject::tr("Export of %1 cancelled: nothing written").arg(name);
   const QString size = formatByteSize(static_cast<qint64>(outcome.result.bytes));
   if (!request.animated) return QObject::tr("Exported %1 (%2)").arg(name, size);
-  return QObject::tr("Exported %1 (%2, %n frame(s))", nullptr, outcome.result.frames).arg(name, size);
+  const int frames = outcome.result.frames;
+  return QObject::tr("Exported %1 (%2, %3 %4)")
+      .arg(name, size, QString::number(frames), frames == 1 ? QObject::tr("frame") : QObject::tr("frames"));
 }
 
 QString exportGltfInteractively(const Scene& scene, TimelinePlayback* playback, const QString& suggestedPath,

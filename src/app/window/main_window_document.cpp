@@ -192,10 +192,11 @@ void MainWindow::addDocumentFileActions(QMenu* file) {
       QMessageBox::warning(this, tr("Cannot export"), tr("%1 was not written:\n%2").arg(path, error));
       return;
     }
-    statusBar()->showMessage(
-        tr("Exported %1 (%2, %n triangle(s))", nullptr, static_cast<int>((bytes - 84) / 50))
-            .arg(QFileInfo(path).fileName(), formatByteSize(bytes)),
-        10000);
+    const qint64 triangles = (bytes - 84) / 50;  // binary STL: 84-byte header, 50 bytes a triangle
+    statusBar()->showMessage(tr("Exported %1 (%2, %3 %4)")
+                                 .arg(QFileInfo(path).fileName(), formatByteSize(bytes), QString::number(triangles),
+                                      triangles == 1 ? tr("triangle") : tr("triangles")),
+                             10000);
   });
   stl->setObjectName("exportStlAction");
   stl->setStatusTip(tr("Write the displayed (solved) geometry as a binary STL file, for printing"));
