@@ -246,3 +246,22 @@ TEST_CASE("importing a malformed STL leaves the document unchanged and names the
   CHECK(document.undoStack().count() == 0);
   CHECK_FALSE(document.isModified());
 }
+
+TEST_CASE("importing a y-up STL into the z-up scene turns y onto z", "[document][import][stl]") {
+  QTemporaryDir dir;
+  const QString stl = writeFile(dir.path(), "tetra.stl", tetrahedronStl());
+  MainWindow window;
+  QString error;
+  MeshImportOptions options;
+  options.fileUp = Axis::Y;
+  options.sceneUp = Axis::Z;
+  REQUIRE(importIntoDocument(window.document(), stl, error, options));
+  // A quarter turn about y × z = x: (0, 1, 0) goes to (0, 0, 1) and (0, 0, 1) to (0, -1, 0).
+  Bounds3 box;
+  for (const TriangleMesh& m : tessellateScene(window.document().scene()))
+    for (const Vec3d& p : m.positions) box.extend(p);
+  CHECK(box.lo.y == Approx(-1.0));
+  CHECK(box.hi.y == Approx(0.0).margin(1e-9));
+  CHECK(box.hi.z == Approx(1.0));
+  CHECK(box.lo.z == Approx(0.0).margin(1e-9));
+}
