@@ -3,13 +3,16 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QStringList>
+#include <algorithm>
 #include <exception>
+#include <memory>
 #include <thread>
 
 #include "commands/import_command.h"
 #include "document/scene_document.h"
 #include "flexure/core/importer_registry.h"
 #include "flexure/core/tessellation.h"
+#include "flexure/interchange/stl_export.h"
 #include "flexure/io/obj.h"
 #include "flexure/io/open_scene.h"
 #include "flexure/render/offscreen_render.h"
@@ -33,12 +36,27 @@ QString importFileFilter() {
   return filters.join(";;");
 }
 
-bool importIntoDocument(SceneDocument& document, const QString& path, QString& error) {
+bool isAssimpMeshPath(const QString& path) {
+  const std::string suffix = "." + QFileInfo(path).suffix().toLower().toStdString();
+  const std::vector<std::string>& extensions = assimpMeshExtensions();
+  return std::find(extensions.begin(), extensions.end(), suffix) != extensions.end();
+}
+
+bool importIntoDocument(SceneDocument& document, const QString& path, QString& error,
+                        const MeshImportOptions& meshOptions, QStringList* warnings) {
   LoadResult loaded;
   try {
-    loaded = openSceneFile(path.toStdString());
+    if (isAssimpMeshPath(path)) {
+      // Through assimp with the unit scale and up axis; all-or-nothing into a fresh scene.
+      loaded.scene = std::make_unique<Scene>();
+      for (std::string& w : importMeshFile(path.toStdString(), *loaded.scene, meshOptions))
+        loaded.warnings.push_back(LoadWarning{FileLocation{path.toStdString(), 0, 0}, "", std::move(w)});
+    } else {
+      loaded = openSceneFile(path.toStdString());
+    }
   } catch (const std::exception& e) {
     error = QString::fromStdString(e.what());
+    if (!error.contains(path)) error = path + ": " + error;
     return false;
   }
   if (!loaded.scene) {
@@ -49,6 +67,11 @@ bool importIntoDocument(SceneDocument& document, const QString& path, QString& e
     error = path + ": contains nothing to import";
     return false;
   }
+  if (warnings)
+    for (const LoadWarning& w : loaded.warnings) {
+      const QString text = QString::fromStdString(w.message);
+      *warnings << (text.contains(QFileInfo(path).fileName()) ? text : QFileInfo(path).fileName() + ": " + text);
+    }
   document.undoStack().push(new ImportSceneCommand(document, *loaded.scene, path));
   return true;
 }
@@ -58,6 +81,18 @@ bool exportObj(const Scene& scene, const QString& path, QString& error) {
     writeObjFile(tessellateScene(scene), path.toStdString());
   } catch (const std::exception& e) {
     error = QString::fromStdString(e.what());
+    return false;
+  }
+  return true;
+}
+
+bool exportStl(const Scene& scene, const QString& path, QString& error, qint64* bytes) {
+  try {
+    const std::size_t written = writeBinaryStlFile(tessellateScene(scene), path.toStdString());
+    if (bytes) *bytes = static_cast<qint64>(written);
+  } catch (const std::exception& e) {
+    error = QString::fromStdString(e.what());
+    if (!error.contains(path)) error = path + ": " + error;
     return false;
   }
   return true;

@@ -1,10 +1,12 @@
 // The main window's document actions: File → New, Open, Save, Save As, opening a dropped file,
 // and asking before unsaved changes are discarded; then document safety and file exchange:
-// File → Revert, Import, Export OBJ, Export Image, Preferences; autosave and crash recovery;
+// File → Revert, Import (mesh options, warnings), Export → glTF, STL, OBJ, Image, Preferences;
+// autosave and crash recovery;
 // the window layout in QSettings.
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -18,12 +20,15 @@
 #include <QStatusBar>
 
 #include "document/autosave.h"
+#include "document/gltf_export_dialog.h"
 #include "document/import_export_actions.h"
+#include "document/mesh_import_dialog.h"
 #include "document/recovery_dialog.h"
 #include "document/scene_document.h"
 #include "flexure/core/importer_registry.h"
 #include "flexure/io/installed_resources.h"
 #include "flexure/io/scene_file.h"
+#include "timeline/timeline_panel.h"
 #include "viewport/viewport.h"
 #include "window/app_settings.h"
 #include "window/main_window.h"
@@ -158,11 +163,46 @@ void MainWindow::addDocumentFileActions(QMenu* file) {
   connect(document_, &SceneDocument::filePathChanged, revert, enableRevert);
   enableRevert();
   file->addSeparator();
-  file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importWithDialog)
-      ->setStatusTip(tr("Add an OBJ mesh, a description file's solids or another scene to this document"));
-  file->addAction(tr("Export &OBJ…"), this, &MainWindow::exportObjWithDialog)
+  QAction* import = file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importWithDialog);
+  import->setObjectName("importAction");
+  import->setStatusTip(tr("Add a mesh (OBJ, STL, PLY, glTF, FBX, Collada, 3DS), a description file's solids or another "
+                          "scene to this document"));
+  // File → Export: glTF and STL (issue 15), OBJ, Image; createFileMenu adds the animation frames.
+  QMenu* exportMenu = file->addMenu(tr("&Export"));
+  exportMenu->setObjectName("exportMenu");
+  QAction* gltf = exportMenu->addAction(tr("&glTF…"), this, [this] {
+    const QString suggested = document_->filePath().isEmpty()
+                                  ? QString()
+                                  : QFileInfo(document_->filePath()).dir().filePath(
+                                        QFileInfo(document_->filePath()).completeBaseName() + ".glb");
+    auto* timeline = findChild<TimelinePanel*>();
+    const QString status =
+        exportGltfInteractively(document_->scene(), timeline ? &timeline->playback() : nullptr, suggested, this);
+    if (!status.isEmpty()) statusBar()->showMessage(status, 10000);
+  });
+  gltf->setObjectName("exportGltfAction");
+  gltf->setStatusTip(tr("Write the scene, or the timeline's frames as an animation, as glTF 2.0 (.glb or .gltf)"));
+  QAction* stl = exportMenu->addAction(tr("&STL…"), this, [this] {
+    QString path = QFileDialog::getSaveFileName(this, tr("Export STL"), QString(), tr("Binary STL (*.stl)"));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += ".stl";
+    QString error;
+    qint64 bytes = 0;
+    if (!exportStl(document_->scene(), path, error, &bytes)) {
+      QMessageBox::warning(this, tr("Cannot export"), tr("%1 was not written:\n%2").arg(path, error));
+      return;
+    }
+    const qint64 triangles = (bytes - 84) / 50;  // binary STL: 84-byte header, 50 bytes a triangle
+    statusBar()->showMessage(tr("Exported %1 (%2, %3 %4)")
+                                 .arg(QFileInfo(path).fileName(), formatByteSize(bytes), QString::number(triangles),
+                                      triangles == 1 ? tr("triangle") : tr("triangles")),
+                             10000);
+  });
+  stl->setObjectName("exportStlAction");
+  stl->setStatusTip(tr("Write the displayed (solved) geometry as a binary STL file, for printing"));
+  exportMenu->addAction(tr("&OBJ…"), this, &MainWindow::exportObjWithDialog)
       ->setStatusTip(tr("Write the displayed geometry as a Wavefront OBJ file"));
-  file->addAction(tr("Export &Image…"), this, &MainWindow::exportImageWithDialog)
+  exportMenu->addAction(tr("&Image…"), this, &MainWindow::exportImageWithDialog)
       ->setStatusTip(tr("Write the viewport as a PNG picture"));
   file->addSeparator();
   QAction* preferences = file->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, &MainWindow::showPreferences);
@@ -194,12 +234,27 @@ void MainWindow::importWithDialog() {
   const QString start = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).path();
   const QString path = QFileDialog::getOpenFileName(this, tr("Import"), start, importFileFilter());
   if (path.isEmpty()) return;
+  // Mesh formats read through assimp: unit scale and up axis first.
+  MeshImportOptions options;
+  if (isAssimpMeshPath(path)) {
+    MeshImportDialog dialog(QFileInfo(path).fileName(), options, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    options = dialog.options();
+  }
   QString error;
-  if (!importIntoDocument(*document_, path, error)) {
-    QMessageBox::warning(this, tr("Cannot import"), error);
+  QStringList warnings;
+  if (!importIntoDocument(*document_, path, error, options, &warnings)) {
+    QMessageBox::warning(this, tr("Cannot import"), tr("%1 was not imported:\n%2").arg(path, error));
     return;
   }
-  statusBar()->showMessage(tr("Imported %1 (Undo removes it)").arg(QFileInfo(path).fileName()), 5000);
+  if (warnings.isEmpty()) {
+    statusBar()->showMessage(tr("Imported %1 (Undo removes it)").arg(QFileInfo(path).fileName()), 5000);
+    return;
+  }
+  // Open or non-manifold meshes: imported, but their inside/outside is undefined.
+  statusBar()->showMessage(tr("Imported %1 with %n warning(s): %2", nullptr, static_cast<int>(warnings.size()))
+                               .arg(QFileInfo(path).fileName(), warnings.join(QStringLiteral("; "))),
+                           20000);
 }
 
 void MainWindow::exportObjWithDialog() {

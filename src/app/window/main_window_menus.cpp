@@ -45,7 +45,9 @@ void MainWindow::createFileMenu() {
   file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::saveDocument);
   file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveDocumentAs);
   addDocumentFileActions(file);
-  file->addAction(tr("Export &Animation…"), this, [this] {
+  // In File → Export (made by addDocumentFileActions) beside glTF, STL, OBJ and Image.
+  QMenu* exportMenu = file->findChild<QMenu*>("exportMenu");
+  (exportMenu ? exportMenu : file)->addAction(tr("&Animation Frames (PNG, OBJ)…"), this, [this] {
     if (auto* timeline = findChild<TimelinePanel*>()) exportAnimationInteractively(timeline->playback(), *viewport_, this);
   });
   file->addSeparator();
