@@ -13,7 +13,9 @@
 #include "document/document_session_sync.h"
 #include "document/recent_files.h"
 #include "viewport/display_geometry.h"
+#include "viewport/drag_mode_choice.h"
 #include "viewport/surface_pick.h"
+#include "viewport/transform_handle.h"
 
 class QAction;
 class QActionGroup;
@@ -78,6 +80,12 @@ class MainWindow : public QMainWindow {
   // Asks for geometry of the document's current Ψ; geometryUpToDate() once it is shown.
   void rebuildGeometry() { refreshGeometry(); }
   bool geometryUpToDate() const { return shownGeometryTag_ == geometryRequests_; }
+  // The drag mode chosen on the viewport toolbar (drag_mode_choice.h); Auto at start.
+  DragModeChoice dragModeChoice() const { return dragModeChoice_; }
+  void setDragModeChoice(DragModeChoice choice);
+  // The transform handle on the selected part's placement, when one is shown
+  // (transform_handle.h).
+  const std::optional<TransformHandle>& transformHandle() const { return handle_; }
   // Frames per second of the viewport over the last half second.
   double framesPerSecond() const { return framesPerSecond_; }
 
@@ -105,6 +113,8 @@ class MainWindow : public QMainWindow {
   void createEditMenu();
   void createViewMenu();
   void createHelpMenu();
+  // The viewport toolbar of drag modes (main_window_drag_modes.cpp).
+  void createDragModeToolbar();
   void createPanels();
   void addPanel(QDockWidget* panel, Qt::DockWidgetArea area);
   void setShading(int mode);
@@ -139,6 +149,10 @@ class MainWindow : public QMainWindow {
   bool pressPart(const QPointF& position);
   void movePart(const QPointF& position);
   bool releasePart(const QPointF& position);
+  // A press on the transform handle's arrow or ring starts a constrained drag of its part.
+  bool pressHandle(const QPointF& position);
+  // Recomputes the handle of the selection and shows the frame's overlays with it.
+  void refreshTransformHandle();
 
   SceneDocument* document_ = nullptr;
   SceneSelection* selection_ = nullptr;
@@ -149,6 +163,11 @@ class MainWindow : public QMainWindow {
   QMenu* recentMenu_ = nullptr;
   QMenu* panelsMenu_ = nullptr;
   QActionGroup* shadingGroup_ = nullptr;
+  QActionGroup* dragModeGroup_ = nullptr;
+  DragModeChoice dragModeChoice_ = DragModeChoice::Auto;
+  std::shared_ptr<const OverlayGeometry> sceneOverlays_;  // the newest frame's glyphs
+  std::optional<TransformHandle> handle_;
+  bool handlePressed_ = false;
   QLabel* statisticsLabel_ = nullptr;
   QLabel* solverLabel_ = nullptr;
 
