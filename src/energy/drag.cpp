@@ -1,15 +1,163 @@
 #include "flexure/energy/drag.h"
 
+#include <Eigen/Dense>
 #include <Eigen/SVD>
+#include <Eigen/SparseCholesky>
+#include <algorithm>
 #include <cmath>
 
 #include "flexure/core/param_access.h"
-#include "flexure/energy/energy_solver.h"
 
 namespace flexure {
 
+namespace {
+
+// Puts psi back onto the problem's constraints with the smallest change of its columns: a few
+// Gauss-Newton steps with the minimal-norm solution (JᵀJ + μI) δ = −Jᵀr, μ = 10⁻¹⁰ max diag.
+void restoreOnto(EnergyProblem& held, Eigen::VectorXd& psi, int maxIterations = 6) {
+  const int n = held.freeCount();
+  if (n == 0 || held.residualCount() == 0) return;
+  const std::vector<int>& cols = held.freeIndices();
+  Eigen::VectorXd r;
+  Eigen::SparseMatrix<double> J;
+  for (int k = 0; k < maxIterations; ++k) {
+    const double e = held.linearize(psi, r, J);
+    if (!(e > 1e-28)) return;
+    Eigen::SparseMatrix<double> h(J.transpose() * J);
+    double scale = 1.0;
+    for (int c = 0; c < n; ++c) scale = std::max(scale, h.coeff(c, c));
+    Eigen::VectorXd delta;
+    const Eigen::VectorXd rhs = -(J.transpose() * r);
+    if (n <= 200) {
+      Eigen::MatrixXd d(h);
+      d.diagonal().array() += 1e-10 * scale;
+      delta = d.ldlt().solve(rhs);
+    } else {
+      Eigen::SparseMatrix<double> id(n, n);
+      id.setIdentity();
+      Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt(h + 1e-10 * scale * id);
+      delta = ldlt.solve(rhs);
+    }
+    if (!delta.allFinite()) return;
+    Eigen::VectorXd trial = psi;
+    for (int c = 0; c < n; ++c) trial[cols[static_cast<std::size_t>(c)]] += delta[c];
+    held.projectToBounds(trial);
+    Eigen::VectorXd rt;
+    if (!(held.residuals(trial, rt) < e)) return;  // no progress: as close as it gets
+    psi = trial;
+  }
+}
+
+// Minimizes F(Ψ) = |r(Ψ)|² + ε |ψ_cols − a|² over the problem's columns from `psi`, to
+// convergence: Levenberg-Marquardt on the normal equations (JᵀJ + εI + λI) δ = −(Jᵀr + ε(ψ − a)),
+// λ = 0 (Gauss-Newton) whenever the step fits the trust region and lowers F, λ raised only to
+// keep |δ| ≤ radius or to find a decrease. Stops when the undamped step's largest entry is below
+// `tolerance`, i.e. at F's minimizer to that accuracy, whatever the start: this is what makes a
+// drag's result a function of its target (drag.h). Returns the iterations used.
+// Every trial point is first put back onto `held`'s constraints (restoreOnto): a step along the
+// tangent of a curved constraint manifold would otherwise raise the W-stiff penalty by W·(κδ²)²
+// and be refused, and the iteration would crawl along the manifold in tiny damped steps.
+int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::VectorXd& anchor, double eps,
+                     double radius, double tolerance, int maxIterations, EnergyProblem* held = nullptr) {
+  const std::vector<int>& cols = problem.freeIndices();
+  const int n = problem.freeCount();
+  if (n == 0) return 0;
+  auto columnsOf = [&](const Eigen::VectorXd& p) {
+    Eigen::VectorXd x(n);
+    for (int c = 0; c < n; ++c) x[c] = p[cols[static_cast<std::size_t>(c)]];
+    return x;
+  };
+  auto extra = [&](const Eigen::VectorXd& p) { return eps * (columnsOf(p) - anchor).squaredNorm(); };
+  auto objective = [&](const Eigen::VectorXd& p, Eigen::VectorXd& r) { return problem.residuals(p, r) + extra(p); };
+  constexpr int kDenseLimit = 200;
+  const bool dense = n <= kDenseLimit;
+  Eigen::VectorXd r, rTrial;
+  Eigen::SparseMatrix<double> J, normal, identity(n, n);
+  identity.setIdentity();
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> sparse;
+  bool analysed = false;
+  Eigen::MatrixXd denseNormal;
+  Eigen::VectorXd g;
+  double F = 0.0, lambda = 0.0, scale = 1.0;
+  auto linearize = [&] {
+    F = problem.linearize(psi, r, J) + extra(psi);
+    g = J.transpose() * r + eps * (columnsOf(psi) - anchor);
+    normal = Eigen::SparseMatrix<double>(J.transpose() * J);
+    scale = 1.0;
+    for (int c = 0; c < n; ++c) scale = std::max(scale, normal.coeff(c, c));
+    if (dense) denseNormal = Eigen::MatrixXd(normal);
+  };
+  auto solve = [&](double damping, Eigen::VectorXd& delta) {
+    if (dense) {
+      Eigen::MatrixXd h = denseNormal;
+      h.diagonal().array() += eps + damping;
+      delta = h.ldlt().solve(-g);
+    } else {
+      Eigen::SparseMatrix<double> h = normal + (eps + damping) * identity;
+      if (!analysed) {
+        sparse.analyzePattern(h);
+        analysed = true;
+      }
+      sparse.factorize(h);
+      delta = sparse.solve(-g);
+    }
+    return delta.allFinite();
+  };
+  linearize();
+  int it = 0;
+  Eigen::VectorXd delta, trial;
+  for (; it < maxIterations; ++it) {
+    // Fit the trust region: raise λ until |δ| ≤ radius.
+    bool ok = solve(lambda, delta);
+    for (int k = 0; k < 80 && (!ok || delta.norm() > radius); ++k) {
+      lambda = std::max(4.0 * lambda, 1e-10 * scale);
+      ok = solve(lambda, delta);
+    }
+    if (!ok) break;
+    // A step below the tolerance taken with (almost) no damping is the Gauss-Newton step: F's
+    // minimizer is that close. (λ ≤ ε/10 changes the step by at most ~10%.)
+    const bool undamped = lambda <= 0.1 * eps;
+    trial = psi;
+    for (int c = 0; c < n; ++c) trial[cols[static_cast<std::size_t>(c)]] += delta[c];
+    problem.projectToBounds(trial);
+    if (held != nullptr) restoreOnto(*held, trial);
+    // Converged when the step, or what is left of it once back on the held constraints (the
+    // W-penalized step also leans off them by about force/W, which the restoration takes back),
+    // is below the tolerance.
+    const bool small = delta.lpNorm<Eigen::Infinity>() <= tolerance || (trial - psi).lpNorm<Eigen::Infinity>() <= tolerance;
+    const double Ftrial = objective(trial, rTrial);
+    if (std::isfinite(Ftrial) && Ftrial <= F * (1.0 + 1e-14)) {
+      psi = trial;
+      if (small && undamped) {
+        ++it;
+        break;  // converged: the Gauss-Newton step itself is below the tolerance
+      }
+      lambda = (lambda < 1e-10 * scale * 4.0) ? 0.0 : lambda / 8.0;
+      linearize();
+    } else {
+      if (small && undamped) break;  // at the minimizer up to round-off
+      lambda = std::max(4.0 * lambda, 1e-10 * scale);
+      if (lambda > 1e14 * scale) break;  // no decrease in any direction: stationary
+    }
+  }
+  return it;
+}
+
+// Points of the picked primitive (its own space) around the picked point: where the operators
+// above it are classified as rigid or not.
+std::vector<Vec3d> leafSamples(const Path& path, const Eigen::VectorXd& psi, const SurfacePoint& picked) {
+  const ValueAccess values(psi);
+  std::vector<Vec3d> out{path.leaf->position(values, picked.patch, picked.u, picked.v)};
+  for (int patch = 0; patch < path.leaf->patchCount(); ++patch)
+    for (double u : {0.1, 0.5, 0.9})
+      for (double v : {0.1, 0.5, 0.9}) out.push_back(path.leaf->position(values, patch, u, v));
+  return out;
+}
+
+}  // namespace
+
 DragSession::DragSession(Scene& scene, EnergySettings settings, DragOptions options, double time)
-    : scene_(scene), settings_(std::move(settings)), options_(options), time_(time) {
+    : scene_(scene), settings_(std::move(settings)), options_(std::move(options)), time_(time) {
   spring_.name = "drag";
 }
 
@@ -30,18 +178,29 @@ double DragSession::constraintEnergy() const {
   return problem.energy(scene_.parameters().values());
 }
 
-// True when no motion allowed by the linearized constraints moves the point: the point's
-// Jacobian vanishes on the null space of the constraints' Jacobian.
+std::vector<std::string> DragSession::loads() const {
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < terms_.size(); ++k)
+    if (!held_[k]) out.push_back(terms_[k]->name);
+  return out;
+}
+
+// True when no motion allowed by the linearized held constraints moves the point: the point's
+// Jacobian vanishes on the null space of the held constraints' Jacobian (over the drag's columns).
 bool DragSession::pointIsHeldFixed(std::string& why) const {
-  EnergyProblem constraints(scene_, EnergyProblem::activeTerms(scene_, time_));
-  EnergyProblem point(scene_, {&spring_});
+  std::vector<const EnergyConstraint*> held;
+  for (std::size_t k = 0; k < terms_.size(); ++k)
+    if (held_[k]) held.push_back(terms_[k]);
+  EnergyProblem constraints(scene_, held, {}, space_.columns);
+  EnergyProblem point(scene_, {&spring_}, {}, space_.columns);
   const int n = constraints.freeCount();
   Eigen::VectorXd r;
   Eigen::SparseMatrix<double> jc, jp;
   point.linearize(scene_.parameters().values(), r, jp);
   const Eigen::MatrixXd pointJacobian(jp);
+  const std::string mode = options_.mode == DragMode::Free ? "" : std::string(" in ") + dragModeName(options_.mode) + " mode";
   if (pointJacobian.norm() < 1e-12) {
-    why = "no free parameter moves the picked point of '" + spring_.point.ref.node + "'";
+    why = "no parameter the drag may move" + mode + " moves the picked point of '" + spring_.point.ref.node + "'";
     return true;
   }
   if (n > 400 || constraints.residualCount() == 0) return false;  // too large to check densely; moves will tell
@@ -49,17 +208,21 @@ bool DragSession::pointIsHeldFixed(std::string& why) const {
   const Eigen::MatrixXd c(jc);
   Eigen::BDCSVD<Eigen::MatrixXd> svd(c, Eigen::ComputeFullV);
   const Eigen::VectorXd& sigma = svd.singularValues();
-  const double cut = 1e-8 * std::max(sigma.size() ? sigma[0] : 0.0, 1.0);
+  // A direction counts as allowed when moving 0.01 along it changes the held residuals by at
+  // most 1e-7 (energy 1e-14): a model met only to the solver's tolerance (E ≈ 1e-14) shows its
+  // mechanism's degree of freedom as a singular value of that order, not as an exact zero.
+  const double cut = std::max(1e-8 * std::max(sigma.size() ? sigma[0] : 0.0, 1.0), 1e-5);
   int rank = 0;
   for (Eigen::Index k = 0; k < sigma.size(); ++k) rank += sigma[k] > cut;
   if (rank >= n) {
-    why = "the constraints fix every free parameter; '" + spring_.point.ref.node + "' cannot move without breaking them";
+    why = "the constraints fix every parameter the drag may move" + mode + "; '" + spring_.point.ref.node +
+          "' cannot move without breaking them";
     return true;
   }
   const Eigen::MatrixXd nullSpace = svd.matrixV().rightCols(n - rank);
   if ((pointJacobian * nullSpace).norm() < 1e-8 * std::max(1.0, pointJacobian.norm())) {
-    why = "the constraints pin '" + spring_.point.ref.node +
-          "': every motion they allow leaves the picked point where it is";
+    why = "the constraints pin '" + spring_.point.ref.node + "'" + mode +
+          ": every motion they allow leaves the picked point where it is";
     return true;
   }
   return false;
@@ -67,6 +230,8 @@ bool DragSession::pointIsHeldFixed(std::string& why) const {
 
 DragStatus DragSession::start(const std::string& node, const SurfacePoint& point) {
   status_ = DragStatus{};
+  dragProblem_.reset();
+  heldProblem_.reset();
   spring_.point.ref.node = node;
   spring_.point.at = "surface";
   spring_.point.surface = point;
@@ -77,14 +242,48 @@ DragStatus DragSession::start(const std::string& node, const SurfacePoint& point
     status_.reason = e.what();
     return status_;
   }
+  const Eigen::VectorXd& psi = scene_.parameters().values();
   status_.point = status_.target = spring_.target = pointPosition();
   status_.constraintEnergy = constraintEnergy();
-  bool anyFree = false;
-  for (int i : spring_.point.ref.path.parameterIndices()) anyFree = anyFree || !scene_.parameters().isFrozen(i);
-  if (!anyFree) {
+
+  // The drag's subspace of Ψ (drag_space.h).
+  const Path& path = spring_.point.ref.path;
+  space_ = dragSpace(scene_, path, options_.mode, driveParameters(scene_, options_.drives),
+                     leafSamples(path, psi, point));
+  if (space_.preferred.empty()) {
     status_.pinned = true;
-    status_.reason = "every parameter on the path of '" + node + "' is frozen";
+    bool anyFree = false;
+    for (int i : space_.path) anyFree = anyFree || !scene_.parameters().isFrozen(i);
+    if (!anyFree && options_.mode != DragMode::Shape)
+      status_.reason = "every parameter on the path of '" + node + "' is frozen (and none is a drive)";
+    else if (options_.mode == DragMode::Move)
+      status_.reason = "in Move mode only placement (translations, rotations, poses) may change, and no placement "
+                       "parameter above '" + node + "' is free";
+    else if (options_.mode == DragMode::Shape)
+      status_.reason = "in Shape mode only the part's own and its deformers' parameters may change, and every one "
+                       "of '" + node + "' is frozen";
+    else
+      status_.reason = "every parameter on the path of '" + node + "' is frozen";
     return status_;
+  }
+
+  // Held constraints and loads. A constraint met now is held (weight W). One unmet now is a load
+  // only when the model already minimizes its constraints (a compromise: the cam's valve spring);
+  // in a model still assembling, every constraint is held, so a drag helps it assemble.
+  terms_ = EnergyProblem::activeTerms(scene_, time_);
+  held_.assign(terms_.size(), true);
+  {
+    EnergyProblem own(scene_, terms_);
+    Eigen::VectorXd r;
+    Eigen::SparseMatrix<double> J;
+    const double e = own.freeCount() > 0 ? own.linearize(psi, r, J) : own.energy(psi);
+    const double gradient = own.freeCount() > 0 ? EnergyProblem::gradient(J, r).norm() : 0.0;
+    const bool atMinimum = gradient <= 1e-6 * std::max(1.0, std::sqrt(e));
+    if (atMinimum) {
+      const std::vector<double> energies = own.termEnergies(psi);
+      for (std::size_t k = 0; k < terms_.size(); ++k)
+        held_[k] = energies[k] <= settings_.satisfiedTolerance;
+    }
   }
   std::string why;
   if (pointIsHeldFixed(why)) {
@@ -92,57 +291,41 @@ DragStatus DragSession::start(const std::string& node, const SurfacePoint& point
     status_.reason = why;
     return status_;
   }
-  // Anchor every node with free parameters at its value now (drift guard, see drag.h).
-  anchors_.clear();
-  const ParameterTable& table = scene_.parameters();
-  for (const Node* n : scene_.nodes()) {
-    bool free = false;
-    for (int k = 0; k < n->paramCount(); ++k) free = free || !table.isFrozen(n->paramOffset() + k);
-    if (!free) continue;
-    auto a = std::make_unique<ParamAnchorTerm>();
-    a->name = "drag-anchor";
-    a->node = n->name();
-    a->owner = n;
-    for (int k = 0; k < n->paramCount(); ++k) a->values.push_back(table.value(n->paramOffset() + k));
-    anchors_.push_back(std::move(a));
+  std::vector<const EnergyConstraint*> all = terms_, held;
+  std::vector<double> scales;
+  for (std::size_t k = 0; k < terms_.size(); ++k) {
+    scales.push_back(held_[k] ? options_.constraintWeight : 1.0);
+    if (held_[k]) held.push_back(terms_[k]);
   }
+  all.push_back(&spring_);
+  scales.push_back(1.0);
+  dragProblem_ = std::make_unique<EnergyProblem>(scene_, all, scales, space_.columns);
+  heldProblem_ = std::make_unique<EnergyProblem>(scene_, held, std::vector<double>{}, space_.columns);
+  psiStart_ = psi;
+  anchor_.resize(static_cast<Eigen::Index>(space_.columns.size()));
+  for (std::size_t c = 0; c < space_.columns.size(); ++c) anchor_[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
   status_.active = true;
   return status_;
 }
 
 void DragSession::solveSubstep(const Vec3d& target) {
   spring_.target = target;
-  EnergySettings s = settings_;
-  s.method = "default";
-  s.flowFallback = false;
-  s.maxIterations = options_.iterationsPerSubstep;
-  s.trustRadius = s.maxTrustRadius = options_.trustRadius;
-  s.gradientTolerance = 1e-9;
-  // The penalty W·E_c makes the problem stiff: Gauss-Newton steps are then nearly orthogonal
-  // to ∇E, and the assembly's cone test would reduce them to gradient steps. Continuation from
-  // the previous solution with a small trust region is what keeps a drag on its branch.
-  s.minDescentCosine = 0.0;
-  EnergySolver solver(scene_, s, time_);
-  solver.setSceneWeightScale(options_.constraintWeight);
-  solver.addTerm(&spring_);
-  for (const auto& a : anchors_) solver.addTerm(a.get(), options_.anchorWeight);
-  solver.init();
-  solver.run();
-  status_.iterations += solver.state().iterations;
+  status_.iterations += minimizeAnchored(*dragProblem_, scene_.parameters().values(), anchor_, options_.anchorWeight,
+                                         options_.trustRadius, options_.stepTolerance, options_.iterationsPerSubstep,
+                                         heldProblem_.get());
 }
 
+// Back onto the held constraints with the smallest change in the drag's metric: minimize
+// |r_held|² + μ|ψ − ψ_now|² with μ tiny, i.e. the minimal-norm Gauss-Newton correction.
 void DragSession::project() {
-  EnergySettings s = settings_;
-  s.method = "default";
-  s.flowFallback = false;
-  s.maxIterations = 30;
-  s.trustRadius = s.maxTrustRadius = options_.trustRadius;
-  s.energyTolerance = 1e-16;
-  s.minDescentCosine = 0.0;
-  EnergySolver solver(scene_, s, time_);
-  solver.init();
-  solver.run();
-  status_.iterations += solver.state().iterations;
+  if (!heldProblem_) return;
+  restoreOnto(*heldProblem_, scene_.parameters().values(), 30);
+}
+
+void DragSession::updateChangedDrives() {
+  status_.changedDrives.clear();
+  for (int i : space_.drives)
+    if (scene_.parameters().value(i) != psiStart_[i]) status_.changedDrives.push_back(i);
 }
 
 DragStatus DragSession::moveTo(const Vec3d& target) {
@@ -171,15 +354,20 @@ DragStatus DragSession::moveTo(const Vec3d& target) {
     status_.pinned = true;
     status_.reason = "the constraints hold the picked point of '" + spring_.point.ref.node + "' fixed";
   }
+  updateChangedDrives();
   return status_;
 }
 
 DragStatus DragSession::end() {
-  if (status_.active) project();
+  if (status_.active) {
+    project();
+    updateChangedDrives();
+  }
   status_.active = false;
   status_.point = pointPosition();
   status_.constraintEnergy = constraintEnergy();
-  anchors_.clear();
+  dragProblem_.reset();
+  heldProblem_.reset();
   return status_;
 }
 

@@ -6,7 +6,9 @@
 #include <random>
 #include <vector>
 
+#include "flexure/energy/drag.h"
 #include "flexure/energy/energy_solver.h"
+#include "flexure/energy/scenes/oldham_scene.h"
 #include "flexure/energy/scenes/pipefitting_scene.h"
 
 namespace flexure {
@@ -145,6 +147,45 @@ nlohmann::json chain(int n, int steps) {
           {"stop_reason", r.stopReason}};
 }
 
+// A drag along a seeded random walk of `steps` moves of 0.05 and back (issue 17 item 2): CPU
+// seconds per move (what keeps dragging interactive) and the return error (largest parameter
+// change after coming back; 0 when the drag's result depends only on its target).
+nlohmann::json dragWalk(Scene& scene, const std::string& node, const SurfacePoint& point, int steps) {
+  EnergySolver(scene, EnergySettings{}).run();
+  const Eigen::VectorXd start = scene.parameters().values();
+  DragSession drag(scene);
+  const DragStatus s = drag.start(node, point);
+  if (s.pinned) return {{"pinned", s.reason}};
+  std::mt19937 rng(7);
+  std::normal_distribution<double> gauss;
+  std::vector<Vec3d> targets{s.point};
+  for (int k = 0; k < steps; ++k) {
+    Vec3d d{gauss(rng), gauss(rng), gauss(rng)};
+    targets.push_back(targets.back() + d * (0.05 / norm(d)));
+  }
+  std::vector<double> perMove, wallPerMove;
+  int iterations = 0;
+  auto move = [&](const Vec3d& target) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const double c0 = cpuSeconds();
+    iterations += drag.moveTo(target).iterations;
+    perMove.push_back(cpuSeconds() - c0);
+    wallPerMove.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  };
+  for (std::size_t k = 1; k < targets.size(); ++k) move(targets[k]);
+  for (std::size_t k = targets.size() - 1; k-- > 0;) move(targets[k]);
+  drag.end();
+  double total = 0.0, worst = 0.0;
+  for (double t : perMove) total += t, worst = std::max(worst, t);
+  return {{"moves", perMove.size()},
+          {"seconds_per_move", total / double(perMove.size())},
+          {"median_seconds_per_move", median(perMove)},
+          {"max_seconds_per_move", worst},
+          {"median_wall_seconds_per_move", median(wallPerMove)},
+          {"iterations_per_move", double(iterations) / double(perMove.size())},
+          {"return_error", (scene.parameters().values() - start).lpNorm<Eigen::Infinity>()}};
+}
+
 }  // namespace
 
 nlohmann::json runEnergyBenchmarks(bool quick) {
@@ -158,6 +199,10 @@ nlohmann::json runEnergyBenchmarks(bool quick) {
   nlohmann::json out;
   out["pipefitting"] = pipe;
   out["chain100"] = chain(100, quick ? 10 : 200);
+  auto pipefitting = buildPipefittingScene();
+  auto oldham = buildOldhamScene();
+  out["drag"] = {{"pipefitting", dragWalk(*pipefitting, "pipe", {0, 0.5, 0.5}, 20)},
+                 {"oldham_disc", dragWalk(*oldham, "disc", {0, 0.3, 0.5}, 20)}};
   return out;
 }
 

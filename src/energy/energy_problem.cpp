@@ -18,17 +18,24 @@ std::vector<const EnergyConstraint*> EnergyProblem::activeTerms(const Scene& sce
   return out;
 }
 
+namespace {
+std::vector<int> unfrozenIndices(const Scene& scene) { return scene.parameters().freeIndices(); }
+}  // namespace
+
 EnergyProblem::EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms,
-                             std::vector<double> weightScales) {
+                             std::vector<double> weightScales)
+    : EnergyProblem(scene, std::move(terms), std::move(weightScales), unfrozenIndices(scene)) {}
+
+EnergyProblem::EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms,
+                             std::vector<double> weightScales, const std::vector<int>& columns) {
   const ParameterTable& table = scene.parameters();
   std::unordered_map<int, int> column;  // Ψ index → column
-  for (int i = 0; i < table.size(); ++i)
-    if (!table.isFrozen(i)) {
-      column[i] = static_cast<int>(free_.size());
-      free_.push_back(i);
-      lower_.push_back(table.info(i).lower);
-      upper_.push_back(table.info(i).upper);
-    }
+  for (int i : columns) {
+    column[i] = static_cast<int>(free_.size());
+    free_.push_back(i);
+    lower_.push_back(table.info(i).lower);
+    upper_.push_back(table.info(i).upper);
+  }
   double lanes = 0.0;
   for (std::size_t ti = 0; ti < terms.size(); ++ti) {
     const EnergyConstraint* t = terms[ti];

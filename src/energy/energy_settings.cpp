@@ -17,6 +17,7 @@ void EnergySettings::visitFields(FieldVisitor& v) {
   v.field("paper_delta", paperDelta);
   v.field("stagnation_window", stagnationWindow);
   v.field("stagnation_ratio", stagnationRatio);
+  if (v.isReading() || !drives.empty()) v.field("drives", drives);
   if (v.isReading() && method != "default" && method != "paper")
     throw FieldError("energy method must be \"default\" or \"paper\", not \"" + method + "\"");
 }

@@ -171,6 +171,7 @@ void SessionWorker::finishDrag(bool pinned, const std::string& message) {
   outcome->psiAfter = scene_->parameters().values();
   outcome->pinned = pinned;
   outcome->message = message;
+  outcome->changedDrives = dragStatus_.changedDrives;
   pendingOutcome_ = std::move(outcome);
   changed();
 }

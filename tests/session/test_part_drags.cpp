@@ -104,3 +104,65 @@ TEST_CASE("dragging a metaball handle sets its displacement", "[session][drag][d
   CHECK(scene->parameters().value(dy) == Approx(y0 - 0.1));
   CHECK(drag->begin("morph", {7, 0, 0}, Vec3d()).pinned);  // no metaball 7
 }
+
+TEST_CASE("a solid in Shape mode is pinned: its pose is placement", "[session][drag][rigid][modes]") {
+  auto scene = oneSolid(false);
+  auto drag = makePartDrag(*scene, "ball", 0.0);
+  REQUIRE(drag);
+  drag->setMode(DragMode::Shape);
+  const PartDragStatus s = drag->begin("ball", {0, 0.5, 0.5}, Vec3d(3, 0, 0));
+  CHECK(s.pinned);
+  CHECK(s.reason.find("Shape") != std::string::npos);
+  CHECK(scene->constraints.empty());
+  auto moving = makePartDrag(*scene, "ball", 0.0);
+  moving->setMode(DragMode::Move);
+  CHECK_FALSE(moving->begin("ball", {0, 0.5, 0.5}, Vec3d(3, 0, 0)).pinned);
+  moving->end();
+}
+
+// Issue 17 item 1: the stored mechanisms turn by hand through the session's part drag.
+TEST_CASE("every part of the stored Oldham coupling and cam-rocker turns its mechanism", "[session][drag][energy]") {
+  struct Case { const char* file; const char* node; const char* drive; Vec3d centre; Vec3d axis; };
+  for (const Case& c : {Case{"oldham.json", "shaft-a", "shaft-a-rotate", {0, 0, 0}, {1, 0, 0}},
+                        Case{"oldham.json", "flange-a", "shaft-a-rotate", {0, 0, 0}, {1, 0, 0}},
+                        Case{"oldham.json", "disc", "shaft-a-rotate", {0, 0, 0}, {1, 0, 0}},
+                        Case{"oldham.json", "flange-b", "shaft-a-rotate", {0, 0.35, 0.15}, {1, 0, 0}},
+                        Case{"oldham.json", "shaft-b", "shaft-a-rotate", {0, 0.35, 0.15}, {1, 0, 0}},
+                        Case{"anim-oldham.json", "disc", "shaft-a-rotate", {0, 0, 0}, {1, 0, 0}},
+                        Case{"cam-rocker.json", "cam", "cam-rotate", {0, 0, 0}, {0, 1, 0}}}) {
+    INFO(c.file << " " << c.node);
+    auto scene = stored(c.file);
+    // Solve first, as the window does before the user grabs a part.
+    const FamilySolver* energy = SolverRegistry::instance().find("energy");
+    REQUIRE(energy);
+    energy->solve(*scene, {});
+    auto drag = makePartDrag(*scene, c.node, 0.0);
+    REQUIRE(drag);
+    CHECK(std::string(drag->kindName()) == "energy spring");
+    drag->setMode(DragMode::Free);
+    const SurfacePoint pick{0, 0.3, 0.5};
+    const Vec3d p0 = pickedPointPosition(*scene, c.node, pick);
+    const Node* rot = scene->find(c.drive);
+    const Eigen::VectorXd q0 = scene->parameters().values().segment(rot->paramOffset(), 4);
+    auto turned = [&](const Vec3d& p) {
+      const Vec3d radial = (p - c.centre) - c.axis * dot(p - c.centre, c.axis);
+      const Vec3d tangent = cross(c.axis, radial);
+      return p + tangent * (0.1 / flexure::norm(tangent));
+    };
+    Vec3d target = turned(p0);
+    PartDragStatus s = drag->begin(c.node, pick, target);
+    INFO(s.reason);
+    REQUIRE_FALSE(s.pinned);
+    for (int k = 0; k < 3; ++k) {
+      target = turned(target);
+      s = drag->move(target);
+      REQUIRE_FALSE(s.pinned);
+    }
+    s = drag->end();
+    const Eigen::VectorXd q1 = scene->parameters().values().segment(rot->paramOffset(), 4);
+    CHECK((q1 - q0).norm() > 0.05);  // the driving angle turned
+    REQUIRE_FALSE(s.changedDrives.empty());
+    CHECK(s.changedDrives.front().rfind(std::string(c.drive) + ".", 0) == 0);
+    if (std::string(c.file) != "cam-rocker.json") CHECK(s.constraintEnergy < 1e-10);
+  }
+}

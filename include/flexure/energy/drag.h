@@ -9,23 +9,40 @@
 //   drag.end();                                          // constraints met exactly again
 //
 // Each moveTo() splits the target's motion into sub-steps no longer than `maxTargetStep` and,
-// for each, minimizes  W·E_constraints + E_user + ε Σ_nodes |ψ − ψ_start|²  with the default
-// method from the current Ψ (continuation: small trust region, so the model follows the
-// nearest branch and never jumps or flips), then projects back onto the constraints (E_user
-// off) with a few Gauss-Newton steps. W ≫ 1 makes the constraints win over the spring; the tiny
-// anchor ε to the Ψ at drag start removes drift in directions nothing else fixes, so dragging
-// back along the path returns the model to where it started.
+// for each target X, minimizes to convergence
 //
-// A drag is refused (pinned, Ψ untouched) when every parameter on the picked primitive's path
-// is frozen, or when the constraints hold the point fixed: no direction allowed by the
-// constraints' linearization moves it (checked at start for up to 400 free parameters), or a
-// move leaves it where it was.
+//   F_X(Ψ) = W·Σ_held E_i + Σ_loads E_i + E_user(X) + ε |ψ − ψ_start|²      (over the drag's columns)
+//
+// from the current Ψ with a trust region (continuation: the model follows the nearest branch
+// and never jumps or flips), then projects back onto the held constraints (E_user off): the
+// smallest change in the same metric that meets them. "Held" are the constraints met when the
+// drag starts; "loads" those unmet at a start that already minimizes the constraints (a valve
+// spring pressing on a cam, a compromise): the drag works against them at their own weight
+// instead of treating them as W-stiff.
+//
+// Because every sub-step converges (a step below `stepTolerance`, not an iteration budget) and
+// F_X has a unique minimizer near the start branch (the anchor ε makes it strictly convex in the
+// directions nothing else fixes), the drag's result is a function of the target alone: dragging
+// back along any path returns the model to where it started (at the start target, Ψ_start
+// itself is F's minimizer when the drag started from a solved model).
+//
+// The drag works in a subspace of Ψ (drag_space.h): the mode (Free, Move, Shape) chooses which
+// parameters on the picked path the hand may move; constraints still move the other parts'
+// free parameters as far as they need; drives (frozen driving angles) turn with the hand.
+//
+// A drag is refused (pinned, Ψ untouched) when nothing on the picked primitive's path may move
+// in this mode (every parameter frozen, or none of the mode's kind), or when the constraints
+// hold the point fixed: no direction allowed by the held constraints' linearization moves it
+// (checked at start for up to 400 columns), or a move leaves it where it was.
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "flexure/core/drag_mode.h"
 #include "flexure/core/scene.h"
+#include "flexure/energy/drag_space.h"
+#include "flexure/energy/energy_problem.h"
 #include "flexure/energy/energy_settings.h"
-#include "flexure/energy/terms/param_anchor.h"
 #include "flexure/energy/terms/user_spring.h"
 
 namespace flexure {
@@ -38,14 +55,20 @@ struct DragStatus {
   Vec3d target;
   double constraintEnergy = 0.0;  // E of the scene's constraints now
   int iterations = 0;             // solver iterations spent by the last call
+  // Drives (parameters frozen for solving: a keyed or declared driving angle) this drag has
+  // changed so far, as Ψ indices: the window keys them at the current frame.
+  std::vector<int> changedDrives{};
 };
 
 struct DragOptions {
   double constraintWeight = 1e6;  // W
   double anchorWeight = 1e-4;     // ε
   double maxTargetStep = 0.05;    // world units per sub-step
-  int iterationsPerSubstep = 60;
+  int iterationsPerSubstep = 200; // safety cap only: each sub-step runs to convergence
   double trustRadius = 0.05;      // bound on |ΔΨ| per solver step while dragging
+  double stepTolerance = 1e-11;   // converged when the Gauss-Newton step's largest entry is below
+  DragMode mode = DragMode::Free; // which parameters on the picked path the hand moves
+  std::vector<std::string> drives;  // more drives ("node" or "node.slot"), besides the scene's
 };
 
 class DragSession {
@@ -53,6 +76,8 @@ class DragSession {
   explicit DragSession(Scene& scene, EnergySettings settings = {}, DragOptions options = {}, double time = 0.0);
   ~DragSession();
 
+  // Before start(): which parameters the drag may move (drag_space.h).
+  void setMode(DragMode mode) { options_.mode = mode; }
   DragStatus start(const std::string& node, const SurfacePoint& point);
   DragStatus moveTo(const Vec3d& target);
   DragStatus end();
@@ -61,19 +86,30 @@ class DragSession {
   // E_user now (section 2): the spring's weighted energy |P − X_target|² between the picked
   // point and the target; 0 when no drag is active.
   double userEnergy() const;
+  // The drag's subspace of Ψ (valid after a start() that was not refused early).
+  const DragSpace& space() const { return space_; }
+  // Names of the scene's constraints the drag treats as loads (unmet at a solved start).
+  std::vector<std::string> loads() const;
 
  private:
   void solveSubstep(const Vec3d& target);
   void project();
   double constraintEnergy() const;
   bool pointIsHeldFixed(std::string& why) const;
+  void updateChangedDrives();
 
   Scene& scene_;
   EnergySettings settings_;
   DragOptions options_;
   double time_;
   UserSpringTerm spring_;
-  std::vector<std::unique_ptr<ParamAnchorTerm>> anchors_;
+  DragSpace space_;
+  std::vector<const EnergyConstraint*> terms_;  // the scene's active constraints
+  std::vector<bool> held_;                      // parallel to terms_: held (W) or load
+  std::unique_ptr<EnergyProblem> dragProblem_;     // held·W + loads + spring, over the columns
+  std::unique_ptr<EnergyProblem> heldProblem_;     // held constraints only (projection)
+  Eigen::VectorXd anchor_;                      // Ψ at drag start on the columns
+  Eigen::VectorXd psiStart_;
   DragStatus status_;
 };
 

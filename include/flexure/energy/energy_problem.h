@@ -30,6 +30,10 @@ class EnergyProblem {
   // `terms` are evaluated against `scene`'s Ψ layout; they are not owned. `weightScales`
   // (parallel to terms, default 1) multiply the terms' own weights (the drag uses this).
   EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms, std::vector<double> weightScales = {});
+  // The same over the given Ψ entries (`columns`, ascending) instead of the unfrozen ones: a
+  // drag works in its own subspace of Ψ (drag.h: the drag mode and the mechanism's drives).
+  EnergyProblem(const Scene& scene, std::vector<const EnergyConstraint*> terms, std::vector<double> weightScales,
+                const std::vector<int>& columns);
   ~EnergyProblem();
   EnergyProblem(const EnergyProblem&) = delete;
   EnergyProblem& operator=(const EnergyProblem&) = delete;

@@ -1,6 +1,7 @@
 #pragma once
 // The energy solver's settings, stored with a scene as the settings block "energy".
 #include <string>
+#include <vector>
 
 #include "flexure/core/scene_settings.h"
 
@@ -26,6 +27,9 @@ struct EnergySettings final : SettingsBlock {
   double paperDelta = 1e-7;              // Δ of the paper's finite differences
   int stagnationWindow = 20;             // accepted steps compared for stagnation
   double stagnationRatio = 1e-14;        // relative decrease over that window counted as no progress
+  // Drives: frozen parameters a drag may turn (node names or "node.slot"), e.g. a mechanism's
+  // driving angle; solving and playback keep them frozen (drag_space.h).
+  std::vector<std::string> drives;
 };
 
 }  // namespace flexure

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "flexure/core/drag_mode.h"
 #include "flexure/core/node.h"
@@ -27,6 +28,9 @@ struct PartDragStatus {
   bool hasEnergy = false;
   double userEnergy = 0.0;
   double constraintEnergy = 0.0;
+  // Drives the drag changed ("node.slot"): parameters frozen for solving and playback (a keyed
+  // or declared driving angle) that the hand turned. The window keys them at the current frame.
+  std::vector<std::string> changedDrives{};
 };
 
 class PartDrag {

@@ -58,6 +58,9 @@ struct DragOutcome {
   Eigen::VectorXd psiAfter;    // Ψ at drag end
   bool pinned = false;
   std::string message;
+  // Drives the drag turned ("node.slot", PartDragStatus::changedDrives): frozen for solving,
+  // keyed on the timeline or declared by the scene; the window offers to key them.
+  std::vector<std::string> changedDrives;
 };
 
 }  // namespace flexure::session

@@ -15,7 +15,8 @@ EnergySettings sceneEnergySettings(Scene& scene) {
 }
 }  // namespace
 
-EnergyPartDrag::EnergyPartDrag(Scene& scene, double time) : drag_(scene, sceneEnergySettings(scene), {}, time) {}
+EnergyPartDrag::EnergyPartDrag(Scene& scene, double time)
+    : scene_(scene), drag_(scene, sceneEnergySettings(scene), {}, time) {}
 
 PartDragStatus EnergyPartDrag::convert(const DragStatus& status) const {
   std::string reason = status.reason;
@@ -24,6 +25,7 @@ PartDragStatus EnergyPartDrag::convert(const DragStatus& status) const {
   converted.hasEnergy = true;
   converted.userEnergy = drag_.userEnergy();
   converted.constraintEnergy = status.constraintEnergy;
+  for (int i : status.changedDrives) converted.changedDrives.push_back(scene_.parameters().info(i).qualifiedName());
   return converted;
 }
 

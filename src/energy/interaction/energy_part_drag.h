@@ -15,6 +15,7 @@ class EnergyPartDrag final : public PartDrag {
  public:
   EnergyPartDrag(Scene& scene, double time);
   const char* kindName() const override { return "energy spring"; }
+  void setMode(DragMode mode) override { drag_.setMode(mode); }
   PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
   PartDragStatus move(const Vec3d& target) override;
   PartDragStatus end() override;
@@ -23,6 +24,7 @@ class EnergyPartDrag final : public PartDrag {
 
  private:
   PartDragStatus convert(const DragStatus& status) const;
+  Scene& scene_;
   DragSession drag_;
 };
 

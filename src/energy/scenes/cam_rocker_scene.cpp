@@ -13,6 +13,7 @@
 #include "flexure/energy/scenes/scene_building.h"
 #include "flexure/energy/terms/attach_point.h"
 #include "flexure/energy/terms/collision.h"
+#include "flexure/energy/energy_settings.h"
 #include "flexure/energy/terms/orientation.h"
 
 namespace flexure {
@@ -87,6 +88,17 @@ std::unique_ptr<Scene> buildCamRockerScene() {
   hinge->axis = {0, 1, 0};
   hinge->direction = {0, 1, 0};
   scene->constraints.push_back(std::move(hinge));
+  // The camshaft turns in its bearing: the cam's axis (its cylinder's x) stays along y. Met by
+  // construction and by every keyed angle; it is what keeps the cam in its bearing when a drag
+  // turns the drive (the cam's angle: frozen for solving and playback, drag_space.h).
+  auto bearing = std::make_unique<OrientationTerm>();
+  bearing->name = "camshaft-bearing";
+  bearing->a.node = "cam";
+  bearing->mode = "axis";
+  bearing->axis = {1, 0, 0};
+  bearing->direction = {0, 1, 0};
+  scene->constraints.push_back(std::move(bearing));
+  scene->settings.get<EnergySettings>().drives = {"cam-rotate"};
   scene->resolveReferences();
   return scene;
 }

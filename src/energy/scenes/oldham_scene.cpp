@@ -9,6 +9,7 @@
 #include "flexure/core/primitives/cylinder.h"
 #include "flexure/energy/scenes/scene_building.h"
 #include "flexure/energy/terms/float_attach.h"
+#include "flexure/energy/energy_settings.h"
 #include "flexure/energy/terms/orientation.h"
 #include "flexure/energy/terms/slider.h"
 
@@ -105,6 +106,8 @@ std::unique_ptr<Scene> buildOldhamScene() {
   axis->axis = {1, 0, 0};
   axis->direction = {1, 0, 0};
   scene->constraints.push_back(std::move(axis));
+  // Shaft a's angle is the drive: frozen for solving and playback, turned by a drag (drag_space.h).
+  scene->settings.get<EnergySettings>().drives = {"shaft-a-rotate"};
   scene->resolveReferences();
   return scene;
 }

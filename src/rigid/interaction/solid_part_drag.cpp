@@ -32,6 +32,12 @@ PartDragStatus SolidPartDrag::begin(const std::string& node, const SurfacePoint&
     s.reason = "pinned: the solid '" + solid_ + "' is fixed";
     return s;
   }
+  if (mode_ == DragMode::Shape) {
+    s.pinned = true;
+    s.reason = "pinned: in Shape mode a drag changes only a part's own and its deformers' parameters, and '" +
+               solid_ + "' is a rigid solid whose pose the simulation owns; drag it in Move or Free mode";
+    return s;
+  }
   // The picked point in the solid's frame: P = t + R x  =>  x = R^T (P - t).
   const ValueAccess access(scene_.parameters().values());
   auto joint = std::make_unique<RigidJoint>(TranslationKind::Point);

@@ -4,6 +4,10 @@
 // world point-to-point RigidJoint (object1 = world at the target, object2 = the solid at the
 // picked point in its frame) to the working copy; the rigid solver's iterative corrections
 // (Eq. 18/19) pull the solid toward it between the other constraints. It is removed at end().
+//
+// Drag modes (drag_mode.h): a solid's pose is placement, so Move and Free both move the pose
+// (Move is its natural mode). In Shape mode the drag is pinned with the reason: the solid is
+// rigid, the simulation owns its pose, and its part's shape is not what a solid drag edits.
 #include "flexure/session/part_drag.h"
 
 namespace flexure {
@@ -16,6 +20,7 @@ class SolidPartDrag final : public PartDrag {
  public:
   SolidPartDrag(Scene& scene, std::string solid);
   const char* kindName() const override { return "solid mouse constraint"; }
+  void setMode(DragMode mode) override { mode_ = mode; }
   PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
   PartDragStatus move(const Vec3d& target) override;
   PartDragStatus end() override;
@@ -27,6 +32,7 @@ class SolidPartDrag final : public PartDrag {
   std::string solid_;
   std::string node_;
   SurfacePoint point_;
+  DragMode mode_ = DragMode::Free;
   RigidJoint* joint_ = nullptr;  // owned by scene_.constraints while the drag lasts
 };
 
