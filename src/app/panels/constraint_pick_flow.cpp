@@ -6,6 +6,7 @@
 #include <map>
 
 #include "flexure/core/scene.h"
+#include "flexure/session/part_drag.h"
 
 namespace flexure::app {
 namespace {
@@ -15,7 +16,7 @@ constexpr const char* kProbe = "\x01probe:";
 // A visitor that only ever touches the fields it is told about, and lists the others in order.
 class FieldWriter final : public FieldVisitor {
  public:
-  enum class Type { Other, String, SurfacePoint, Vec3 };
+  enum class Type { Other, String, SurfacePoint, Vec3, Int };
   struct Seen {
     std::string name;
     Type type;
@@ -25,9 +26,13 @@ class FieldWriter final : public FieldVisitor {
   std::map<std::string, std::string> strings;     // field -> value to write
   std::map<std::string, SurfacePoint> points;
   std::map<std::string, Vec3d> vectors;
+  std::map<std::string, int> ints;
 
   void field(std::string_view n, bool&, FieldUse) override { note(n, Type::Other); }
-  void field(std::string_view n, int&, FieldUse) override { note(n, Type::Other); }
+  void field(std::string_view n, int& value, FieldUse) override {
+    note(n, Type::Int);
+    if (const auto it = ints.find(std::string(n)); it != ints.end()) value = it->second;
+  }
   void field(std::string_view n, double&, FieldUse) override { note(n, Type::Other); }
   void field(std::string_view n, std::string& value, FieldUse) override {
     note(n, Type::String);
@@ -62,6 +67,19 @@ std::vector<const Node*> leafAndAncestors(const Scene& scene, const std::string&
   return chain;
 }
 
+// Which end of a pipe-like leaf a pick is at: -1 when the picked point is nearer the leaf's
+// (patch 0, v = 0) end than its v = 1 end, else +1 (a tube's wall runs from its -x to its +x
+// end along v; tube.cpp). A pipe joint is made by clicking near the ends to join.
+int endOfPick(const Scene& scene, const std::string& leaf, const SurfacePick& pick) {
+  try {
+    const Vec3d minus = session::pickedPointPosition(scene, leaf, SurfacePoint{0, 0.0, 0.0});
+    const Vec3d plus = session::pickedPointPosition(scene, leaf, SurfacePoint{0, 0.0, 1.0});
+    return norm(pick.world - minus) <= norm(pick.world - plus) ? -1 : 1;
+  } catch (const std::exception&) {
+    return 1;
+  }
+}
+
 }  // namespace
 
 bool ConstraintPickFlow::begin(const std::string& kind) {
@@ -76,16 +94,16 @@ bool ConstraintPickFlow::begin(const std::string& kind) {
     const auto& f = writer.seen[i];
     if (f.type != FieldWriter::Type::String) continue;
     if (std::find(refs.begin(), refs.end(), kProbe + f.name) == refs.end()) continue;
-    Slot slot{f.name, {}};
+    Slot slot{f.name, {}, {}};
     for (std::size_t j = i + 1; j < writer.seen.size(); ++j) {
       const auto& g = writer.seen[j];
       const bool nextSlot = g.type == FieldWriter::Type::String &&
                             std::find(refs.begin(), refs.end(), kProbe + g.name) != refs.end();
       if (nextSlot) break;
-      if (g.type == FieldWriter::Type::SurfacePoint) {
-        slot.pointField = g.name;
-        break;
-      }
+      if (g.type == FieldWriter::Type::SurfacePoint && slot.pointField.empty()) slot.pointField = g.name;
+      // An int "end…" field after a node slot (attach-pipes' end_a) takes the picked end.
+      if (g.type == FieldWriter::Type::Int && g.name.rfind("end", 0) == 0 && slot.endField.empty())
+        slot.endField = g.name;
     }
     slots_.push_back(slot);
   }
@@ -139,6 +157,7 @@ std::unique_ptr<Constraint> ConstraintPickFlow::build(const Scene& scene, QStrin
     for (std::size_t s = 0; s < slots_.size(); ++s) {
       writer.strings[slots_[s].field] = candidates[s][choice[s]]->name();
       if (!slots_[s].pointField.empty()) writer.points[slots_[s].pointField] = picks_[s].point;
+      if (!slots_[s].endField.empty()) writer.ints[slots_[s].endField] = endOfPick(scene, picks_[s].node, picks_[s]);
     }
     writer.vectors["target"] = picks_.back().world;
     c->visitFields(writer);

@@ -8,6 +8,9 @@
 //                which of them came back;
 //   points       the first SurfacePoint field after a node slot (LeafPoint's "<node>_point")
 //                gets the picked (patch, u, v);
+//   ends         the first int field named "end…" after a node slot (attach-pipes' end_a)
+//                gets the end of the picked leaf nearer the click: -1 near its (patch 0,
+//                v = 0) end, +1 near its v = 1 end (a tube's -x and +x ends);
 //   target       a Vec3 field named "target" gets the world point of the last click, so a
 //                new attachment starts satisfied where the user clicked.
 //
@@ -51,6 +54,7 @@ class ConstraintPickFlow {
   struct Slot {
     std::string field;       // the node-name field
     std::string pointField;  // its SurfacePoint field, or empty
+    std::string endField;    // its "end…" int field, or empty
   };
   std::unique_ptr<Constraint> build(const Scene& scene, QString& error) const;
 

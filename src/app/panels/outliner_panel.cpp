@@ -11,6 +11,7 @@
 #include <QTreeView>
 #include <algorithm>
 
+#include "commands/assembly_commands.h"
 #include "commands/node_commands.h"
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
@@ -65,7 +66,7 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
   toolbar->setIconSize(QSize(16, 16));
   auto* add = new QToolButton;
   add->setText(tr("Add"));
-  add->setToolTip(tr("Add a node: under the selected operator, beside a selected primitive, or at the top"));
+  add->setToolTip(tr("Add a node: a part arrives under its own placement; an operator wraps the selected node"));
   add->setPopupMode(QToolButton::InstantPopup);
   add->setMenu(createAddMenu());
   toolbar->addWidget(add);
@@ -96,6 +97,8 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
     syncing_ = false;
   });
   connect(model_, &SceneTreeModel::editRefused, this, &OutlinerPanel::showProblem);
+  tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(tree_, &QWidget::customContextMenuRequested, this, &OutlinerPanel::showContextMenu);
   // After a structural edit the selection keeps the nodes that still exist.
   connect(&document_, &SceneDocument::structureChanged, this, [this] {
     selection_.keepOnlyNodesOf(document_.scene());
@@ -117,17 +120,29 @@ QMenu* OutlinerPanel::createAddMenu() {
 
 bool OutlinerPanel::addNode(const std::string& type) {
   Scene& scene = document_.scene();
+  const Node* selected = selection_.current() ? scene.find(selection_.current()->name()) : nullptr;
+  const std::unique_ptr<Node> probe = NodeRegistry::instance().create(type);
+  // An operator wraps the selected node (Blender and Maya apply a deformer to the selection).
+  if (probe && probe->isOperator() && selected && selected != &scene.root()) return wrapSelected(type);
   // Under a selected operator; beside (after) a selected primitive; else at the top level.
   Node* parent = &scene.root();
   int position = -1;
-  if (const Node* selected = selection_.current()) {
+  if (selected) {
     Node* node = scene.find(selected->name());
-    if (node && node->isOperator()) {
+    if (node->isOperator()) {
       parent = node;
-    } else if (node) {
+    } else {
       parent = node->parent();
       position = positionInParent(*node) + 1;
     }
+  }
+  if (probe && probe->isPrimitive()) {
+    QString problem;
+    const Vec3d at = placementPoint_ ? placementPoint_() : Vec3d(0, 0, 0);
+    Node* part = addPlacedPart(document_, type, parent, position, at, problem);
+    showProblem(problem);
+    if (part) selection_.select(part);
+    return part != nullptr;
   }
   if (const QString problem = addProblem(scene, type, parent); !problem.isEmpty()) {
     showProblem(problem);
@@ -138,6 +153,46 @@ bool OutlinerPanel::addNode(const std::string& type) {
   document_.undoStack().push(command);
   selection_.select(command->node());
   return true;
+}
+
+bool OutlinerPanel::wrapSelected(const std::string& type) {
+  const Node* selected = selection_.current();
+  Node* node = selected ? document_.scene().find(selected->name()) : nullptr;
+  if (!node) return false;
+  QString problem;
+  Node* op = wrapNode(document_, type, *node, problem);
+  showProblem(problem);
+  if (op) selection_.select(op);
+  return op != nullptr;
+}
+
+bool OutlinerPanel::unwrapSelected() {
+  const Node* selected = selection_.current();
+  Node* node = selected ? document_.scene().find(selected->name()) : nullptr;
+  if (!node) return false;
+  const Node* firstChild = node->children().empty() ? nullptr : node->children().front().get();
+  QString problem;
+  const bool done = unwrapNode(document_, *node, problem);
+  showProblem(problem);
+  if (done) selection_.select(firstChild);
+  return done;
+}
+
+void OutlinerPanel::showContextMenu(const QPoint& position) {
+  const Node* node = model_->nodeAt(tree_->indexAt(position));
+  if (!node || node == &document_.scene().root()) return;
+  selection_.select(node);
+  QMenu menu(this);
+  QMenu* wrap = menu.addMenu(tr("Wrap In"));
+  for (const NodeCategory& category : nodeCatalog())
+    for (const std::string& type : category.types)
+      if (const auto probe = NodeRegistry::instance().create(type); probe && probe->isOperator())
+        wrap->addAction(QString::fromStdString(type), this, [this, type] { wrapSelected(type); });
+  QAction* unwrap = menu.addAction(tr("Unwrap"), this, [this] { unwrapSelected(); });
+  unwrap->setEnabled(node->isOperator());
+  menu.addSeparator();
+  menu.addAction(deleteAction_);
+  menu.exec(tree_->viewport()->mapToGlobal(position));
 }
 
 bool OutlinerPanel::deleteSelected() {

@@ -3,10 +3,12 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QUndoStack>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <array>
@@ -105,6 +107,7 @@ void ParameterPanel::clearRows() {
   rowWidgets_.clear();
   rows_.clear();
   fieldRows_.clear();
+  rotation_ = {};
 }
 
 void ParameterPanel::rebuild() {
@@ -119,7 +122,9 @@ void ParameterPanel::rebuild() {
   heading_->setText(tr("<b>%1</b> (%2)").arg(QString::fromStdString(node->name()),
                                              QString::fromUtf8(node->type().data(), static_cast<int>(node->type().size()))));
   if (node->paramCount() == 0) heading_->setText(heading_->text() + tr("<br>No parameters."));
-  addFieldRows(node->paramCount() + 1);
+  int nextRow = node->paramCount() + 1;
+  if (node->type() == "rotate" && node->paramCount() == 4) nextRow = addRotationRows(nextRow);
+  addFieldRows(nextRow);
   if (node->paramCount() == 0) return;
   const char* headers[] = {"", "value", "min", "max", "frozen", "key"};
   for (int c = 0; c < 6; ++c) {
@@ -239,6 +244,88 @@ void ParameterPanel::addFieldRows(int firstRow) {
   }
 }
 
+int ParameterPanel::addRotationRows(int row) {
+  auto* title = new QLabel(tr("<b>Rotation</b> (degrees about an axis)"));
+  grid_->addWidget(title, row++, 0, 1, 6);
+  auto* angleLabel = new QLabel(tr("angle °"));
+  rotation_.angle = new QDoubleSpinBox;
+  rotation_.angle->setDecimals(3);
+  rotation_.angle->setRange(-360.0, 360.0);
+  rotation_.angle->setSingleStep(5.0);
+  rotation_.angle->setKeyboardTracking(false);
+  rotation_.angle->setToolTip(tr("Rotation angle about the axis, in degrees"));
+  grid_->addWidget(angleLabel, row, 0);
+  grid_->addWidget(rotation_.angle, row++, 1, 1, 4);
+  auto* axisLabel = new QLabel(tr("axis"));
+  auto* axisBox = new QWidget;
+  auto* axisLayout = new QHBoxLayout(axisBox);
+  axisLayout->setContentsMargins(0, 0, 0, 0);
+  const double initial[3] = {0.0, 0.0, 1.0};
+  for (int k = 0; k < 3; ++k) {
+    auto* spin = new QDoubleSpinBox;
+    spin->setDecimals(4);
+    spin->setRange(-1e6, 1e6);
+    spin->setSingleStep(0.1);
+    spin->setKeyboardTracking(false);
+    spin->setValue(initial[k]);
+    spin->setToolTip(tr("Axis %1 component (any length; normalized)").arg(QLatin1Char("xyz"[k])));
+    spin->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    axisLayout->addWidget(spin);
+    rotation_.axis[k] = spin;
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this] { editRotation(); });
+  }
+  grid_->addWidget(axisLabel, row, 0);
+  grid_->addWidget(axisBox, row++, 1, 1, 4);
+  connect(rotation_.angle, &QDoubleSpinBox::valueChanged, this, [this] { editRotation(); });
+  rowWidgets_.insert(rowWidgets_.end(), {title, angleLabel, rotation_.angle, axisLabel, axisBox});
+  return row;
+}
+
+void ParameterPanel::editRotation() {
+  if (updating_ || !rotation_.angle) return;
+  const Node* node = selection_.current();
+  if (!node || node->paramCount() != 4) return;
+  const Vec3d axis(rotation_.axis[0]->value(), rotation_.axis[1]->value(), rotation_.axis[2]->value());
+  if (norm(axis) < 1e-12) return;  // no direction: keep the rotation as it is
+  constexpr double kPi = 3.14159265358979323846;
+  const Quatd q = Quatd::fromAxisAngle(axis, rotation_.angle->value() * kPi / 180.0);
+  // The four slots as one undo step; only they change (the solver's moves elsewhere stay).
+  const QString text = tr("Rotate %1 by %2° about (%3, %4, %5)")
+                           .arg(QString::fromStdString(node->name()))
+                           .arg(rotation_.angle->value())
+                           .arg(axis.x)
+                           .arg(axis.y)
+                           .arg(axis.z);
+  const double values[4] = {q.w, q.x, q.y, q.z};
+  QUndoStack& stack = document_.undoStack();
+  stack.beginMacro(text);
+  for (int k = 0; k < 4; ++k) {
+    const int index = node->paramOffset() + k;
+    ParameterState s = ParameterState::of(document_.scene().parameters(), index);
+    s.value = values[k];
+    pushParameterEdit(document_, index, s, text);
+  }
+  stack.endMacro();
+}
+
+void ParameterPanel::refreshRotation() {
+  const Node* node = selection_.current();
+  if (!rotation_.angle || !node || node->paramCount() != 4) return;
+  const ParameterTable& table = document_.scene().parameters();
+  const int o = node->paramOffset();
+  if (o + 3 >= table.size()) return;
+  const Quatd q = normalized(Quatd(table.value(o), table.value(o + 1), table.value(o + 2), table.value(o + 3)));
+  const Vec3d v(q.x, q.y, q.z);
+  const double s = norm(v);
+  // q = (cos θ/2, sin θ/2 · axis): θ = 2 atan2(|v|, w), shown in (-180°, 180°].
+  double degrees = 2.0 * std::atan2(s, q.w) * 180.0 / 3.14159265358979323846;
+  if (degrees > 180.0) degrees -= 360.0;
+  if (!rotation_.angle->hasFocus()) rotation_.angle->setValue(degrees);
+  if (s > 1e-12)  // at identity any axis holds: keep the one shown
+    for (int k = 0; k < 3; ++k)
+      if (!rotation_.axis[k]->hasFocus()) rotation_.axis[k]->setValue((k == 0 ? v.x : k == 1 ? v.y : v.z) / s);
+}
+
 QWidget* ParameterPanel::listEditor(const std::string& name, const std::string& text, const FieldValue& current) {
   auto* edit = new QLineEdit(QString::fromStdString(text));
   edit->setToolTip(std::holds_alternative<std::vector<int>>(current) ? tr("Integers separated by spaces")
@@ -340,6 +427,7 @@ void ParameterPanel::refreshValues() {
                         : track ? tr("Animated: click to key the current value at %1 s").arg(time_)
                                 : tr("Click to key the current value at %1 s").arg(time_));
   }
+  refreshRotation();
   updating_ = false;
 }
 

@@ -52,6 +52,14 @@ class ParameterPanel : public QDockWidget {
     QWidget* editor = nullptr;
   };
   const std::vector<FieldRow>& fieldRows() const { return fieldRows_; }
+  // A quaternion rotate's rotation as degrees about an axis (issue 19): editing either pushes
+  // the four quaternion slots as one undo step; the quaternion rows stay editable. Null
+  // editors when the selected node is not a rotate.
+  struct RotationEditors {
+    QDoubleSpinBox* angle = nullptr;  // degrees, (-180, 180]
+    QDoubleSpinBox* axis[3] = {nullptr, nullptr, nullptr};
+  };
+  const RotationEditors& rotationEditors() const { return rotation_; }
   // Why the last field edit was refused (empty otherwise).
   QString fieldProblem() const;
   double currentTime() const { return time_; }
@@ -71,6 +79,10 @@ class ParameterPanel : public QDockWidget {
   void clearRows();
   void addRow(int k, int parameter);
   void addFieldRows(int firstRow);
+  // The angle and axis rows of a rotate at grid row `row`; returns the next free row.
+  int addRotationRows(int row);
+  void editRotation();
+  void refreshRotation();
   void editField(const std::string& name, const FieldValue& value);
   QWidget* listEditor(const std::string& name, const std::string& text, const FieldValue& current);
   void editBound(int parameter, QLineEdit* edit, bool upper);
@@ -81,6 +93,7 @@ class ParameterPanel : public QDockWidget {
   QGridLayout* grid_;
   std::vector<Row> rows_;
   std::vector<FieldRow> fieldRows_;
+  RotationEditors rotation_;
   QLabel* fieldProblem_;
   std::vector<QWidget*> rowWidgets_;
   double time_ = 0.0;

@@ -29,12 +29,21 @@ Vec3d dragPlaneNormal(const Scene& scene, const SurfacePick& pick, const Camera&
   return facing;
 }
 
-void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position) {
+void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position,
+                               DragMode mode) {
   pick_ = pick;
+  mode_ = mode;
+  targetOf_ = nullptr;
   planeNormal_ = planeNormal;
   pressPosition_ = position;
   target_ = pick.world;
   dragging_ = false;
+}
+
+void PartDragController::pressConstrained(const SurfacePick& pick, std::function<Vec3d(const PickRay&)> targetOf,
+                                         const QPointF& position, DragMode mode) {
+  press(pick, Vec3d(0, 0, 1), position, mode);
+  targetOf_ = std::move(targetOf);
 }
 
 bool PartDragController::move(const PickRay& ray, const QPointF& position) {
@@ -42,10 +51,13 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position) {
   if (!dragging_) {
     if (QLineF(pressPosition_, position).length() < kStartDistance) return false;
     // The drag starts at the picked point itself; the first move follows at once.
-    solver_.send(session::DragStart{pick_->node, pick_->point, pick_->world});
+    solver_.send(session::DragStart{pick_->node, pick_->point, pick_->world, mode_});
     dragging_ = true;
   }
-  if (const auto target = rayPlaneIntersection(ray, pick_->world, planeNormal_)) {
+  if (targetOf_) {
+    target_ = targetOf_(ray);
+    solver_.send(session::DragMove{target_});
+  } else if (const auto target = rayPlaneIntersection(ray, pick_->world, planeNormal_)) {
     target_ = *target;
     solver_.send(session::DragMove{target_});
   }
@@ -56,6 +68,7 @@ bool PartDragController::release() {
   const bool wasDragging = dragging_;
   if (dragging_) solver_.send(session::DragEnd{});
   pick_.reset();
+  targetOf_ = nullptr;
   dragging_ = false;
   return wasDragging;
 }

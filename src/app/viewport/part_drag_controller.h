@@ -8,9 +8,11 @@
 // The target is where the ray under the mouse meets the drag plane through the picked point
 // (dragPlaneNormal), so the picked point stays under the cursor.
 #include <QPointF>
+#include <functional>
 #include <optional>
 
 #include "flexure/core/camera.h"
+#include "flexure/core/drag_mode.h"
 #include "flexure/render/mesh_picking.h"
 #include "viewport/surface_pick.h"
 
@@ -34,8 +36,14 @@ class PartDragController {
   explicit PartDragController(SolverLink& solver) : solver_(solver) {}
 
   // A left press on `pick` at `position` (widget pixels), dragged in the plane through the
-  // picked point with normal `planeNormal` (dragPlaneNormal).
-  void press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position);
+  // picked point with normal `planeNormal` (dragPlaneNormal), moving the parameters `mode`
+  // allows (drag_mode_choice.h; sent as DragStart::mode).
+  void press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position,
+             DragMode mode = DragMode::Free);
+  // A press whose target is computed by `targetOf` from the mouse's ray instead of the drag
+  // plane (the transform handle's arrows and rings, transform_handle.h).
+  void pressConstrained(const SurfacePick& pick, std::function<Vec3d(const PickRay&)> targetOf, const QPointF& position,
+                        DragMode mode);
   // The mouse moved with the button down; `ray` runs through `position`. Returns true when a
   // drag is in progress after the move.
   bool move(const PickRay& ray, const QPointF& position);
@@ -48,6 +56,8 @@ class PartDragController {
   const SurfacePick* picked() const { return pick_ ? &*pick_ : nullptr; }
   // The last target sent (world), valid while dragging.
   const Vec3d& target() const { return target_; }
+  // The mode of the current press (what DragStart carries).
+  DragMode mode() const { return mode_; }
 
  private:
   SolverLink& solver_;
@@ -55,6 +65,8 @@ class PartDragController {
   Vec3d planeNormal_;
   QPointF pressPosition_;
   Vec3d target_;
+  DragMode mode_ = DragMode::Free;
+  std::function<Vec3d(const PickRay&)> targetOf_;
   bool dragging_ = false;
 };
 

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QStatusBar>
 #include <QTimer>
+#include <exception>
 #include <string_view>
 #include <unordered_set>
 
@@ -15,6 +16,7 @@
 #include "document/scene_selection.h"
 #include "flexure/render/mesh_picking.h"
 #include "flexure/session/geometry_builder.h"
+#include "flexure/session/part_drag.h"
 #include "panels/constraint_list_panel.h"
 #include "viewport/part_drag_controller.h"
 #include "viewport/viewport.h"
@@ -78,12 +80,15 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_, &SceneDocument::modifiedChanged, this, &MainWindow::refreshTitle);
   connect(document_, &SceneDocument::filePathChanged, this, &MainWindow::refreshTitle);
   connect(selection_, &SceneSelection::selectionChanged, this, &MainWindow::refreshStyles);
+  connect(selection_, &SceneSelection::selectionChanged, this, &MainWindow::refreshTransformHandle);
+  connect(viewport_, &Viewport::cameraChanged, this, &MainWindow::refreshTransformHandle);
   connect(viewport_, &Viewport::clicked, this, &MainWindow::selectAt);
   connect(viewport_, &Viewport::renderFailed, this, [this](const QString& message) {
     statusBar()->showMessage(tr("OpenGL renderer unavailable: %1").arg(message));
   });
 
   createMenus();
+  createDragModeToolbar();
   createPanels();
   startSession();  // on the empty scene of a new window
   refreshTitle();
@@ -102,9 +107,12 @@ MainWindow::~MainWindow() {
 
 bool MainWindow::pressPart(const QPointF& position) {
   if (constraintPickPending(*this)) return false;
+  handlePressed_ = pressHandle(position);
+  if (handlePressed_) return true;
   const auto pick = pickSurface(position);
   if (!pick) return false;
-  partDrag_->press(*pick, dragPlaneNormal(document_->scene(), *pick, viewport_->camera()), position);
+  partDrag_->press(*pick, dragPlaneNormal(document_->scene(), *pick, viewport_->camera()), position,
+                   resolveDragMode(dragModeChoice_, document_->scene(), pick->node));
   return true;
 }
 
@@ -116,14 +124,58 @@ void MainWindow::movePart(const QPointF& position) {
     // The dragged part becomes the selection (what the panels show while it moves).
     const SurfacePick* pick = partDrag_->picked();
     selection_->select(document_->scene().find(pick->node));
-    statusBar()->showMessage(tr("Dragging %1").arg(QString::fromStdString(pick->node)));
+    statusBar()->showMessage(
+        tr("Dragging %1 (%2)").arg(QString::fromStdString(pick->node), tr(dragModeName(partDrag_->mode()))));
   }
 }
 
 bool MainWindow::releasePart(const QPointF&) {
   const bool dragged = partDrag_->release();
   if (dragged) statusBar()->clearMessage();
-  return dragged;
+  // A click on the handle is not a click on what is behind it: it keeps the selection.
+  const bool onHandle = handlePressed_;
+  handlePressed_ = false;
+  return dragged || onHandle;
+}
+
+bool MainWindow::pressHandle(const QPointF& position) {
+  if (!handle_) return false;
+  const Camera& camera = viewport_->camera();
+  const int width = viewport_->width(), height = viewport_->height();
+  const auto hit = pickTransformHandle(*handle_, camera, width, height, position.x(), position.y());
+  if (!hit) return false;
+  const Scene& scene = document_->scene();
+  if (!scene.find(handle_->part)) return false;
+  // The spring pulls a point of the part off the handle's axes (a ring turns it about them).
+  SurfacePick pick;
+  pick.node = handle_->part;
+  pick.point = SurfacePoint{0, 0.25, 0.5};
+  try {
+    pick.world = session::pickedPointPosition(scene, pick.node, pick.point);
+  } catch (const std::exception&) {
+    return false;
+  }
+  const PickRay pressRay = pickRayThroughPixel(camera, width, height, position.x(), position.y());
+  const TransformHandle handle = *handle_;
+  const HandlePart part = *hit;
+  const Vec3d grabbed = pick.world;
+  const DragMode mode =
+      dragModeChoice_ == DragModeChoice::Auto ? DragMode::Move : resolveDragMode(dragModeChoice_, scene, pick.node);
+  partDrag_->pressConstrained(
+      pick, [handle, part, grabbed, pressRay](const PickRay& ray) { return handleTarget(handle, part, grabbed, pressRay, ray); },
+      position, mode);
+  return true;
+}
+
+void MainWindow::refreshTransformHandle() {
+  handle_ = transformHandleFor(document_->scene(), selection_->current(), viewport_->camera());
+  if (!handle_) {
+    viewport_->setOverlays(sceneOverlays_);
+    return;
+  }
+  auto overlays = std::make_shared<OverlayGeometry>(sceneOverlays_ ? *sceneOverlays_ : OverlayGeometry{});
+  appendTransformHandle(*handle_, *overlays);
+  viewport_->setOverlays(std::move(overlays));
 }
 
 // ---------------------------------------------------------------- selection and picking

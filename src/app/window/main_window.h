@@ -16,7 +16,9 @@
 #include "document/recent_files.h"
 #include "flexure/io/installed_resources.h"
 #include "viewport/display_geometry.h"
+#include "viewport/drag_mode_choice.h"
 #include "viewport/surface_pick.h"
+#include "viewport/transform_handle.h"
 
 class QAction;
 class QActionGroup;
@@ -84,6 +86,12 @@ class MainWindow : public QMainWindow {
   // Help → Examples lists the scenes of `folder` (default: the installation's, installed_resources.h).
   void setExamplesFolder(std::optional<std::filesystem::path> folder);
   QMenu* examplesMenu() const { return examplesMenu_; }
+  // The drag mode chosen on the viewport toolbar (drag_mode_choice.h); Auto at start.
+  DragModeChoice dragModeChoice() const { return dragModeChoice_; }
+  void setDragModeChoice(DragModeChoice choice);
+  // The transform handle on the selected part's placement, when one is shown
+  // (transform_handle.h).
+  const std::optional<TransformHandle>& transformHandle() const { return handle_; }
   // Frames per second of the viewport over the last half second.
   double framesPerSecond() const { return framesPerSecond_; }
 
@@ -112,6 +120,8 @@ class MainWindow : public QMainWindow {
   void createViewMenu();
   void createHelpMenu();
   void refreshExamplesMenu();
+  // The viewport toolbar of drag modes (main_window_drag_modes.cpp).
+  void createDragModeToolbar();
   void createPanels();
   void addPanel(QDockWidget* panel, Qt::DockWidgetArea area);
   void setShading(int mode);
@@ -146,6 +156,10 @@ class MainWindow : public QMainWindow {
   bool pressPart(const QPointF& position);
   void movePart(const QPointF& position);
   bool releasePart(const QPointF& position);
+  // A press on the transform handle's arrow or ring starts a constrained drag of its part.
+  bool pressHandle(const QPointF& position);
+  // Recomputes the handle of the selection and shows the frame's overlays with it.
+  void refreshTransformHandle();
 
   SceneDocument* document_ = nullptr;
   SceneSelection* selection_ = nullptr;
@@ -159,6 +173,11 @@ class MainWindow : public QMainWindow {
   std::optional<std::filesystem::path> examplesFolder_ = installedScenesDirectory();
   QMenu* panelsMenu_ = nullptr;
   QActionGroup* shadingGroup_ = nullptr;
+  QActionGroup* dragModeGroup_ = nullptr;
+  DragModeChoice dragModeChoice_ = DragModeChoice::Auto;
+  std::shared_ptr<const OverlayGeometry> sceneOverlays_;  // the newest frame's glyphs
+  std::optional<TransformHandle> handle_;
+  bool handlePressed_ = false;
   QLabel* statisticsLabel_ = nullptr;
   QLabel* solverLabel_ = nullptr;
 

@@ -19,7 +19,10 @@ namespace flexure::app {
 // ---------------------------------------------------------------- panels
 
 void MainWindow::createPanels() {
-  addPanel(new OutlinerPanel(*document_, *selection_, this), Qt::LeftDockWidgetArea);
+  auto* outliner = new OutlinerPanel(*document_, *selection_, this);
+  // A new part appears where the user looks: at the view's centre (the camera's target).
+  outliner->setPlacementPoint([this] { return viewport_->camera().target; });
+  addPanel(outliner, Qt::LeftDockWidgetArea);
   addPanel(new ParameterPanel(*document_, *selection_, this), Qt::RightDockWidgetArea);
   auto* timeline = new TimelinePanel(*document_, *selection_, this);
   timeline->playback().setSolverLink(solver_);

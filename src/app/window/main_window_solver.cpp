@@ -40,6 +40,8 @@ void MainWindow::startSession() {
   geometryFloor_ = geometryRequests_ + 1;
   showSceneOnNextFrame_ = true;
   viewport_->setMeshes({}, {});
+  sceneOverlays_ = nullptr;
+  handle_.reset();
   viewport_->setOverlays(nullptr);
   viewport_->setAwaitingGeometry(true);
   requestGeometry(0);
@@ -132,7 +134,8 @@ void MainWindow::pollGeometry() {
   } else {
     viewport_->setMeshes(geometry_.meshes, geometry_.styles);
   }
-  viewport_->setOverlays(frame->overlays);
+  sceneOverlays_ = frame->overlays;
+  refreshTransformHandle();  // its origin follows the Ψ of the frame
   ++geometryFramesShown_;
   showSceneStatistics();
 }

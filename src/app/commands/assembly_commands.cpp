@@ -1,0 +1,186 @@
+#include "commands/assembly_commands.h"
+
+#include <QObject>
+#include <QUndoStack>
+#include <cmath>
+#include <map>
+#include <memory>
+
+#include "commands/node_commands.h"
+#include "commands/parameter_command.h"
+#include "document/scene_document.h"
+#include "flexure/core/node_registry.h"
+
+namespace flexure::app {
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<int>(s.size())); }
+
+std::unique_ptr<Node> named(const std::string& type, const std::string& name) {
+  std::unique_ptr<Node> node = NodeRegistry::instance().create(type);
+  if (node) node->setName(name);
+  return node;
+}
+
+// The four Ψ entries of a rotate as a normalized quaternion, and back.
+Quatd quaternionOf(const Scene& scene, const Node& rotate) {
+  const ParameterTable& table = scene.parameters();
+  const int o = rotate.paramOffset();
+  return normalized(Quatd(table.value(o), table.value(o + 1), table.value(o + 2), table.value(o + 3)));
+}
+
+// New values of some Ψ entries (index -> value), pushed as one SetParameterCommand each inside
+// the caller's macro: only these entries change, so what the live solver moved elsewhere since
+// is never rolled back by an undo.
+using Values = std::map<int, double>;
+
+void storeQuaternion(Values& values, const Node& rotate, const Quatd& q) {
+  const int o = rotate.paramOffset();
+  values[o] = q.w;
+  values[o + 1] = q.x;
+  values[o + 2] = q.y;
+  values[o + 3] = q.z;
+}
+
+void pushValues(SceneDocument& document, const Values& values, const QString& text) {
+  for (const auto& [index, value] : values) {
+    ParameterState state = ParameterState::of(document.scene().parameters(), index);
+    state.value = value;
+    pushParameterEdit(document, index, state, text);
+  }
+}
+
+bool atDefaults(const Scene& scene, const Node& node) {
+  const std::vector<ParamSpec> specs = node.parameterSpecs();
+  for (int k = 0; k < node.paramCount(); ++k)
+    if (std::abs(scene.parameters().value(node.paramOffset() + k) - specs[static_cast<std::size_t>(k)].defaultValue) > 1e-12)
+      return false;
+  return true;
+}
+
+// Where a rigid operator's transform goes when it is unwrapped: its children of the same type,
+// or its parent of the same type when it is the only child, or nowhere (identity).
+enum class Absorber { None, Children, Parent, Refused };
+
+Absorber absorberOf(const Scene& scene, const Node& node) {
+  if (!isRigidOperator(node) || atDefaults(scene, node)) return Absorber::None;
+  const std::string_view type = node.type();
+  if (type != "translate" && type != "rotate") return Absorber::Refused;
+  bool childrenAbsorb = !node.children().empty();
+  for (const auto& child : node.children()) childrenAbsorb = childrenAbsorb && child->type() == type;
+  if (childrenAbsorb) return Absorber::Children;
+  const Node* parent = node.parent();
+  if (parent && parent->type() == type && parent->children().size() == 1) return Absorber::Parent;
+  return Absorber::Refused;
+}
+
+}  // namespace
+
+bool isRigidOperator(const Node& node) {
+  const std::string_view type = node.type();
+  return type == "translate" || type == "rotate" || type == "scale" || type == "solid";
+}
+
+Node* addPlacedPart(SceneDocument& document, const std::string& type, Node* parent, int position, const Vec3d& at,
+                    QString& problem) {
+  Scene& scene = document.scene();
+  if (!parent) parent = &scene.root();
+  problem = addProblem(scene, type, parent);
+  if (!problem.isEmpty()) return nullptr;
+  const std::string part = scene.uniqueName(type);
+  std::unique_ptr<Node> translate = named("translate", part + "-translate");
+  std::unique_ptr<Node> rotate = named("rotate", part + "-rotate");
+  std::unique_ptr<Node> leaf = named(type, part);
+  if (!translate || !rotate || !leaf) {
+    problem = QObject::tr("The translate and rotate operators are not registered.");
+    return nullptr;
+  }
+  rotate->addChild(std::move(leaf));
+  translate->addChild(std::move(rotate));
+
+  QUndoStack& stack = document.undoStack();
+  stack.beginMacro(QObject::tr("Add %1").arg(qs(part)));
+  auto* add = new AddNodeCommand(document, std::move(translate), parent, position);
+  stack.push(add);
+  Node* placement = add->node();
+  const int o = placement->paramOffset();
+  pushValues(document, {{o, at.x}, {o + 1, at.y}, {o + 2, at.z}}, QObject::tr("Place %1").arg(qs(part)));
+  stack.endMacro();
+  return placement->children().front()->children().front().get();
+}
+
+Node* wrapNode(SceneDocument& document, const std::string& type, Node& node, QString& problem) {
+  Scene& scene = document.scene();
+  if (&node == &scene.root() || !node.parent()) {
+    problem = QObject::tr("The root cannot be wrapped.");
+    return nullptr;
+  }
+  std::unique_ptr<Node> wrapper = NodeRegistry::instance().create(type);
+  if (!wrapper || !wrapper->isOperator()) {
+    problem = QObject::tr("'%1' is not an operator: only operators can wrap a node.").arg(qs(type));
+    return nullptr;
+  }
+  problem = addProblem(scene, type, node.parent());
+  if (!problem.isEmpty()) return nullptr;
+  QUndoStack& stack = document.undoStack();
+  stack.beginMacro(QObject::tr("Wrap %1 in %2").arg(qs(node.name()), qs(type)));
+  auto* add = new AddNodeCommand(document, std::move(wrapper), node.parent(), positionInParent(node));
+  stack.push(add);
+  Node* op = add->node();
+  stack.push(new MoveNodeCommand(document, node, *op, 0));
+  stack.endMacro();
+  return op;
+}
+
+QString unwrapProblem(const Scene& scene, const Node& node) {
+  if (&node == &scene.root() || !node.parent()) return QObject::tr("The root cannot be unwrapped.");
+  if (!node.isOperator()) return QObject::tr("'%1' is a primitive: only operators can be unwrapped.").arg(qs(node.name()));
+  if (absorberOf(scene, node) == Absorber::Refused)
+    return QObject::tr("Unwrapping '%1' would move its children: nothing can take its %2 (set it to identity first).")
+        .arg(qs(node.name()), qs(node.type()));
+  if (node.parent()->isPrimitive()) return QObject::tr("'%1' has no operator to hold its children.").arg(qs(node.name()));
+  return {};
+}
+
+bool unwrapNode(SceneDocument& document, Node& node, QString& problem) {
+  Scene& scene = document.scene();
+  problem = unwrapProblem(scene, node);
+  if (!problem.isEmpty()) return false;
+  QUndoStack& stack = document.undoStack();
+  stack.beginMacro(QObject::tr("Unwrap %1").arg(qs(node.name())));
+  // Values first, while Ψ has the layout the indices below refer to.
+  const Absorber absorber = absorberOf(scene, node);
+  if (absorber == Absorber::Children || absorber == Absorber::Parent) {
+    const ParameterTable& table = scene.parameters();
+    Values after;
+    const int o = node.paramOffset();
+    if (node.type() == "translate") {
+      const auto shift = [&](const Node& into) {
+        for (int k = 0; k < 3; ++k) after[into.paramOffset() + k] = table.value(into.paramOffset() + k) + table.value(o + k);
+      };
+      if (absorber == Absorber::Children)
+        for (const auto& child : node.children()) shift(*child);
+      else
+        shift(*node.parent());
+    } else {  // rotate: R(C(x)) = q·c; P(R(x)) = p·q
+      const Quatd q = quaternionOf(scene, node);
+      if (absorber == Absorber::Children)
+        for (const auto& child : node.children()) storeQuaternion(after, *child, q * quaternionOf(scene, *child));
+      else
+        storeQuaternion(after, *node.parent(), quaternionOf(scene, *node.parent()) * q);
+    }
+    pushValues(document, after, QObject::tr("Keep the placement of %1's children").arg(qs(node.name())));
+  }
+  Node& parent = *node.parent();
+  const int position = positionInParent(node);
+  std::vector<Node*> children;
+  for (const auto& child : node.children()) children.push_back(child.get());
+  for (std::size_t i = 0; i < children.size(); ++i)
+    stack.push(new MoveNodeCommand(document, *children[i], parent, position + static_cast<int>(i)));
+  stack.push(new DeleteNodeCommand(document, node));
+  stack.endMacro();
+  return true;
+}
+
+}  // namespace flexure::app

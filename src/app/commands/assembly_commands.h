@@ -1,0 +1,47 @@
+#pragma once
+// Assembling a model from nothing (issue 19, docs/app.md "Building a model"): the undo steps
+// that add a part under its own placement, wrap a node in a new operator and unwrap an
+// operator. Each is one undo step (a macro of the outliner's commands, node_commands.h, and a
+// SetParametersCommand where values change), so undo gives back exactly what was there.
+//
+// Placement is ordinary operators: a `translate` above a quaternion `rotate` above the part,
+// named <part>-translate and <part>-rotate, so the scene file stays the same language.
+#include <QString>
+#include <string>
+
+#include "flexure/core/scene.h"
+#include "flexure/core/vec.h"
+
+namespace flexure::app {
+
+class SceneDocument;
+
+// Adds a new `type` primitive named after its type under a new translate → rotate pair, with
+// the translate at `position` (world, when `parent` is the root) and the rotate at identity;
+// every other parameter keeps the registry's default. Returns the part, or null (and `problem`
+// set) when the type cannot be added there.
+Node* addPlacedPart(SceneDocument& document, const std::string& type, Node* parent, int position, const Vec3d& at,
+                    QString& problem);
+
+// Inserts a new `type` operator where `node` is, with `node` as its only child. Returns the
+// operator, or null (and `problem` set).
+Node* wrapNode(SceneDocument& document, const std::string& type, Node& node, QString& problem);
+
+// Why `node` cannot be unwrapped (empty when it can; see unwrapNode).
+QString unwrapProblem(const Scene& scene, const Node& node);
+// Removes the operator `node` and puts its children where it was. A rigid operator keeps its
+// children's world placement by composing its transform into them:
+//   translate t  into every child that is a translate (c + t), or into the parent translate
+//                when the operator is its only child (p + t);
+//   rotate q     into every child that is a rotate (q·c), or into the parent rotate when the
+//                operator is its only child (p·q);
+// a rigid operator that is the identity needs neither. Any other rigid operator (a scale, a
+// solid's pose, or a transform nothing can absorb) is refused: unwrapping it would move its
+// children. Non-rigid operators (deformers, groups) are removed as they are: that is what
+// unwrapping a deformer means. Returns false (and `problem`) when refused.
+bool unwrapNode(SceneDocument& document, Node& node, QString& problem);
+
+// Operators whose transform is rigid (or a pose): translate, rotate, scale, solid.
+bool isRigidOperator(const Node& node);
+
+}  // namespace flexure::app

@@ -1,0 +1,52 @@
+// The viewport toolbar of drag modes (issue 19, docs/app.md "Drag modes"): Auto, Move, Shape
+// and Free, exclusive and checkable, on keys A, G (Blender's grab), S and D. The chosen mode
+// goes with every part drag as session::DragStart::mode (drag_mode_choice.h).
+#include <QAction>
+#include <QActionGroup>
+#include <QToolBar>
+
+#include "window/main_window.h"
+
+namespace flexure::app {
+
+void MainWindow::createDragModeToolbar() {
+  QToolBar* bar = addToolBar(tr("Drag Mode"));
+  bar->setObjectName("drag-modes");
+  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  dragModeGroup_ = new QActionGroup(this);
+  struct ModeAction {
+    QString text;
+    Qt::Key key;
+    DragModeChoice choice;
+    QString tip;
+  };
+  const ModeAction modes[] = {
+      {tr("Auto"), Qt::Key_A, DragModeChoice::Auto,
+       tr("Move a part that has a placement, else drag it freely (A)")},
+      {tr("Move"), Qt::Key_G, DragModeChoice::Move,
+       tr("A drag moves only placements: translations, rotations, solid poses (G)")},
+      {tr("Shape"), Qt::Key_S, DragModeChoice::Shape,
+       tr("A drag changes only the part's own and its deformers' parameters (S)")},
+      {tr("Free"), Qt::Key_D, DragModeChoice::Free, tr("A drag may move every unfrozen parameter (D)")},
+  };
+  for (const ModeAction& mode : modes) {
+    QAction* action = bar->addAction(mode.text);
+    action->setObjectName(QStringLiteral("drag-mode-") + mode.text.toLower());
+    action->setCheckable(true);
+    action->setChecked(mode.choice == dragModeChoice_);
+    action->setShortcut(mode.key);
+    action->setToolTip(mode.tip);
+    action->setData(static_cast<int>(mode.choice));
+    dragModeGroup_->addAction(action);
+    const DragModeChoice choice = mode.choice;
+    connect(action, &QAction::triggered, this, [this, choice] { setDragModeChoice(choice); });
+  }
+}
+
+void MainWindow::setDragModeChoice(DragModeChoice choice) {
+  dragModeChoice_ = choice;
+  for (QAction* action : dragModeGroup_->actions())
+    action->setChecked(action->data().toInt() == static_cast<int>(choice));
+}
+
+}  // namespace flexure::app

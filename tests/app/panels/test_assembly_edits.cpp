@@ -1,0 +1,235 @@
+// Issue 19: placed parts, wrapping the selection, unwrapping with the children's world
+// placement kept, numeric rotation entry, and the drag mode a part gets by default.
+#include <catch2/catch.hpp>
+
+#include <QDoubleSpinBox>
+#include <QUndoStack>
+#include <cmath>
+#include <map>
+
+#include "commands/assembly_commands.h"
+#include "commands/node_commands.h"
+#include "flexure/core/node_registry.h"
+#include "panels/outliner_panel.h"
+#include "panels/parameter_panel.h"
+#include "support/panel_test_support.h"
+#include "viewport/display_geometry.h"
+#include "viewport/drag_mode_choice.h"
+
+using namespace flexure;
+using namespace flexure::app;
+using namespace flexure::app::testing;
+
+namespace {
+
+struct Assembly : OpenDocument {
+  OutlinerPanel outliner{document, selection};
+  ParameterPanel parameters{document, selection};
+  explicit Assembly(const char* scene) : OpenDocument(scene) {}
+  void select(const char* name) {
+    const Node* node = scene().find(name);
+    REQUIRE(node);
+    selection.select(node);
+  }
+  double value(const char* qualified) {
+    const int i = scene().parameters().find(qualified);
+    REQUIRE(i >= 0);
+    return scene().parameters().value(i);
+  }
+  void set(const char* qualified, double v) {
+    const int i = scene().parameters().find(qualified);
+    REQUIRE(i >= 0);
+    scene().parameters().setValue(i, v);
+  }
+};
+
+// Every displayed vertex of every leaf, in world space: what the user sees of the model.
+std::map<std::string, std::vector<Vec3d>> worldVertices(const Scene& scene) {
+  std::map<std::string, std::vector<Vec3d>> out;
+  const DisplayGeometry geometry = buildDisplayGeometry(scene);
+  for (std::size_t i = 0; i < geometry.sceneMeshCount; ++i) out[(*geometry.meshes)[i].name] = (*geometry.meshes)[i].positions;
+  return out;
+}
+
+double largestMove(const std::map<std::string, std::vector<Vec3d>>& a, const std::map<std::string, std::vector<Vec3d>>& b) {
+  REQUIRE(a.size() == b.size());
+  double worst = 0.0;
+  for (const auto& [name, points] : a) {
+    const auto it = b.find(name);
+    REQUIRE(it != b.end());
+    REQUIRE(it->second.size() == points.size());
+    for (std::size_t k = 0; k < points.size(); ++k) worst = std::max(worst, norm(points[k] - it->second[k]));
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("a primitive added in the window arrives under its own placement, selected, in one undo step",
+          "[app][panels][assembly]") {
+  Assembly a("pipefitting.json");
+  const std::string original = sceneText(a.scene());
+  a.outliner.setPlacementPoint([] { return Vec3d(1.0, -2.0, 0.5); });
+  a.selection.clear();
+  const int steps = a.document.undoStack().count();
+  REQUIRE(a.outliner.addNode("tube"));
+  CHECK(a.document.undoStack().count() == steps + 1);
+  const Node* tube = a.selection.current();
+  REQUIRE(tube);
+  CHECK(tube->type() == "tube");
+  CHECK(tube->name() == "tube");
+  REQUIRE(tube->parent());
+  CHECK(tube->parent()->name() == "tube-rotate");
+  CHECK(tube->parent()->type() == "rotate");
+  REQUIRE(tube->parent()->parent());
+  CHECK(tube->parent()->parent()->name() == "tube-translate");
+  CHECK(tube->parent()->parent()->parent() == &a.scene().root());
+  CHECK(a.value("tube-translate.x") == 1.0);
+  CHECK(a.value("tube-translate.y") == -2.0);
+  CHECK(a.value("tube-translate.z") == 0.5);
+  CHECK(a.value("tube-rotate.qw") == 1.0);
+  // The part's own parameters are the registry's defaults; the placement is free.
+  const auto fresh = NodeRegistry::instance().create("tube");
+  for (const ParamSpec& spec : fresh->parameterSpecs()) {
+    INFO(spec.name);
+    CHECK(a.value(("tube." + spec.name).c_str()) == spec.defaultValue);
+  }
+  for (const char* slot : {"tube-translate.x", "tube-translate.y", "tube-translate.z", "tube-rotate.qw", "tube-rotate.qx"})
+    CHECK_FALSE(a.scene().parameters().isFrozen(a.scene().parameters().find(slot)));
+  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "tube") == DragMode::Move);
+  // A second tube gets names of its own.
+  REQUIRE(a.outliner.addNode("tube"));
+  CHECK(a.selection.current()->name() == "tube.1");
+  CHECK(a.selection.current()->parent()->name() == "tube.1-rotate");
+  std::string why;
+  CHECK(isConsistent(a.scene(), why));
+  a.document.undoStack().undo();
+  a.document.undoStack().undo();
+  CHECK(sceneText(a.scene()) == original);
+}
+
+TEST_CASE("an operator added with a node selected wraps it, in one undo step", "[app][panels][assembly]") {
+  Assembly a("pipefitting.json");
+  const std::string original = sceneText(a.scene());
+  a.select("pipe");
+  REQUIRE(a.outliner.addNode("twist"));
+  const Node* twist = a.selection.current();
+  REQUIRE(twist);
+  CHECK(twist->type() == "twist");
+  CHECK(twist->parent()->name() == "pipe-bend");
+  REQUIRE(twist->children().size() == 1);
+  CHECK(twist->children().front()->name() == "pipe");
+  CHECK(a.scene().find("pipe-bend")->children().size() == 1);
+  CHECK(a.document.undoStack().count() == 1);
+  // The same from the context menu's Wrap In, on an operator.
+  a.select("fixed-a-rotate");
+  REQUIRE(a.outliner.wrapSelected("scale"));
+  CHECK(a.scene().find("fixed-a-rotate")->parent()->type() == "scale");
+  CHECK(a.scene().find("fixed-a-rotate")->parent()->parent()->name() == "fixed-a-translate");
+  // A primitive cannot wrap.
+  a.select("pipe");
+  CHECK_FALSE(a.outliner.wrapSelected("sphere"));
+  CHECK_FALSE(a.outliner.message().isEmpty());
+  while (a.document.undoStack().canUndo()) a.document.undoStack().undo();
+  CHECK(sceneText(a.scene()) == original);
+  // With nothing selected an operator goes to the top level, as before.
+  a.selection.clear();
+  REQUIRE(a.outliner.addNode("bend"));
+  CHECK(a.selection.current()->parent() == &a.scene().root());
+}
+
+TEST_CASE("unwrapping a rigid operator keeps its children's world position", "[app][panels][assembly]") {
+  Assembly a("pipefitting.json");
+  // A translate between the pipe's translate and rotate, away from identity.
+  a.select("pipe-rotate");
+  REQUIRE(a.outliner.wrapSelected("translate"));
+  const std::string inner = a.selection.current()->name();
+  a.set((inner + ".x").c_str(), 0.5);
+  a.set((inner + ".y").c_str(), -1.0);
+  a.set((inner + ".z").c_str(), 2.0);
+  // A rotate between the pipe's rotate and bend.
+  a.select("pipe-bend");
+  REQUIRE(a.outliner.wrapSelected("rotate"));
+  const std::string innerRotate = a.selection.current()->name();
+  a.set((innerRotate + ".qw").c_str(), 0.8);
+  a.set((innerRotate + ".qx").c_str(), 0.3);
+  a.set((innerRotate + ".qy").c_str(), -0.2);
+  a.set((innerRotate + ".qz").c_str(), 0.4);
+  const auto before = worldVertices(a.scene());
+  const std::string text = sceneText(a.scene());
+  const int steps = a.document.undoStack().count();
+
+  // The outer translate goes into its child translate; the outer rotate into its child rotate.
+  a.select("pipe-translate");
+  REQUIRE(a.outliner.unwrapSelected());
+  CHECK_FALSE(a.scene().find("pipe-translate"));
+  CHECK(a.value((inner + ".x").c_str()) == Approx(-0.6 + 0.5));
+  CHECK(largestMove(before, worldVertices(a.scene())) < 1e-9);
+  a.select("pipe-rotate");
+  REQUIRE(a.outliner.unwrapSelected());
+  CHECK_FALSE(a.scene().find("pipe-rotate"));
+  CHECK(largestMove(before, worldVertices(a.scene())) < 1e-9);
+  CHECK(a.document.undoStack().count() == steps + 2);
+  std::string why;
+  CHECK(isConsistent(a.scene(), why));
+
+  // A translate whose child is no translate and whose parent is the root: refused, untouched.
+  const std::string now = sceneText(a.scene());
+  a.select("fixed-a-translate");
+  CHECK_FALSE(a.outliner.unwrapSelected());
+  CHECK(a.outliner.message().contains("would move"));
+  CHECK(sceneText(a.scene()) == now);
+
+  // A parent rotate takes an only child's rotation: p·q.
+  while (a.document.undoStack().index() > steps) a.document.undoStack().undo();
+  CHECK(sceneText(a.scene()) == text);
+  a.select(innerRotate.c_str());
+  REQUIRE(a.outliner.unwrapSelected());
+  CHECK(largestMove(before, worldVertices(a.scene())) < 1e-9);
+
+  // A deformer is removed as it is; its child takes its place.
+  a.select("pipe-bend");
+  REQUIRE(a.outliner.unwrapSelected());
+  CHECK_FALSE(a.scene().find("pipe-bend"));
+  CHECK(a.scene().find("pipe")->parent()->name() == "pipe-rotate");
+}
+
+TEST_CASE("a rotate's rotation is edited as degrees about an axis, one undo step", "[app][panels][assembly]") {
+  Assembly a("pipefitting.json");
+  a.select("fixed-a-rotate");
+  const ParameterPanel::RotationEditors& r = a.parameters.rotationEditors();
+  REQUIRE(r.angle);
+  CHECK(r.angle->value() == Approx(0.0));
+  const int steps = a.document.undoStack().count();
+  r.axis[0]->setValue(0.0);
+  r.axis[1]->setValue(0.0);
+  r.axis[2]->setValue(2.0);  // any length
+  r.angle->setValue(90.0);
+  CHECK(a.value("fixed-a-rotate.qw") == Approx(std::sqrt(0.5)));
+  CHECK(a.value("fixed-a-rotate.qz") == Approx(std::sqrt(0.5)));
+  CHECK(a.value("fixed-a-rotate.qx") == Approx(0.0).margin(1e-12));
+  // fixed-b is turned -90° about y: shown as such (or +90° about -y).
+  a.select("fixed-b-rotate");
+  const ParameterPanel::RotationEditors& b = a.parameters.rotationEditors();
+  REQUIRE(b.angle);
+  CHECK(std::abs(b.angle->value()) == Approx(90.0));
+  CHECK(b.axis[1]->value() * b.angle->value() == Approx(-90.0));
+  // Undo gives the quaternion back.
+  CHECK(a.document.undoStack().count() > steps);
+  while (a.document.undoStack().index() > steps) a.document.undoStack().undo();
+  CHECK(a.value("fixed-a-rotate.qw") == 1.0);
+  CHECK(a.value("fixed-a-rotate.qz") == 0.0);
+  // Not a rotate: no rotation rows.
+  a.select("pipe");
+  CHECK_FALSE(a.parameters.rotationEditors().angle);
+}
+
+TEST_CASE("a drag moves a placed part by default and drags a bare part freely", "[app][panels][assembly]") {
+  Assembly a("pipefitting.json");
+  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "pipe") == DragMode::Move);
+  CHECK(resolveDragMode(DragModeChoice::Shape, a.scene(), "pipe") == DragMode::Shape);
+  CHECK(resolveDragMode(DragModeChoice::Free, a.scene(), "pipe") == DragMode::Free);
+  a.document.undoStack().push(new AddNodeCommand(a.document, NodeRegistry::instance().create("sphere"), nullptr));
+  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "sphere") == DragMode::Free);
+  CHECK(resolveDragMode(DragModeChoice::Move, a.scene(), "sphere") == DragMode::Move);
+}
