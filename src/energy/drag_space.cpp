@@ -13,6 +13,7 @@ const char* dragModeName(DragMode mode) {
   switch (mode) {
     case DragMode::Move: return "Move";
     case DragMode::Shape: return "Shape";
+    case DragMode::PreferMove: return "Move (else Free)";
     case DragMode::Free: break;
   }
   return "Free";

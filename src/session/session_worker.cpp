@@ -106,8 +106,17 @@ void SessionWorker::startDrag(const std::string& node, const SurfacePoint& point
     return;
   }
   try {
-    drag_->setMode(mode);
+    drag_->setMode(mode == DragMode::PreferMove ? DragMode::Move : mode);
     dragStatus_ = drag_->begin(node, point, target);
+    if (mode == DragMode::PreferMove && dragStatus_.pinned) {
+      // The placement is held: drag in the whole of Ψ instead (drag_mode.h), on a fresh drag
+      // over the untouched working copy.
+      drag_->end();
+      scene_->parameters().values() = psiBeforeDrag_;
+      drag_ = makePartDrag(*scene_, node, time_);
+      drag_->setMode(DragMode::Free);
+      dragStatus_ = drag_->begin(node, point, target);
+    }
   } catch (const std::exception& e) {
     dragStatus_ = {true, std::string("pinned: ") + e.what(), target};
   }

@@ -147,3 +147,32 @@ TEST_CASE("an energy drag publishes E_user: it grows as the target moves out of 
   REQUIRE(energyReport(*settled));
   CHECK(energyReport(*settled)->energy < 1e-8);
 }
+
+TEST_CASE("a drag that prefers Move falls back to Free when the joints hold the placement", "[session][drag][modes]") {
+  // pipefitting's pipe sits under translate/rotate operators that both joints hold: in Move mode
+  // nothing can move it (pinned); PreferMove (the window's Auto for a placed part) then drags it
+  // in the whole of Ψ, as the paper's drag does, and the pipe follows.
+  auto doc = pipefittingScene();
+  SolverSession session(*doc);
+  auto start = waitFor(session, solved);
+  REQUIRE(solved(*start));
+  const Vec3d p0 = pointAt(*doc, start->psi, "pipe", kMid);
+  auto dragOnce = [&](DragMode mode, std::uint64_t sequence) {
+    session.send(DragStart{"pipe", kMid, p0, mode});
+    for (int k = 1; k <= 4; ++k) session.send(DragMove{p0 + Vec3d(0.05 * k, 0.0, 0.0)});
+    session.send(DragEnd{});
+    for (int i = 0; i < 5000; ++i) {
+      if (auto d = session.lastDrag(); d && d->sequence == sequence) return d;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return session.lastDrag();
+  };
+  const auto move = dragOnce(DragMode::Move, 1);
+  REQUIRE(move);
+  CHECK(move->pinned);  // the fixture's premise: Move alone cannot move this pipe
+  const auto preferMove = dragOnce(DragMode::PreferMove, 2);
+  REQUIRE(preferMove);
+  REQUIRE(preferMove->sequence == 2);
+  CHECK_FALSE(preferMove->pinned);
+  CHECK(flexure::norm(pointAt(*doc, preferMove->psiAfter, "pipe", kMid) - p0) > 0.05);
+}

@@ -4,8 +4,11 @@
 //   Move   placement only: translations, rotations, solid poses above the picked part
 //   Shape  the part's own parameters and those of the deformers above it
 //   Free   every unfrozen parameter (Witkin et al. 1987's drag in the whole of Ψ)
+//   PreferMove  Move, unless the constraints hold the part's placement (a pipe joined at both
+//          ends): then Free, so the drag still does what the paper's drag does. The session
+//          resolves it when the drag starts; a PartDrag only ever sees the other three.
 namespace flexure {
 
-enum class DragMode { Free, Move, Shape };
+enum class DragMode { Free, Move, Shape, PreferMove };
 
 }  // namespace flexure

@@ -22,7 +22,7 @@ DragMode resolveDragMode(DragModeChoice choice, const Scene& scene, const std::s
       break;
   }
   const Node* picked = scene.find(node);
-  return picked && hasPlacement(*picked) ? DragMode::Move : DragMode::Free;
+  return picked && hasPlacement(*picked) ? DragMode::PreferMove : DragMode::Free;
 }
 
 const char* dragModeName(DragMode mode) {
@@ -33,6 +33,8 @@ const char* dragModeName(DragMode mode) {
       return "Shape";
     case DragMode::Free:
       return "Free";
+    case DragMode::PreferMove:
+      return "Move, else Free";
   }
   return "Free";
 }

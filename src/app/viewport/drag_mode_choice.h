@@ -2,8 +2,9 @@
 // Which parameters a drag in the viewport may move (issue 19, docs/app.md "Drag modes"): the
 // user's choice on the viewport toolbar (or keys A, G, S, D), resolved per drag from the
 // picked part. Auto picks Move for a part with a placement above it (a translate, rotate or
-// solid among its ancestors: the part moves, as in every modeler) and Free otherwise (the
-// paper's drag in the whole of Ψ); Move, Shape and Free are used as chosen.
+// solid among its ancestors: the part moves, as in every modeler) — falling back to Free when
+// the constraints hold that placement (DragMode::PreferMove, resolved by the session) — and
+// Free otherwise (the paper's drag in the whole of Ψ); Move, Shape and Free are used as chosen.
 #include <string>
 
 #include "flexure/core/drag_mode.h"
