@@ -12,6 +12,11 @@
 
 #include <unistd.h>
 
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
 #include "flexure/core/primitives/block.h"
 #include "flexure/core/primitives/mesh.h"
 #include "flexure/core/primitives/sphere.h"
@@ -196,6 +201,52 @@ TEST_CASE("Collada goes through the same import", "[import][collada]") {
   const fs::path cut = tempFile("cut.dae");
   writeBytes(cut, "<?xml version=\"1.0\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n<library_geometries><geometry id=\"g\"><mesh><source id=\"p\"><float_array id=\"pa\" count=\"12\">0 0 0 1");
   requireRefused(cut, "truncated Collada");
+}
+
+// FBX and 3DS files written by other programs: a binary FBX 7.4 exported by Blender 3.4 (its
+// default cube, tests/interchange/data/cube-blender.fbx), and ASCII FBX and 3DS written by
+// assimp's own exporters from our STL. Every triangle arrives, in the right place.
+TEST_CASE("FBX and 3DS go through the same import", "[import][fbx][3ds]") {
+  SECTION("binary FBX from Blender") {
+    const auto scene = open(fs::path(FLEXURE_SOURCE_DIR) / "tests/interchange/data/cube-blender.fbx");
+    const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
+    REQUIRE(meshes.size() == 1);
+    CHECK(meshes[0].triangleCount() == 12);  // six quads, triangulated
+    const Bounds3 box = meshes[0].bounds();
+    const Vec3d size = box.hi - box.lo;
+    CHECK(size.x > 0.0);
+    CHECK(std::abs(size.y - size.x) < 1e-6 * size.x);  // a cube, whatever unit Blender wrote
+    CHECK(std::abs(size.z - size.x) < 1e-6 * size.x);
+  }
+  const std::vector<TriangleMesh> parts = twoParts();
+  const fs::path stl = tempFile("for-others.stl");
+  writeBinaryStlFile(parts, stl.string());
+  int expectedTriangles = 0;
+  Bounds3 expectedBox;
+  for (const TriangleMesh& m : parts) {
+    expectedTriangles += m.triangleCount();
+    expectedBox.extend(m.bounds());
+  }
+  for (const char* format : {"fbxa", "3ds"}) {
+    DYNAMIC_SECTION("written by assimp as " << format) {
+      Assimp::Importer reader;
+      const aiScene* source = reader.ReadFile(stl.string(), aiProcess_Triangulate);
+      REQUIRE(source != nullptr);
+      const fs::path f = tempFile(std::string("parts.") + (std::string(format) == "fbxa" ? "fbx" : "3ds"));
+      Assimp::Exporter writer;
+      REQUIRE(writer.Export(source, format, f.string()) == AI_SUCCESS);
+      const auto scene = open(f);
+      int triangles = 0;
+      Bounds3 box;
+      for (const TriangleMesh& m : tessellateScene(*scene)) {
+        triangles += m.triangleCount();
+        box.extend(m.bounds());
+      }
+      CHECK(triangles == expectedTriangles);
+      CHECK(norm(box.lo - expectedBox.lo) < 1e-5);
+      CHECK(norm(box.hi - expectedBox.hi) < 1e-5);
+    }
+  }
 }
 
 TEST_CASE("closed meshes weld and load silently; open ones warn that inside is undefined", "[import][manifold]") {
