@@ -7,12 +7,15 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
+#include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 
 #include "document/document_session_sync.h"
 #include "document/recent_files.h"
 #include "viewport/display_geometry.h"
+#include "viewport/frame_rate_meter.h"
 #include "viewport/surface_pick.h"
 
 class QAction;
@@ -80,6 +83,19 @@ class MainWindow : public QMainWindow {
   bool geometryUpToDate() const { return shownGeometryTag_ == geometryRequests_; }
   // Frames per second of the viewport over the last half second.
   double framesPerSecond() const { return framesPerSecond_; }
+  // The newest geometry frame's trip (benchmarks): requested → built off the GUI thread →
+  // handed to the viewport (latency, wall), and the GUI-thread time of that handover.
+  struct GeometryHandover {
+    double latencyMs = 0.0;
+    double handoverMs = 0.0;
+    std::uint64_t frames = 0;  // geometry frames handed over so far
+  };
+  const GeometryHandover& lastGeometryHandover() const { return handover_; }
+  // The status bar's frame-time readout (View ▸ Frame Time Readout): fps, frame interval and
+  // paint time over the last second; off by default, remembered in the settings.
+  void setFrameReadoutVisible(bool on);
+  bool frameReadoutVisible() const;
+  QString frameReadoutText() const;
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -133,6 +149,7 @@ class MainWindow : public QMainWindow {
   void pollGeometry();
   void refreshSolverStatus();  // every half second: frames per second, then the label
   void updateSolverLabel();    // what the solver is doing (after every result)
+  void updateFrameReadout();
   // Sets the selected flag of every displayed mesh (leaf or handle) from the selection.
   void markSelectedMeshes();
   // Left-button gestures on parts (part_drag_controller.h).
@@ -151,6 +168,12 @@ class MainWindow : public QMainWindow {
   QActionGroup* shadingGroup_ = nullptr;
   QLabel* statisticsLabel_ = nullptr;
   QLabel* solverLabel_ = nullptr;
+  QLabel* frameReadout_ = nullptr;
+  QAction* frameReadoutAction_ = nullptr;
+  FrameRateMeter frameMeter_;
+  QElapsedTimer meterClock_;
+  std::map<std::uint64_t, std::chrono::steady_clock::time_point> geometryRequestTimes_;  // by tag, pending
+  GeometryHandover handover_;
 
   std::unique_ptr<session::GeometryBuilder> geometryBuilder_;
   std::unique_ptr<PartDragController> partDrag_;
