@@ -5,7 +5,7 @@ namespace flexure::app {
 void FrameRateMeter::addFrame(double seconds, double paintMs) {
   frames_.push_back({seconds, paintMs});
   // Keep the last second of frames, and always at least two for an interval.
-  while (frames_.size() > 2 && frames_.back().seconds - frames_[1].seconds >= kWindowSeconds) frames_.pop_front();
+  while (frames_.size() > 2 && frames_.back().seconds - frames_.front().seconds > kWindowSeconds) frames_.pop_front();
 }
 
 std::optional<FrameRateMeter::Reading> FrameRateMeter::reading(double seconds, double idleAfter) const {

@@ -22,6 +22,7 @@
 
 #include "viewport/frame_timing.h"
 
+class QEvent;
 class QTimer;
 
 namespace flexure::app {
@@ -99,7 +100,7 @@ class BenchmarkSession : public QObject {
   double panelsPaintMs_ = 0.0;
   int panelPaints_ = 0;
   double windowRepaintMs_ = 0.0;
-  int filterDepth_ = 0;
+  std::vector<QEvent*> delivering_;  // events the filter is sending on (let through)
 };
 
 }  // namespace flexure::app

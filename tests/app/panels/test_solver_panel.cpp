@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "document/scene_document.h"
 #include "flexure/core/solver_registry.h"
 #include "flexure/io/scene_file.h"
 #include "flexure/session/part_drag.h"
