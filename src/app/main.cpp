@@ -11,6 +11,7 @@
 #include "flexure/modules.h"
 #include "viewport/gl_format.h"
 #include "window/app_options.h"
+#include "window/benchmark_session.h"
 #include "window/main_window.h"
 #include "window/screenshot_session.h"
 
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
 
   flexure::app::MainWindow window;
   const bool screenshot = !options->screenshotPath.isEmpty();
+  const bool benchmark = !options->benchmark.isEmpty();
   // A screenshot shows the file after exactly --after-steps solver steps, not whatever the
   // live solver reached by the time the window painted.
   if (screenshot) window.setSolveOnOpen(false);
@@ -53,9 +55,24 @@ int main(int argc, char** argv) {
     QString error;
     if (!window.openFile(options->file, error)) {
       QTextStream(stderr) << error << "\n";
-      if (screenshot) return 1;
+      if (screenshot || benchmark) return 1;
       QMessageBox::warning(&window, QObject::tr("Cannot open file"), error);
     }
+  }
+  if (benchmark) {
+    // Issue 17's setting: a 1400×900 window (the stored window geometry does not apply).
+    window.resize(1400, 900);
+    window.show();
+    flexure::app::BenchmarkOptions bench;
+    bench.mode = options->benchmark == "play" ? flexure::app::BenchmarkOptions::Mode::Play
+                                              : flexure::app::BenchmarkOptions::Mode::Drag;
+    bench.frames = options->benchmarkFrames;
+    bench.part = options->benchmarkPart;
+    flexure::app::BenchmarkSession session(window, bench, options->file);
+    QObject::connect(&session, &flexure::app::BenchmarkSession::finished, &app,
+                     [](int code) { QApplication::exit(code); });
+    session.start();
+    return QApplication::exec();
   }
   window.show();
   if (!screenshot) {

@@ -89,16 +89,10 @@ bool anyConcave(const CurveConstraintSet& set) {
 
 // True when state q violates a concave mold (the events of section 5.2.1).
 bool moldEvent(const ContactState& st, const Eigen::VectorXd& q) {
-  const BSplineShape& shape = st.problem.shape;
   for (std::size_t k = 0; k < st.set.molds.size(); ++k) {
     const MoldConstraint& mold = st.set.molds[k];
     if (mold.polygon.isConvex()) continue;
-    if (mold.keepControlPointsInside)
-      for (int j = 0; j < shape.count; ++j)
-        if (!st.exemptControlPoints[k][static_cast<std::size_t>(j)] &&
-            classifyPoint(mold.polygon, q.segment<2>(2 * j)).distance < -kInsideTolerance)
-          return true;
-    if (curveCrossesBoundary(shape, q, mold.polygon)) return true;
+    if (!moldStateLegal(st.problem.shape, q, mold, st.exemptControlPoints[k])) return true;
   }
   return false;
 }
@@ -154,6 +148,30 @@ bool activateContact(ContactState& st, const Eigen::VectorXd& qSafe, const Eigen
 
 }  // namespace
 
+std::vector<bool> controlPointsOutside(const BSplineShape& shape, const Eigen::VectorXd& q0, const MoldPolygon& mold) {
+  std::vector<bool> outside(static_cast<std::size_t>(shape.count));
+  for (int j = 0; j < shape.count; ++j) outside[static_cast<std::size_t>(j)] = !classifyPoint(mold, q0.segment<2>(2 * j)).inside;
+  return outside;
+}
+
+bool moldStateLegal(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldConstraint& mold,
+                    const std::vector<bool>& exemptControlPoints) {
+  if (mold.polygon.isConvex()) {
+    // The contact rows of section 5.2: every control point in every edge's halfspace.
+    const double tolerance = 1e-9 * std::max(1.0, q.cwiseAbs().maxCoeff());
+    for (int e = 0; e < mold.polygon.size(); ++e)
+      for (int j = 0; j < shape.count; ++j)
+        if (mold.polygon.edgeDistance(e, q.segment<2>(2 * j)) < -tolerance) return false;
+    return true;
+  }
+  if (mold.keepControlPointsInside)
+    for (int j = 0; j < shape.count; ++j) {
+      const bool exempt = static_cast<std::size_t>(j) < exemptControlPoints.size() && exemptControlPoints[static_cast<std::size_t>(j)];
+      if (!exempt && classifyPoint(mold.polygon, q.segment<2>(2 * j)).distance < -kInsideTolerance) return false;
+    }
+  return !curveCrossesBoundary(shape, q, mold.polygon);
+}
+
 CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen::VectorXd& q0,
                                        const CurveConstraintSet& constraints, const CurveSolveOptions& options) {
   CurveSolveResult out;
@@ -170,11 +188,7 @@ CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen:
     r.spans = shape.spanCount();
     r.closed = shape.closed;
   }
-  for (const MoldConstraint& mold : constraints.molds) {
-    std::vector<bool> exempt(static_cast<std::size_t>(shape.count));
-    for (int j = 0; j < shape.count; ++j) exempt[static_cast<std::size_t>(j)] = !classifyPoint(mold.polygon, q0.segment<2>(2 * j)).inside;
-    st.exemptControlPoints.push_back(std::move(exempt));
-  }
+  for (const MoldConstraint& mold : constraints.molds) st.exemptControlPoints.push_back(controlPointsOutside(shape, q0, mold.polygon));
   const bool concave = anyConcave(constraints);
   if (concave)
     for (const MoldConstraint& mold : constraints.molds)

@@ -1,5 +1,6 @@
 #include "flexure/curves/curve_family_solver.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -61,6 +62,50 @@ SceneCurveProblem buildSceneCurveProblem(const Scene& scene, const MesCurve& cur
     } else if (const auto* m = dynamic_cast<const CurveMold*>(c)) {
       out.constraints.molds.push_back({MoldPolygon::fromFlat(m->vertices), m->keepControlPointsInside, owner});
     }
+  }
+  return out;
+}
+
+std::vector<ConstraintResidual> curveConstraintResiduals(const SceneCurveProblem& sp, const Eigen::VectorXd& q,
+                                                         const Eigen::VectorXd& q0) {
+  std::vector<ConstraintResidual> out;
+  const BSplineShape& shape = sp.problem.shape;
+  const double scale = std::max(1.0, q.cwiseAbs().maxCoeff());
+  std::size_t moldIndex = 0;
+  for (const Constraint* src : sp.sources) {
+    ConstraintResidual res{src->name, std::string(src->kind()), 0.0, true};
+    if (const auto* t = dynamic_cast<const CurveThumbnail*>(src)) {
+      res.residual = (curvePoint(shape, q, t->u) - planar(t->point)).norm();
+      res.satisfied = res.residual <= 1e-8 * scale;
+    } else if (const auto* ring = dynamic_cast<const CurveRing*>(src)) {
+      const double u = closestParameter(shape, q, planar(ring->point));
+      res.residual = (curvePoint(shape, q, u) - planar(ring->point)).norm();
+      res.satisfied = res.residual <= 1e-8 * scale;
+    } else if (const auto* tg = dynamic_cast<const CurveTangent*>(src)) {
+      const Eigen::Vector2d d = curveDerivative(shape, q, tg->u).normalized();
+      const Eigen::Vector2d want = planar(tg->direction).normalized();
+      res.residual = std::abs(std::asin(std::clamp(d.x() * want.y() - d.y() * want.x(), -1.0, 1.0)));
+      res.satisfied = res.residual <= 1e-8;
+    } else if (const auto* rb = dynamic_cast<const CurveRubberband*>(src)) {
+      res.residual = (curvePoint(shape, q, rb->u) - planar(rb->point)).norm();  // a penalty: never exact
+    } else if (const auto* h = dynamic_cast<const CurveHalfspace*>(src)) {
+      const Eigen::Vector2d n = planar(h->normal).normalized();
+      const double off = h->offset / planar(h->normal).norm();
+      double worst = 0.0;
+      for (int j = 0; j < shape.count; ++j)
+        if (h->controlPoints.empty() || std::find(h->controlPoints.begin(), h->controlPoints.end(), j) != h->controlPoints.end())
+          worst = std::max(worst, off - n.dot(q.segment<2>(2 * j)));
+      res.residual = worst;
+      res.satisfied = worst <= 1e-8 * scale;
+    } else if (dynamic_cast<const CurveMold*>(src)) {
+      // The molds of the problem in the order of their sources (buildSceneCurveProblem).
+      const MoldConstraint& mold = sp.constraints.molds[moldIndex++];
+      res.residual = std::max(0.0, -curveClearance(shape, q, mold.polygon));
+      res.satisfied = moldStateLegal(shape, q, mold, controlPointsOutside(shape, q0, mold.polygon));
+    } else {
+      continue;  // loads have no residual
+    }
+    out.push_back(std::move(res));
   }
   return out;
 }
@@ -136,43 +181,9 @@ SolveReport CurveFamilySolver::run(Scene& scene, double time, const SolveOptions
         for (auto& owned : scene.constraints)
           if (owned.get() == src) static_cast<CurveRing&>(*owned).u = r.ringU[ringIndex++];
 
-    // Residuals per scene constraint.
-    const BSplineShape shape = sp.problem.shape;
-    const double scale = std::max(1.0, r.q.cwiseAbs().maxCoeff());
-    for (const Constraint* src : sp.sources) {
-      ConstraintResidual res{src->name, std::string(src->kind()), 0.0, true};
-      if (const auto* t = dynamic_cast<const CurveThumbnail*>(src)) {
-        res.residual = (curvePoint(shape, r.q, t->u) - planar(t->point)).norm();
-        res.satisfied = res.residual <= 1e-8 * scale;
-      } else if (const auto* ring = dynamic_cast<const CurveRing*>(src)) {
-        const double u = closestParameter(shape, r.q, planar(ring->point));
-        res.residual = (curvePoint(shape, r.q, u) - planar(ring->point)).norm();
-        res.satisfied = res.residual <= 1e-8 * scale;
-      } else if (const auto* tg = dynamic_cast<const CurveTangent*>(src)) {
-        const Eigen::Vector2d d = curveDerivative(shape, r.q, tg->u).normalized();
-        const Eigen::Vector2d want = planar(tg->direction).normalized();
-        res.residual = std::abs(std::asin(std::clamp(d.x() * want.y() - d.y() * want.x(), -1.0, 1.0)));
-        res.satisfied = res.residual <= 1e-8;
-      } else if (const auto* rb = dynamic_cast<const CurveRubberband*>(src)) {
-        res.residual = (curvePoint(shape, r.q, rb->u) - planar(rb->point)).norm();  // a penalty: never exact
-      } else if (const auto* h = dynamic_cast<const CurveHalfspace*>(src)) {
-        const Eigen::Vector2d n = planar(h->normal).normalized();
-        const double off = h->offset / planar(h->normal).norm();
-        double worst = 0.0;
-        for (int j = 0; j < shape.count; ++j)
-          if (h->controlPoints.empty() || std::find(h->controlPoints.begin(), h->controlPoints.end(), j) != h->controlPoints.end())
-            worst = std::max(worst, off - n.dot(r.q.segment<2>(2 * j)));
-        res.residual = worst;
-        res.satisfied = worst <= 1e-8 * scale;
-      } else if (const auto* m = dynamic_cast<const CurveMold*>(src)) {
-        const double clearance = curveClearance(shape, r.q, MoldPolygon::fromFlat(m->vertices));
-        res.residual = std::max(0.0, -clearance);
-        res.satisfied = clearance >= -1e-9 * scale;
-      } else {
-        continue;  // loads have no residual
-      }
+    for (ConstraintResidual& res : curveConstraintResiduals(sp, r.q, q0)) {
       report.maxViolation = std::max(report.maxViolation, res.satisfied ? 0.0 : res.residual);
-      report.residuals.push_back(res);
+      report.residuals.push_back(std::move(res));
     }
   }
   for (const std::string& s : reasons) report.stopReason += (report.stopReason.empty() ? "" : "; ") + s;

@@ -1,6 +1,7 @@
 #include "flexure/render/scene_renderer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -69,6 +70,59 @@ struct OverlayGpuMesh {
 
 constexpr int kOverlayLayerCount = 3;
 
+bool samePoints(const std::vector<Vec3d>& a, const std::vector<Vec3d>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].x != b[i].x || a[i].y != b[i].y || a[i].z != b[i].z) return false;
+  return true;
+}
+
+bool sameColor(const ColorRgb& a, const ColorRgb& b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
+// Exactly the same GPU data: the same vertices, normals and triangles.
+bool sameMesh(const TriangleMesh& a, const TriangleMesh& b) {
+  return samePoints(a.positions, b.positions) && samePoints(a.normals, b.normals) && a.triangles == b.triangles;
+}
+
+bool sameLines(const std::vector<const OverlayPolyline*>& a, const std::vector<const OverlayPolyline*>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i]->closed != b[i]->closed || !sameColor(a[i]->color, b[i]->color) || !samePoints(a[i]->points, b[i]->points))
+      return false;
+  return true;
+}
+
+std::vector<const OverlayPolyline*> linesOfLayer(const OverlayGeometry& overlays, int layer) {
+  std::vector<const OverlayPolyline*> lines;
+  for (const OverlayPolyline& line : overlays.lines)
+    if (static_cast<int>(line.layer) == layer) lines.push_back(&line);
+  return lines;
+}
+
+// Wall time of GL passes: glFinish closes each pass so the time includes its rasterization.
+class PassClock {
+ public:
+  explicit PassClock(bool on) : on_(on) {
+    if (on_) {
+      glFinish();
+      last_ = std::chrono::steady_clock::now();
+    }
+  }
+  // Milliseconds since the previous lap (0 when timing is off).
+  double lap() {
+    if (!on_) return 0.0;
+    glFinish();
+    const auto now = std::chrono::steady_clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+    last_ = now;
+    return ms;
+  }
+
+ private:
+  bool on_;
+  std::chrono::steady_clock::time_point last_;
+};
+
 bool layerShown(OverlayLayer layer, const RenderOptions& options) {
   switch (layer) {
     case OverlayLayer::ConstraintGlyphs: return options.showConstraintGlyphs;
@@ -81,7 +135,9 @@ bool layerShown(OverlayLayer layer, const RenderOptions& options) {
 }  // namespace
 
 struct SceneRenderer::Impl {
-  ShaderProgram meshProgram, backgroundProgram, gridProgram, overlayLineProgram;
+  // meshProgram has the wireframe's geometry stage; meshDirectProgram draws every pass that
+  // shows no wireframe (shader_sources.h).
+  ShaderProgram meshProgram, meshDirectProgram, backgroundProgram, gridProgram, overlayLineProgram;
   // Overlays: lines per layer (so a toggle skips a whole buffer), opaque glyph meshes and
   // translucent volumes.
   render_detail::GpuLines overlayLines[kOverlayLayerCount];
@@ -98,14 +154,22 @@ struct SceneRenderer::Impl {
   GpuMesh gizmoArrows[3];
   GpuMesh gizmoCenter;
   bool initialized = false;
+  // The overlays on the GPU (shared, never changed by their owner), to skip equal uploads.
+  std::shared_ptr<const OverlayGeometry> uploadedOverlays;
+  bool passTiming = false;
+  RenderPassTimes passTimes;
 
   void drawBackground(const RenderOptions& options);
   void drawMeshes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
                   const RenderOptions& options);
   void drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options);
   void drawAxisGizmo(const glm::mat4& view, int width, int height);
+  void useOverlayProgram(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width,
+                         int height);
   void drawOverlays(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
                     const RenderOptions& options);
+  void drawVolumes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
+                   const RenderOptions& options);
   void drawOverlayLines(const glm::mat4& viewProjection, int width, int height, float alpha,
                         const RenderOptions& options);
   void drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency, const RenderOptions& options);
@@ -122,6 +186,9 @@ bool SceneRenderer::initialize(std::string& error) {
   namespace s = render_detail::shaders;
   Impl& d = *impl_;
   if (!d.meshProgram.build("mesh", s::kMeshVertex, s::kMeshGeometry, s::kMeshFragment, error)) return false;
+  const std::string directFragment = s::meshFragmentWithoutWireframeOnly();
+  if (!d.meshDirectProgram.build("mesh (no wireframe)", s::kMeshVertexDirect, nullptr, directFragment.c_str(), error))
+    return false;
   if (!d.backgroundProgram.build("background", s::kBackgroundVertex, nullptr, s::kBackgroundFragment, error)) return false;
   if (!d.gridProgram.build("grid", s::kGridVertex, nullptr, s::kGridFragment, error)) return false;
   if (!d.overlayLineProgram.build("overlay lines", s::kOverlayLineVertex, s::kOverlayLineGeometry,
@@ -147,6 +214,7 @@ void SceneRenderer::release() {
   for (GpuMesh& arrow : d.gizmoArrows) arrow.release();
   d.gizmoCenter.release();
   d.meshProgram.release();
+  d.meshDirectProgram.release();
   d.backgroundProgram.release();
   d.gridProgram.release();
   d.overlayLineProgram.release();
@@ -197,6 +265,7 @@ void SceneRenderer::setStyles(const std::vector<MeshStyle>& styles) {
 void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
   Impl& d = *impl_;
   d.releaseOverlays();
+  d.uploadedOverlays.reset();
   for (int layer = 0; layer < kOverlayLayerCount; ++layer) {
     std::vector<const OverlayPolyline*> lines;
     for (const OverlayPolyline& line : overlays.lines)
@@ -217,6 +286,49 @@ void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
   d.overlayFloor = overlays.ground;
 }
 
+int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) {
+  Impl& d = *impl_;
+  if (!overlays) overlays = std::make_shared<const OverlayGeometry>();
+  const std::shared_ptr<const OverlayGeometry> previous = std::move(d.uploadedOverlays);
+  if (!previous) {
+    setOverlays(*overlays);
+    d.uploadedOverlays = std::move(overlays);
+    return static_cast<int>(d.overlaySolids.size() + d.overlayVolumes.size()) + kOverlayLayerCount;
+  }
+  int uploads = 0;
+  for (int layer = 0; layer < kOverlayLayerCount; ++layer) {
+    const std::vector<const OverlayPolyline*> lines = linesOfLayer(*overlays, layer);
+    if (sameLines(lines, linesOfLayer(*previous, layer))) continue;
+    d.overlayLines[layer].release();
+    d.overlayLines[layer].upload(lines);
+    ++uploads;
+  }
+  // Meshes are compared index by index: a frame of the same scene lists its overlays in the
+  // same order, so an unchanged volume sits where it was.
+  auto update = [&uploads](const std::vector<OverlayMesh>& from, const std::vector<OverlayMesh>& before,
+                           std::vector<OverlayGpuMesh>& to) {
+    to.resize(from.size());
+    for (std::size_t i = 0; i < from.size(); ++i) {
+      if (i >= before.size() || !sameMesh(from[i].mesh, before[i].mesh)) {
+        to[i].mesh.upload(from[i].mesh);
+        ++uploads;
+      }
+      to[i].color = from[i].color;
+      to[i].opacity = from[i].opacity;
+      to[i].layer = from[i].layer;
+    }
+  };
+  update(overlays->solids, previous->solids, d.overlaySolids);
+  update(overlays->volumes, previous->volumes, d.overlayVolumes);
+  d.overlayFloor = overlays->ground;
+  d.uploadedOverlays = std::move(overlays);
+  return uploads;
+}
+
+void SceneRenderer::setPassTiming(bool on) { impl_->passTiming = on; }
+
+const RenderPassTimes& SceneRenderer::lastPassTimes() const { return impl_->passTimes; }
+
 void SceneRenderer::Impl::releaseOverlays() {
   for (auto& lines : overlayLines) lines.release();
   overlaySolids.clear();
@@ -236,11 +348,21 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glDisable(GL_CULL_FACE);  // open surfaces show their inside
 
+  const bool orthographic = camera.projection == Camera::Projection::Orthographic;
+  PassClock clock(d.passTiming);
+  RenderPassTimes& times = d.passTimes;
   d.drawBackground(options);
-  d.drawMeshes(view, projection, camera.projection == Camera::Projection::Orthographic, width, height, options);
+  times.background = clock.lap();
+  d.drawMeshes(view, projection, orthographic, width, height, options);
+  times.meshes = clock.lap();
   if (options.showGrid) d.drawGrid(camera, projection * view, options);
-  d.drawOverlays(view, projection, camera.projection == Camera::Projection::Orthographic, width, height, options);
+  times.grid = clock.lap();
+  d.drawOverlays(view, projection, orthographic, width, height, options);
+  times.overlays = clock.lap();
+  d.drawVolumes(view, projection, orthographic, width, height, options);
+  times.volumes = clock.lap();
   if (options.showAxisGizmo) d.drawAxisGizmo(view, width, height);
+  times.gizmo = clock.lap();
 
   // Leave the context as Qt and other users expect to find it.
   glViewport(0, 0, width, height);
@@ -271,24 +393,26 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
   }
-  meshProgram.use();
-  meshProgram.set("uModel", glm::mat4(1.0f));
-  meshProgram.set("uView", view);
-  meshProgram.set("uProjection", projection);
-  meshProgram.set("uViewportSize", glm::vec2(width, height));
-  meshProgram.set("uOrthographic", orthographic ? 1 : 0);
-  meshProgram.set("uWireWidth", options.wireWidthPixels);
-  meshProgram.set("uShadingMode", static_cast<int>(options.shading));
+  // Shaded without wireframe needs no geometry stage: the same fragments, cheaper vertices.
+  const ShaderProgram& program = options.shading == ShadingMode::Shaded ? meshDirectProgram : meshProgram;
+  program.use();
+  program.set("uModel", glm::mat4(1.0f));
+  program.set("uView", view);
+  program.set("uProjection", projection);
+  program.set("uViewportSize", glm::vec2(width, height));
+  program.set("uOrthographic", orthographic ? 1 : 0);
+  program.set("uWireWidth", options.wireWidthPixels);
+  program.set("uShadingMode", static_cast<int>(options.shading));
   if (options.batchMeshes) {
-    meshProgram.set("uBatched", 1);
+    program.set("uBatched", 1);
     for (const GpuMeshBatch& batch : batches) batch.draw();
-    meshProgram.set("uBatched", 0);
+    program.set("uBatched", 0);
   } else {
     for (std::size_t b = 0; b < batches.size(); ++b)
       for (std::size_t i = 0; i < batches[b].meshCount(); ++i) {
         const MeshStyle& style = styles[batchFirst[b] + i];
-        meshProgram.set("uBaseColor", toVec3(style.color));
-        meshProgram.set("uSelected", style.selected ? 1 : 0);
+        program.set("uBaseColor", toVec3(style.color));
+        program.set("uSelected", style.selected ? 1 : 0);
         batches[b].drawMesh(i);
       }
   }
@@ -334,19 +458,20 @@ void SceneRenderer::Impl::drawAxisGizmo(const glm::mat4& view, int width, int he
   const glm::mat4 rotationOnly = glm::mat4(glm::mat3(view));
   const glm::mat4 gizmoView = glm::translate(glm::mat4(1.0f), glm::vec3(0, 0, -3)) * rotationOnly;
   const glm::mat4 gizmoProjection = glm::ortho(-1.15f, 1.15f, -1.15f, 1.15f, 0.1f, 10.0f);
-  meshProgram.use();
-  meshProgram.set("uModel", glm::mat4(1.0f));
-  meshProgram.set("uView", gizmoView);
-  meshProgram.set("uProjection", gizmoProjection);
-  meshProgram.set("uViewportSize", glm::vec2(size, size));
-  meshProgram.set("uOrthographic", 1);
-  meshProgram.set("uShadingMode", 0);
-  meshProgram.set("uSelected", 0);
+  const ShaderProgram& program = meshDirectProgram;  // shaded only: no geometry stage
+  program.use();
+  program.set("uModel", glm::mat4(1.0f));
+  program.set("uView", gizmoView);
+  program.set("uProjection", gizmoProjection);
+  program.set("uViewportSize", glm::vec2(size, size));
+  program.set("uOrthographic", 1);
+  program.set("uShadingMode", 0);
+  program.set("uSelected", 0);
   for (int axis = 0; axis < 3; ++axis) {
-    meshProgram.set("uBaseColor", toVec3(kAxisColors[axis]));
+    program.set("uBaseColor", toVec3(kAxisColors[axis]));
     gizmoArrows[axis].draw();
   }
-  meshProgram.set("uBaseColor", glm::vec3(0.85f, 0.85f, 0.85f));
+  program.set("uBaseColor", glm::vec3(0.85f, 0.85f, 0.85f));
   gizmoCenter.draw();
   glViewport(0, 0, width, height);
 }
@@ -354,16 +479,22 @@ void SceneRenderer::Impl::drawAxisGizmo(const glm::mat4& view, int width, int he
 // Overlays go after the opaque model and the grid: glyph meshes and lines depth-tested as usual,
 // then their hidden parts once more, faint, where the model covers them (joints sit inside
 // solids), then the translucent volumes without writing depth (back faces, then front faces).
+void SceneRenderer::Impl::useOverlayProgram(const glm::mat4& view, const glm::mat4& projection, bool orthographic,
+                                            int width, int height) {
+  // Overlay meshes are shaded without wireframe: no geometry stage.
+  meshDirectProgram.use();
+  meshDirectProgram.set("uModel", glm::mat4(1.0f));
+  meshDirectProgram.set("uView", view);
+  meshDirectProgram.set("uProjection", projection);
+  meshDirectProgram.set("uViewportSize", glm::vec2(width, height));
+  meshDirectProgram.set("uOrthographic", orthographic ? 1 : 0);
+  meshDirectProgram.set("uShadingMode", 0);
+  meshDirectProgram.set("uSelected", 0);
+}
+
 void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& projection, bool orthographic,
                                        int width, int height, const RenderOptions& options) {
-  meshProgram.use();
-  meshProgram.set("uModel", glm::mat4(1.0f));
-  meshProgram.set("uView", view);
-  meshProgram.set("uProjection", projection);
-  meshProgram.set("uViewportSize", glm::vec2(width, height));
-  meshProgram.set("uOrthographic", orthographic ? 1 : 0);
-  meshProgram.set("uShadingMode", 0);
-  meshProgram.set("uSelected", 0);
+  useOverlayProgram(view, projection, orthographic, width, height);
 
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
@@ -382,9 +513,23 @@ void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& p
   glDepthFunc(GL_GREATER);
   drawOverlayLines(projection * view, width, height, 0.30f, options);
   glDisable(GL_POLYGON_OFFSET_FILL);
-  meshProgram.use();
+  meshDirectProgram.use();
   drawOverlayMeshes(overlaySolids, 0.75f, options);
+  glDepthMask(GL_TRUE);
+  glDepthFunc(GL_LESS);
+  glDisable(GL_BLEND);
+}
 
+void SceneRenderer::Impl::drawVolumes(const glm::mat4& view, const glm::mat4& projection, bool orthographic,
+                                      int width, int height, const RenderOptions& options) {
+  bool any = false;
+  for (const OverlayGpuMesh& volume : overlayVolumes) any = any || layerShown(volume.layer, options);
+  if (!any) return;
+  useOverlayProgram(view, projection, orthographic, width, height);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
+  glDepthMask(GL_FALSE);
   // Translucent volumes over everything opaque.
   glDepthFunc(GL_LESS);
   glEnable(GL_CULL_FACE);
@@ -392,14 +537,14 @@ void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& p
     glCullFace(culledFaces);  // back faces first, then front faces
     for (const OverlayGpuMesh& volume : overlayVolumes) {
       if (!layerShown(volume.layer, options)) continue;
-      meshProgram.set("uBaseColor", toVec3(volume.color));
-      meshProgram.set("uTransparency", 1.0f - volume.opacity);
+      meshDirectProgram.set("uBaseColor", toVec3(volume.color));
+      meshDirectProgram.set("uTransparency", 1.0f - volume.opacity);
       volume.mesh.draw();
     }
   }
   glDisable(GL_CULL_FACE);
   glCullFace(GL_BACK);
-  meshProgram.set("uTransparency", 0.0f);
+  meshDirectProgram.set("uTransparency", 0.0f);
   glDepthMask(GL_TRUE);
   glDepthFunc(GL_LESS);
   glDisable(GL_BLEND);
@@ -407,13 +552,13 @@ void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& p
 
 void SceneRenderer::Impl::drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency,
                                             const RenderOptions& options) {
-  meshProgram.set("uTransparency", transparency);
+  meshDirectProgram.set("uTransparency", transparency);
   for (const OverlayGpuMesh& solid : list) {
     if (!layerShown(solid.layer, options)) continue;
-    meshProgram.set("uBaseColor", toVec3(solid.color));
+    meshDirectProgram.set("uBaseColor", toVec3(solid.color));
     solid.mesh.draw();
   }
-  meshProgram.set("uTransparency", 0.0f);
+  meshDirectProgram.set("uTransparency", 0.0f);
 }
 
 void SceneRenderer::Impl::drawOverlayLines(const glm::mat4& viewProjection, int width, int height, float alpha,

@@ -29,6 +29,35 @@ void main() {
 }
 )glsl";
 
+const char* const kMeshVertexDirect = R"glsl(
+#version 330 core
+layout(location = 0) in vec3 aPosition;
+layout(location = 1) in vec3 aNormal;
+layout(location = 2) in vec4 aStyle;
+uniform int uBatched;
+uniform vec3 uBaseColor;
+uniform int uSelected;
+uniform mat4 uModel;
+uniform mat4 uView;
+uniform mat4 uProjection;
+out vec3 fViewPosition;
+out vec3 fViewNormal;
+out vec3 fWorldNormal;
+flat out vec4 fStyle;
+noperspective out vec3 fEdgeDistance;  // far from every edge: the wireframe term is zero
+void main() {
+  fStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 1 ? 1.0 : 0.0);
+  vec4 world = uModel * vec4(aPosition, 1.0);
+  vec4 viewPosition = uView * world;
+  vec3 worldNormal = mat3(uModel) * aNormal;
+  fViewPosition = viewPosition.xyz;
+  fViewNormal = mat3(uView) * worldNormal;
+  fWorldNormal = worldNormal;
+  fEdgeDistance = vec3(1e6);
+  gl_Position = uProjection * viewPosition;
+}
+)glsl";
+
 const char* const kMeshGeometry = R"glsl(
 #version 330 core
 layout(triangles) in;
@@ -113,11 +142,13 @@ void main() {
   float edgeDistance = min(min(fEdgeDistance.x, fEdgeDistance.y), fEdgeDistance.z);
   float edge = 1.0 - smoothstep(0.5 * uWireWidth, 0.5 * uWireWidth + 1.0, edgeDistance);
 
+#ifndef NO_WIREFRAME_ONLY
   if (uShadingMode == 1) {
     if (edge < 0.01) discard;
     fragColor = vec4(mix(baseColor, vec3(1.0), 0.25), edge);
     return;
   }
+#endif
   vec3 color = shade(toLinear(baseColor), n, worldNormal, toEye);
   if (!gl_FrontFacing) color *= 0.65;  // the inside of open surfaces reads as inside
   if (selected) {
@@ -281,5 +312,13 @@ void main() {
   fragColor = vec4(color, coverage * uAlpha);
 }
 )glsl";
+
+std::string meshFragmentWithoutWireframeOnly() {
+  std::string source = kMeshFragment;
+  const std::string version = "#version 330 core\n";
+  const std::size_t at = source.find(version);
+  source.insert(at == std::string::npos ? 0 : at + version.size(), "#define NO_WIREFRAME_ONLY\n");
+  return source;
+}
 
 }  // namespace flexure::render_detail::shaders

@@ -1,6 +1,8 @@
 #pragma once
 // GLSL 3.30 core sources of the renderer's passes, compiled into the library (the renderer is
 // Qt-free, so no Qt resource system).
+#include <string>
+
 namespace flexure::render_detail::shaders {
 
 // Lit meshes (also the axis gizmo's arrows). The geometry stage gives every fragment its
@@ -8,6 +10,15 @@ namespace flexure::render_detail::shaders {
 extern const char* const kMeshVertex;
 extern const char* const kMeshGeometry;
 extern const char* const kMeshFragment;
+// The same vertex stage writing the fragment stage's inputs directly, for passes without the
+// wireframe (shaded meshes, overlay glyphs and volumes, the gizmo): no geometry stage. Under a
+// software rasterizer (Mesa llvmpipe) the geometry stage runs per triangle on one thread and
+// was most of a shaded frame's vertex work; the fragments are the same (docs/performance.md).
+extern const char* const kMeshVertexDirect;
+// kMeshFragment for those passes: NO_WIREFRAME_ONLY defined after its #version line removes the
+// wireframe-only mode and with it the shader's only `discard`, so a software rasterizer can test
+// depth before shading (llvmpipe shades first when a shader may discard).
+std::string meshFragmentWithoutWireframeOnly();
 
 // Full-screen vertical gradient, drawn first.
 extern const char* const kBackgroundVertex;

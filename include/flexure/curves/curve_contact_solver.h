@@ -76,6 +76,19 @@ struct CurveSolveResult {
   bool convex = true;
 };
 
+// Which control points of q0 lie outside the mold: a concave mold does not hold them to its
+// cavity (the solve started with them out).
+std::vector<bool> controlPointsOutside(const BSplineShape& shape, const Eigen::VectorXd& q0, const MoldPolygon& mold);
+
+// Whether state q keeps `mold` as the solver requires of every state it accepts: a convex mold
+// holds every control point in every edge's halfspace (to 1e-9 of the scale, the contact
+// rows' accuracy); a concave mold is met when the curve does not cross its boundary and no
+// control point but the exempt ones (controlPointsOutside at the solve's start) has left the
+// cavity (the events of section 5.2.1, with the solver's own tolerances). The one verdict of
+// the solver, the curves family's report (flexure-cli solve, the session, the constraint list).
+bool moldStateLegal(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldConstraint& mold,
+                    const std::vector<bool>& exemptControlPoints);
+
 CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen::VectorXd& q0,
                                        const CurveConstraintSet& constraints, const CurveSolveOptions& options = {});
 

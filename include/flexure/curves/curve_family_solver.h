@@ -30,6 +30,15 @@ struct SceneCurveProblem {
 };
 SceneCurveProblem buildSceneCurveProblem(const Scene& scene, const MesCurve& curve, double time);
 
+// The residual and verdict of each of the curve's constraints in state q, for a solve that
+// started from q0 (loads have none): distances for thumbnails and rings, the angle of tangents,
+// violations of halfspaces, the depth a mold is entered (satisfied: moldStateLegal, the test
+// the solver applies to every state it accepts). The one source of ConstraintResidual for the
+// curves family: its report, hence `flexure-cli solve`, the solver thread's results and the
+// constraint list.
+std::vector<ConstraintResidual> curveConstraintResiduals(const SceneCurveProblem& problem, const Eigen::VectorXd& q,
+                                                         const Eigen::VectorXd& q0);
+
 class CurveFamilySolver final : public FamilySolver {
  public:
   std::string_view family() const override { return "curves"; }

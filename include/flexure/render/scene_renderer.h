@@ -25,6 +25,19 @@ struct MeshStyle {
   bool selected = false;
 };
 
+// Wall time of each pass of one render() call, in milliseconds (pass timing on only: see
+// SceneRenderer::setPassTiming). Each pass is closed by glFinish, so the figure includes the
+// rasterization a software renderer (llvmpipe) would otherwise do later, at the swap.
+struct RenderPassTimes {
+  double background = 0.0;
+  double meshes = 0.0;
+  double grid = 0.0;
+  double overlays = 0.0;  // constraint glyphs and lines, control polygons (opaque and faint)
+  double volumes = 0.0;   // the translucent influence volumes
+  double gizmo = 0.0;
+  double total() const { return background + meshes + grid + overlays + volumes + gizmo; }
+};
+
 // The default look: palette colour i for mesh i, nothing selected.
 std::vector<MeshStyle> paletteStyles(std::size_t meshCount);
 
@@ -48,6 +61,16 @@ class SceneRenderer {
   // Uploads the overlays drawn over the meshes (constraint glyphs, control polygons, influence
   // volumes); RenderOptions' toggles choose which layers show. Replaces the previous ones.
   void setOverlays(const OverlayGeometry& overlays);
+  // The same for shared overlays that the caller does not change (a geometry frame's): meshes
+  // and line layers equal to those last uploaded are kept on the GPU (a drag that does not
+  // touch a deformer leaves its influence volumes as they were). Returns the number of overlay
+  // meshes and line layers uploaded.
+  int setOverlays(std::shared_ptr<const OverlayGeometry> overlays);
+
+  // Measures every pass of the following render() calls (RenderPassTimes), at the price of one
+  // glFinish per pass: for benchmarks (flexure --benchmark-drag), off by default.
+  void setPassTiming(bool on);
+  const RenderPassTimes& lastPassTimes() const;
 
   // Draws a frame into the bound framebuffer, viewport (0, 0, width, height) in device pixels.
   void render(const Camera& camera, int width, int height, const RenderOptions& options = {});

@@ -25,6 +25,8 @@ ConstraintTableModel::ConstraintTableModel(SceneDocument& document, QObject* par
   const auto end = [this] {
     matchResiduals();
     endResetModel();
+    shown_.clear();
+    for (int row = 0; row < rowCount(); ++row) shown_.push_back(lookOf(row));
   };
   connect(&document_, &SceneDocument::sceneAboutToBeReplaced, this, begin);
   connect(&document_, &SceneDocument::sceneReplaced, this, [this, end] {
@@ -34,10 +36,10 @@ ConstraintTableModel::ConstraintTableModel(SceneDocument& document, QObject* par
   connect(&document_, &SceneDocument::structureAboutToChange, this, begin);
   connect(&document_, &SceneDocument::structureChanged, this, end);
   // Weight and enabled edits (and their undo) arrive as plain edits of the same scene.
-  connect(&document_, &SceneDocument::sceneEdited, this, [this] {
-    if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-  });
+  // Every adopted solver result is an edit too: only rows that look different are announced.
+  connect(&document_, &SceneDocument::sceneEdited, this, &ConstraintTableModel::emitChangedRows);
   matchResiduals();
+  for (int row = 0; row < rowCount(); ++row) shown_.push_back(lookOf(row));
 }
 
 int ConstraintTableModel::rowCount(const QModelIndex& parent) const {
@@ -129,7 +131,33 @@ void ConstraintTableModel::showResult(const session::SessionResult& result) {
   for (const SolveReport& report : result.reports)
     reported_.insert(reported_.end(), report.residuals.begin(), report.residuals.end());
   matchResiduals();
-  if (rowCount() > 0) emit dataChanged(index(0, ResidualColumn), index(rowCount() - 1, ResidualColumn));
+  emitChangedRows();
+}
+
+ConstraintTableModel::RowLook ConstraintTableModel::lookOf(int row) const {
+  const Constraint& c = *document_.scene().constraints[static_cast<std::size_t>(row)];
+  RowLook look;
+  look.weight = c.weight;
+  look.enabled = c.enabled;
+  if (const ConstraintResidual* r = residualOf(row)) {
+    look.residual = QString::number(r->residual, 'g', 3);
+    look.verdict = r->satisfied ? 1 : 0;
+  }
+  return look;
+}
+
+void ConstraintTableModel::emitChangedRows() {
+  const int rows = rowCount();
+  if (static_cast<int>(shown_.size()) != rows) shown_.assign(static_cast<std::size_t>(rows), RowLook{});
+  int first = -1, last = -1;
+  for (int row = 0; row < rows; ++row) {
+    RowLook look = lookOf(row);
+    if (look == shown_[static_cast<std::size_t>(row)]) continue;
+    shown_[static_cast<std::size_t>(row)] = std::move(look);
+    if (first < 0) first = row;
+    last = row;
+  }
+  if (first >= 0) emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
 }
 
 void ConstraintTableModel::matchResiduals() {

@@ -4,6 +4,7 @@
 // reports it violated beyond its tolerance). Weight and enabled are editable; edits become
 // SetConstraintCommands on the document's undo stack.
 #include <QAbstractTableModel>
+#include <QString>
 #include <memory>
 #include <vector>
 
@@ -43,10 +44,23 @@ class ConstraintTableModel : public QAbstractTableModel {
  private:
   // Matches the reported residuals to the scene's constraints: by name, else by kind and order.
   void matchResiduals();
+  // What a row shows that can change without a structure change: residual text and verdict,
+  // weight, enabled. Rows whose look did not change are not repainted (a solver result per
+  // frame during a drag would otherwise repaint the whole table every frame).
+  struct RowLook {
+    QString residual;
+    int verdict = -1;  // -1 none, 0 violated, 1 satisfied
+    double weight = 0.0;
+    bool enabled = true;
+    bool operator==(const RowLook&) const = default;
+  };
+  RowLook lookOf(int row) const;
+  void emitChangedRows();
 
   SceneDocument& document_;
   std::vector<ConstraintResidual> reported_;
   std::vector<int> residualOfRow_;  // index into reported_, -1 when none
+  std::vector<RowLook> shown_;      // per row, as last announced
 };
 
 }  // namespace flexure::app

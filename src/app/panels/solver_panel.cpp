@@ -5,7 +5,10 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include "flexure/core/solver_registry.h"
 
 #include "document/scene_document.h"
 #include "panels/energy_plot.h"
@@ -23,7 +26,10 @@ SolverPanel::SolverPanel(SceneDocument& document, SolverLink& solver, QWidget* p
       step_(new QPushButton(tr("Step"))),
       stepCount_(new QSpinBox),
       status_(new QLabel(tr("No result yet"))),
-      plot_(new EnergyPlot) {
+      plot_(new EnergyPlot),
+      refreshTimer_(new QTimer(this)) {
+  refreshTimer_->setSingleShot(true);
+  connect(refreshTimer_, &QTimer::timeout, this, &SolverPanel::refresh);
   setObjectName("solver");
   method_->addItem(tr("default"), "default");
   method_->addItem(tr("paper"), "paper");
@@ -77,15 +83,46 @@ QString SolverPanel::statusText() const { return status_->text(); }
 
 void SolverPanel::showResult(const std::shared_ptr<const session::SessionResult>& result) {
   if (!result) return;
-  const session::SessionResult& r = *result;
+  // The plot needs every history point only as the newest result lists them (a bounded
+  // window, oldest first): keeping the newest result loses none.
+  pending_ = result;
+  if (!sinceRefresh_.isValid() || sinceRefresh_.elapsed() >= kRefreshMs) {
+    refresh();
+  } else if (!refreshTimer_->isActive()) {
+    refreshTimer_->start(static_cast<int>(kRefreshMs - sinceRefresh_.elapsed()));
+  }
+}
+
+void SolverPanel::refresh() {
+  refreshTimer_->stop();
+  if (!pending_) return;
+  const std::shared_ptr<const session::SessionResult> result = std::move(pending_);
+  pending_.reset();
+  sinceRefresh_.start();
+  const QString text = statusTextOf(*result);
+  if (status_->text() != text) status_->setText(text);
+  plot_->addHistory(result->history);
+}
+
+QString SolverPanel::statusTextOf(const session::SessionResult& r) {
   QString text = tr("<b>%1</b>").arg(QString::fromUtf8(session::activityName(r.activity)));
   if (r.converged) text += tr(" · converged");
   text += tr(" · %1 it/s · %2 iterations").arg(r.iterationsPerSecond, 0, 'f', 0).arg(r.totalIterations);
-  if (!r.history.empty())
+  // Per family, from its report, as the CLI prints them. The energy of a family that
+  // minimizes one while a drag solves it is the history's (the report predates the drag).
+  for (const SolveReport& report : r.reports) {
+    double energy = report.energy;
+    const FamilySolver* solver = SolverRegistry::instance().find(report.family);
+    if (solver && solver->minimizesEnergy() && !r.history.empty()) energy = r.history.back().energy;
+    text += tr("<br>%1: E = %2 · max residual %3")
+                .arg(QString::fromStdString(report.family))
+                .arg(energy, 0, 'g', 3)
+                .arg(report.maxViolation, 0, 'g', 3);
+  }
+  if (r.reports.empty() && !r.history.empty())
     text += tr("<br>E = %1 · max residual %2").arg(r.history.back().energy, 0, 'g', 3).arg(r.history.back().maxViolation, 0, 'g', 3);
   if (r.rollbackCount > 0) text += tr("<br>%n step(s) rolled back", nullptr, static_cast<int>(r.rollbackCount));
-  status_->setText(text);
-  plot_->addHistory(r.history);
+  return text;
 }
 
 }  // namespace flexure::app

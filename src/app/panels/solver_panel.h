@@ -5,6 +5,7 @@
 // against iteration (energy_plot.h). Everything is a command to the solver thread
 // (session_command.h), not a document edit: these are not undo steps.
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <memory>
 
 #include "flexure/session/session_result.h"
@@ -13,6 +14,7 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
+class QTimer;
 
 namespace flexure::app {
 
@@ -35,10 +37,18 @@ class SolverPanel : public QDockWidget {
   QString statusText() const;
 
  public:
-  // A new solver result (connected to SolverLink::resultArrived).
+  // A new solver result (connected to SolverLink::resultArrived). Shown at once when the panel
+  // has not changed for kRefreshMs, else with the next refresh: while a drag publishes a
+  // result per frame the panel repaints at most 10 times a second, not with every frame.
   void showResult(const std::shared_ptr<const flexure::session::SessionResult>& result);
+  // The status line of a result: activity, rate, and per family the energy and the largest
+  // violation of its report, the same figures `flexure-cli solve` prints per family.
+  static QString statusTextOf(const flexure::session::SessionResult& result);
 
  private:
+  static constexpr int kRefreshMs = 100;
+  void refresh();
+
   SolverLink& solver_;
   QComboBox* method_;
   QComboBox* tolerance_;
@@ -48,6 +58,9 @@ class SolverPanel : public QDockWidget {
   QSpinBox* stepCount_;
   QLabel* status_;
   EnergyPlot* plot_;
+  QTimer* refreshTimer_;
+  QElapsedTimer sinceRefresh_;
+  std::shared_ptr<const flexure::session::SessionResult> pending_;
 };
 
 }  // namespace flexure::app

@@ -3,6 +3,7 @@
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QWheelEvent>
+#include <chrono>
 #include <cmath>
 
 #include "flexure/render/camera_framing.h"
@@ -13,6 +14,11 @@ namespace {
 
 constexpr double kDollyPerPixel = 0.01;      // drag dolly: e^(0.01·dy)
 constexpr double kDollyPerWheelNotch = 0.85;  // one notch toward the target: 15 % closer
+
+using Clock = std::chrono::steady_clock;
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
 
 }  // namespace
 
@@ -76,6 +82,11 @@ void Viewport::updateGridPlane() {
 
 void Viewport::setCamera(const Camera& camera) { applyCamera(camera); }
 
+void Viewport::setPassTiming(bool on) {
+  passTiming_ = on;
+  if (glReady_) renderer_.setPassTiming(on);
+}
+
 void Viewport::setAwaitingGeometry(bool awaiting) {
   awaitingGeometry_ = awaiting;
   update();
@@ -118,6 +129,7 @@ void Viewport::initializeGL() {
     return;
   }
   glReady_ = true;
+  renderer_.setPassTiming(passTiming_);
   meshesDirty_ = true;
   overlaysDirty_ = true;
   // Qt may recreate the context (reparenting, screen change): release with the old one.
@@ -126,16 +138,24 @@ void Viewport::initializeGL() {
 
 void Viewport::paintGL() {
   if (!glReady_) return;  // no usable context (reported once in initializeGL)
+  const Clock::time_point paintStart = Clock::now();
+  FrameTiming timing;
   if (meshesDirty_) {
     renderer_.setMeshes(*meshes_, styles_);
     meshesDirty_ = stylesDirty_ = false;
+    timing.newGeometry = true;
+    timing.uploadMeshesMs = millisecondsSince(paintStart);
   } else if (stylesDirty_) {
     renderer_.setStyles(styles_);
     stylesDirty_ = false;
+    timing.uploadStylesMs = millisecondsSince(paintStart);
   }
   if (overlaysDirty_) {
-    renderer_.setOverlays(overlays_ ? *overlays_ : OverlayGeometry{});
+    const Clock::time_point start = Clock::now();
+    // Shared and never changed: the renderer keeps overlay meshes equal to those it has.
+    timing.overlayUploads = renderer_.setOverlays(overlays_);
     overlaysDirty_ = false;
+    timing.uploadOverlaysMs = millisecondsSince(start);
   }
   if (fitCameraOnPaint_) {
     fitCameraOnPaint_ = false;
@@ -146,9 +166,14 @@ void Viewport::paintGL() {
     }
   }
   const qreal ratio = devicePixelRatio();
+  const Clock::time_point renderStart = Clock::now();
   renderer_.render(camera_, static_cast<int>(std::lround(width() * ratio)), static_cast<int>(std::lround(height() * ratio)),
                    options_);
+  timing.renderMs = millisecondsSince(renderStart);
+  timing.passes = renderer_.lastPassTimes();
+  timing.paintMs = millisecondsSince(paintStart);
   if (awaitingGeometry_) return;  // not a frame of the document yet
+  lastTiming_ = timing;
   ++framesRendered_;
   emit frameRendered();
 }

@@ -14,6 +14,7 @@
 #include "flexure/render/overlay_geometry.h"
 #include "flexure/render/render_options.h"
 #include "flexure/render/scene_renderer.h"
+#include "viewport/frame_timing.h"
 #include "viewport/navigation_gesture.h"
 
 namespace flexure::app {
@@ -62,6 +63,10 @@ class Viewport : public QOpenGLWidget {
   void setAwaitingGeometry(bool awaiting);
   // Frames painted so far (tests and screenshots wait for the first).
   int framesRendered() const { return framesRendered_; }
+  // What the last paint cost (frame_timing.h); valid once framesRendered() > 0.
+  const FrameTiming& lastFrameTiming() const { return lastTiming_; }
+  // Times every render pass of the following paints (one glFinish per pass): benchmarks only.
+  void setPassTiming(bool on);
   double aspect() const;
 
  public slots:
@@ -114,6 +119,8 @@ class Viewport : public QOpenGLWidget {
   PartGestureHandler partHandler_;
   bool partGesture_ = false;  // a left press went to partHandler_
   int framesRendered_ = 0;
+  FrameTiming lastTiming_;
+  bool passTiming_ = false;
 };
 
 }  // namespace flexure::app

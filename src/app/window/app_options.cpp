@@ -19,6 +19,19 @@ std::optional<AppOptions> parseAppOptions(const QStringList& arguments, int& exi
       "after-steps", "With --screenshot: run N solver steps before taking the picture (default 0).", "N", "0");
   parser.addOption(screenshot);
   parser.addOption(afterSteps);
+  const QCommandLineOption benchmarkDrag(
+      "benchmark-drag",
+      "Open FILE in a 1400x900 window, drag a part (a metaball handle, or the part nearest the centre) on a "
+      "circle, print the frame times as JSON and exit (run under xvfb-run).");
+  const QCommandLineOption benchmarkPlay("benchmark-play",
+                                         "Like --benchmark-drag, but play the timeline instead of dragging.");
+  const QCommandLineOption benchmarkFrames("benchmark-frames", "With --benchmark-drag/-play: frames to measure (default 120).",
+                                           "N", "120");
+  const QCommandLineOption benchmarkPart("benchmark-part", "With --benchmark-drag: the node to drag.", "NODE");
+  parser.addOption(benchmarkDrag);
+  parser.addOption(benchmarkPlay);
+  parser.addOption(benchmarkFrames);
+  parser.addOption(benchmarkPart);
 
   QTextStream err(stderr);
   if (!parser.parse(arguments)) {
@@ -55,6 +68,30 @@ std::optional<AppOptions> parseAppOptions(const QStringList& arguments, int& exi
     exitCode = 2;
     return std::nullopt;
   }
+  if (parser.isSet(benchmarkDrag) && parser.isSet(benchmarkPlay)) {
+    err << "flexure: choose one of --benchmark-drag and --benchmark-play\n";
+    exitCode = 2;
+    return std::nullopt;
+  }
+  if (parser.isSet(benchmarkDrag)) options.benchmark = "drag";
+  if (parser.isSet(benchmarkPlay)) options.benchmark = "play";
+  if (!options.benchmark.isEmpty() && (!options.screenshotPath.isEmpty() || options.file.isEmpty())) {
+    err << "flexure: a benchmark needs a FILE and no --screenshot\n";
+    exitCode = 2;
+    return std::nullopt;
+  }
+  if ((parser.isSet(benchmarkFrames) || parser.isSet(benchmarkPart)) && options.benchmark.isEmpty()) {
+    err << "flexure: --benchmark-frames and --benchmark-part only make sense with --benchmark-drag or --benchmark-play\n";
+    exitCode = 2;
+    return std::nullopt;
+  }
+  options.benchmarkFrames = parser.value(benchmarkFrames).toInt(&ok);
+  if (!ok || options.benchmarkFrames < 1) {
+    err << "flexure: --benchmark-frames expects a positive integer, got \"" << parser.value(benchmarkFrames) << "\"\n";
+    exitCode = 2;
+    return std::nullopt;
+  }
+  options.benchmarkPart = parser.value(benchmarkPart);
   return options;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// The GUI's command line: flexure [FILE] [--screenshot OUT.png [--after-steps N]].
+// The GUI's command line: flexure [FILE] [--screenshot OUT.png [--after-steps N]]
+//   [--benchmark-drag | --benchmark-play [--benchmark-frames N] [--benchmark-part NODE]].
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -10,6 +11,10 @@ struct AppOptions {
   QString file;            // empty: start with an empty scene
   QString screenshotPath;  // non-empty: grab the window into this PNG and exit
   int afterSteps = 0;      // solver steps to run before the screenshot
+  // Window benchmark (window/benchmark_session.h): "drag", "play" or empty (none).
+  QString benchmark;
+  int benchmarkFrames = 120;
+  QString benchmarkPart;  // the node to drag (empty: chosen by the benchmark)
 };
 
 // Parses the arguments (argv[0] first). On --help/--version prints and returns nullopt with

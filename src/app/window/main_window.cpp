@@ -4,6 +4,7 @@
 // main_window_document.cpp and main_window_solver.cpp (the live solver and geometry).
 #include "window/main_window.h"
 
+#include <QFontMetrics>
 #include <QIcon>
 #include <QLabel>
 #include <QStatusBar>
@@ -52,6 +53,22 @@ MainWindow::MainWindow(QWidget* parent)
   setWindowIcon(QIcon(":/icons/flexure.png"));
   statisticsLabel_ = new QLabel(this);
   solverLabel_ = new QLabel(this);
+  frameReadout_ = new QLabel(this);
+  frameReadout_->setObjectName("frameReadout");
+  frameReadout_->setToolTip(tr("Viewport frames per second, time between frames and paint time, over the last second"));
+  {
+    // Digits of a fixed width and a label sized for the widest text: updating it never moves
+    // the status bar's other fields.
+    QFont font = frameReadout_->font();
+    font.setStyleHint(QFont::Monospace);
+    font.setFamily("monospace");
+    frameReadout_->setFont(font);
+    frameReadout_->setMinimumWidth(
+        QFontMetrics(font).horizontalAdvance(QStringLiteral("9999 fps · frame 99999.9 ms · paint 99999.9 ms")));
+  }
+  frameReadout_->setVisible(false);
+  meterClock_.start();
+  statusBar()->addPermanentWidget(frameReadout_);
   statusBar()->addPermanentWidget(solverLabel_);
   statusBar()->addPermanentWidget(statisticsLabel_);
   geometryTimer_ = new QTimer(this);
@@ -73,7 +90,10 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_, &SceneDocument::sceneEdited, this, &MainWindow::onDocumentEdited);
   connect(solver_, &SolverLink::resultArrived, this, &MainWindow::onSolverResult);
   connect(solver_, &SolverLink::dragFinished, this, &MainWindow::onDragFinished);
-  connect(viewport_, &Viewport::frameRendered, this, [this] { ++framesCounted_; });
+  connect(viewport_, &Viewport::frameRendered, this, [this] {
+    ++framesCounted_;
+    frameMeter_.addFrame(static_cast<double>(meterClock_.nsecsElapsed()) * 1e-9, viewport_->lastFrameTiming().paintMs);
+  });
   viewport_->setPartGestureHandler({[this](const QPointF& p) { return pressPart(p); },
                                     [this](const QPointF& p) { movePart(p); },
                                     [this](const QPointF& p) { return releasePart(p); }});

@@ -7,8 +7,10 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -17,6 +19,7 @@
 #include "flexure/io/installed_resources.h"
 #include "viewport/display_geometry.h"
 #include "viewport/drag_mode_choice.h"
+#include "viewport/frame_rate_meter.h"
 #include "viewport/surface_pick.h"
 #include "viewport/transform_handle.h"
 
@@ -94,6 +97,19 @@ class MainWindow : public QMainWindow {
   const std::optional<TransformHandle>& transformHandle() const { return handle_; }
   // Frames per second of the viewport over the last half second.
   double framesPerSecond() const { return framesPerSecond_; }
+  // The newest geometry frame's trip (benchmarks): requested → built off the GUI thread →
+  // handed to the viewport (latency, wall), and the GUI-thread time of that handover.
+  struct GeometryHandover {
+    double latencyMs = 0.0;
+    double handoverMs = 0.0;
+    std::uint64_t frames = 0;  // geometry frames handed over so far
+  };
+  const GeometryHandover& lastGeometryHandover() const { return handover_; }
+  // The status bar's frame-time readout (View ▸ Frame Time Readout): fps, frame interval and
+  // paint time over the last second; off by default, remembered in the settings.
+  void setFrameReadoutVisible(bool on);
+  bool frameReadoutVisible() const;
+  QString frameReadoutText() const;
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -150,6 +166,7 @@ class MainWindow : public QMainWindow {
   void pollGeometry();
   void refreshSolverStatus();  // every half second: frames per second, then the label
   void updateSolverLabel();    // what the solver is doing (after every result)
+  void updateFrameReadout();
   // Sets the selected flag of every displayed mesh (leaf or handle) from the selection.
   void markSelectedMeshes();
   // Left-button gestures on parts (part_drag_controller.h).
@@ -180,6 +197,12 @@ class MainWindow : public QMainWindow {
   bool handlePressed_ = false;
   QLabel* statisticsLabel_ = nullptr;
   QLabel* solverLabel_ = nullptr;
+  QLabel* frameReadout_ = nullptr;
+  QAction* frameReadoutAction_ = nullptr;
+  FrameRateMeter frameMeter_;
+  QElapsedTimer meterClock_;
+  std::map<std::uint64_t, std::chrono::steady_clock::time_point> geometryRequestTimes_;  // by tag, pending
+  GeometryHandover handover_;
 
   std::unique_ptr<session::GeometryBuilder> geometryBuilder_;
   std::unique_ptr<PartDragController> partDrag_;

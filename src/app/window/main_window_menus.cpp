@@ -8,8 +8,10 @@
 #include <QDir>
 #include <QUrl>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSettings>
 #include <QMessageBox>
 #include <QUndoStack>
 #include <utility>
@@ -112,6 +114,15 @@ void MainWindow::createViewMenu() {
     RenderOptions options = viewport_->renderOptions();
     options.showAxisGizmo = on;
     viewport_->setRenderOptions(options);
+  });
+  // Frame-time readout in the status bar (docs/app.md "Frame-time readout"), remembered.
+  frameReadoutAction_ = view->addAction(tr("&Frame Time Readout"));
+  frameReadoutAction_->setCheckable(true);
+  frameReadoutAction_->setChecked(QSettings().value("view/frameReadout", false).toBool());
+  frameReadout_->setVisible(frameReadoutAction_->isChecked());
+  connect(frameReadoutAction_, &QAction::toggled, this, [this](bool on) {
+    QSettings().setValue("view/frameReadout", on);
+    setFrameReadoutVisible(on);
   });
   view->addSeparator();
 

@@ -2,6 +2,7 @@
 // document edits forwarded to the solver thread as the smallest exact command, its results
 // adopted into the document, finished drags recorded as one undo step, geometry of the shown Ψ
 // built off the GUI thread and polled, and the status bar's solver label.
+#include <QAction>
 #include <QLabel>
 #include <QStatusBar>
 #include <QTimer>
@@ -73,8 +74,13 @@ void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResu
   Scene& scene = document_->scene();
   if (result->structureVersion < expectedStructureVersion_) return;  // solved before the last edit
   if (result->psi.size() != scene.parameters().size()) return;
+  // The label changes at once when the solver starts or stops doing something; its rates and
+  // step count follow with the status timer (twice a second), not with every result: during a
+  // drag a result arrives per frame, and each new text repainted the status bar.
+  const bool stateChanged = !shownResult_ || shownResult_->activity != result->activity ||
+                            shownResult_->converged != result->converged;
   shownResult_ = result;
-  updateSolverLabel();
+  if (stateChanged) updateSolverLabel();
   if (result->rollbackCount != seenRollbacks_) {
     seenRollbacks_ = result->rollbackCount;
     statusBar()->showMessage(
@@ -111,6 +117,9 @@ void MainWindow::requestGeometry(std::uint64_t resultSequence) {
   if (!geometryBuilder_) return;
   requestResultSequence_ = resultSequence;
   geometryBuilder_->request(document_->scene().parameters().values(), ++geometryRequests_);
+  // Requests replaced before the worker took them never arrive: keep the newest few only.
+  geometryRequestTimes_[geometryRequests_] = std::chrono::steady_clock::now();
+  while (geometryRequestTimes_.size() > 64) geometryRequestTimes_.erase(geometryRequestTimes_.begin());
   if (!geometryTimer_->isActive()) geometryTimer_->start();
 }
 
@@ -118,6 +127,10 @@ void MainWindow::pollGeometry() {
   const auto frame = geometryBuilder_ ? geometryBuilder_->latest() : nullptr;
   if (!frame || frame->tag == shownGeometryTag_) return;
   if (frame->tag < geometryFloor_) return;  // built from the structure before the last change
+  const auto handoverStart = std::chrono::steady_clock::now();
+  if (const auto it = geometryRequestTimes_.find(frame->tag); it != geometryRequestTimes_.end())
+    handover_.latencyMs = std::chrono::duration<double, std::milli>(handoverStart - it->second).count();
+  geometryRequestTimes_.erase(geometryRequestTimes_.begin(), geometryRequestTimes_.upper_bound(frame->tag));
   shownGeometryTag_ = frame->tag;
   if (frame->tag == geometryRequests_) {
     shownGeometryResult_ = requestResultSequence_;
@@ -138,6 +151,9 @@ void MainWindow::pollGeometry() {
   refreshTransformHandle();  // its origin follows the Ψ of the frame
   ++geometryFramesShown_;
   showSceneStatistics();
+  handover_.handoverMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - handoverStart).count();
+  ++handover_.frames;
 }
 
 void MainWindow::refreshSolverStatus() {
@@ -145,6 +161,33 @@ void MainWindow::refreshSolverStatus() {
   framesPerSecond_ = seconds > 0.0 ? framesCounted_ / seconds : 0.0;
   framesCounted_ = 0;
   updateSolverLabel();
+  updateFrameReadout();
+}
+
+// ---------------------------------------------------------------- frame-time readout
+
+void MainWindow::setFrameReadoutVisible(bool on) {
+  frameReadout_->setVisible(on);
+  if (frameReadoutAction_ && frameReadoutAction_->isChecked() != on) frameReadoutAction_->setChecked(on);
+  updateFrameReadout();
+}
+
+bool MainWindow::frameReadoutVisible() const { return frameReadoutAction_ && frameReadoutAction_->isChecked(); }
+
+QString MainWindow::frameReadoutText() const {
+  const auto r = frameMeter_.reading(static_cast<double>(meterClock_.nsecsElapsed()) * 1e-9);
+  // Fixed-width figures: the label keeps its size, so the status bar does not re-layout.
+  if (!r) return tr("  – fps · frame    – ms · paint    – ms");
+  return tr("%1 fps · frame %2 ms · paint %3 ms")
+      .arg(r->framesPerSecond, 3, 'f', 0)
+      .arg(r->frameIntervalMs, 5, 'f', 1)
+      .arg(r->paintMs, 5, 'f', 1);
+}
+
+void MainWindow::updateFrameReadout() {
+  if (!frameReadout_->isVisible()) return;
+  const QString text = frameReadoutText();
+  if (frameReadout_->text() != text) frameReadout_->setText(text);
 }
 
 void MainWindow::updateSolverLabel() {
@@ -161,7 +204,7 @@ void MainWindow::updateSolverLabel() {
   }
   // Frames per second of the viewport while it draws; a still picture is not "0 fps".
   if (framesPerSecond_ > 0.0) text += tr(" · %1 fps").arg(framesPerSecond_, 0, 'f', 0);
-  solverLabel_->setText(text);
+  if (solverLabel_->text() != text) solverLabel_->setText(text);
 }
 
 void MainWindow::refreshGeometry() { requestGeometry(shownResult_ ? shownResult_->sequence : 0); }

@@ -32,3 +32,29 @@ TEST_CASE("command line: usage errors exit with code 2", "[app][options]") {
   CHECK_FALSE(parseAppOptions({"flexure", "--no-such-flag"}, exitCode));
   CHECK(exitCode == 2);
 }
+
+TEST_CASE("command line: the window benchmark's flags", "[app][options][benchmark]") {
+  int exitCode = -1;
+  auto options = parseAppOptions({"flexure", "scenes/pipefitting.json", "--benchmark-drag"}, exitCode);
+  REQUIRE(options);
+  CHECK(options->benchmark == "drag");
+  CHECK(options->benchmarkFrames == 120);
+  CHECK(options->benchmarkPart.isEmpty());
+  options = parseAppOptions({"flexure", "a.json", "--benchmark-play", "--benchmark-frames", "40"}, exitCode);
+  REQUIRE(options);
+  CHECK(options->benchmark == "play");
+  CHECK(options->benchmarkFrames == 40);
+  options = parseAppOptions({"flexure", "a.json", "--benchmark-drag", "--benchmark-part", "pipe"}, exitCode);
+  REQUIRE(options);
+  CHECK(options->benchmarkPart == "pipe");
+  // Usage errors: both modes, no file, with a screenshot, a count without a benchmark, a bad count.
+  for (const QStringList& bad : {QStringList{"flexure", "a.json", "--benchmark-drag", "--benchmark-play"},
+                                 QStringList{"flexure", "--benchmark-drag"},
+                                 QStringList{"flexure", "a.json", "--benchmark-drag", "--screenshot", "x.png"},
+                                 QStringList{"flexure", "a.json", "--benchmark-frames", "10"},
+                                 QStringList{"flexure", "a.json", "--benchmark-play", "--benchmark-frames", "0"}}) {
+    exitCode = -1;
+    CHECK_FALSE(parseAppOptions(bad, exitCode));
+    CHECK(exitCode == 2);
+  }
+}
