@@ -24,6 +24,7 @@ struct ParameterEdit {
 
   // The entry's current state.
   static ParameterEdit of(const ParameterTable& table, int index);
+  bool operator==(const ParameterEdit&) const = default;
 };
 
 // Checks `edit` and clamps its value into its bounds; returns why the edit is refused, or nothing.

@@ -1,16 +1,9 @@
 #include "commands/parameter_command.h"
 
-#include <algorithm>
-
 #include "document/scene_document.h"
 #include "flexure/core/parameters.h"
 
 namespace flexure::app {
-
-ParameterState ParameterState::of(const ParameterTable& table, int index) {
-  const ParameterInfo& info = table.info(index);
-  return {table.value(index), info.frozen, info.lower, info.upper};
-}
 
 SetParameterCommand::SetParameterCommand(SceneDocument& document, int index, const ParameterState& after,
                                          const QString& text)
@@ -43,7 +36,8 @@ void SetParameterCommand::apply(const ParameterState& state) {
 void pushParameterEdit(SceneDocument& document, int index, ParameterState after, const QString& text) {
   const ParameterTable& table = document.scene().parameters();
   if (index < 0 || index >= table.size()) return;
-  if (after.lower <= after.upper) after.value = std::clamp(after.value, after.lower, after.upper);
+  // The rules a script's edit follows too: a finite value, ordered bounds, the value clamped.
+  if (checkParameterEdit(after)) return;
   if (after == ParameterState::of(table, index)) return;
   document.undoStack().push(new SetParameterCommand(document, index, after, text));
 }

@@ -5,24 +5,15 @@
 // copy; see document_session_sync.h), so panels only push commands.
 #include <QUndoCommand>
 
-namespace flexure {
-class ParameterTable;
-}
+#include "flexure/core/parameter_edit.h"
 
 namespace flexure::app {
 
 class SceneDocument;
 
-// Everything the property editor can change about one entry of Ψ.
-struct ParameterState {
-  double value = 0.0;
-  bool frozen = false;
-  double lower = 0.0;
-  double upper = 0.0;
-
-  static ParameterState of(const ParameterTable& table, int index);
-  bool operator==(const ParameterState&) const = default;
-};
+// Everything the property editor can change about one entry of Ψ, checked by the rules scripts
+// follow too (core/parameter_edit.h).
+using ParameterState = ParameterEdit;
 
 class SetParameterCommand : public QUndoCommand {
  public:
@@ -40,7 +31,8 @@ class SetParameterCommand : public QUndoCommand {
   ParameterState before_, after_;
 };
 
-// Pushes a SetParameterCommand unless `after` equals the current state. The value is clamped
+// Pushes a SetParameterCommand unless `after` equals the current state or breaks the rules of
+// checkParameterEdit (a non-finite value, a lower bound above the upper). The value is clamped
 // into the new bounds, so a bound edit that excludes the value moves it (one undo step).
 void pushParameterEdit(SceneDocument& document, int index, ParameterState after, const QString& text);
 
