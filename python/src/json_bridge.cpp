@@ -29,12 +29,12 @@ py::object toPython(const nlohmann::json& value) {
     case Type::array: {
       py::list out;
       for (const nlohmann::json& item : value) out.append(toPython(item));
-      return std::move(out);
+      return out;
     }
     case Type::object: {
       py::dict out;
       for (const auto& [key, item] : value.items()) out[py::str(key)] = toPython(item);
-      return std::move(out);
+      return out;
     }
     default: return py::none();  // null, binary, discarded
   }

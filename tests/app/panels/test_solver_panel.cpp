@@ -116,7 +116,7 @@ TEST_CASE("the solver panel and the constraint list show the curves report as th
   };
   REQUIRE(QTest::qWaitFor(dragging, 60000));
   // Settled at the last target when the machine allows; every published state counts anyway.
-  QTest::qWaitFor([&] { return dragging() && window.shownResult()->converged; }, 60000);
+  (void)QTest::qWaitFor([&] { return dragging() && window.shownResult()->converged; }, 60000);
   REQUIRE(dragging());
   ConstraintTableModel& model = constraints->model();
   int moldRow = -1;
