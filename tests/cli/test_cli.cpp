@@ -264,7 +264,7 @@ TEST_CASE("help on every verb, usage errors exit 2", "[cli]") {
   CHECK(cli("render '" + scene("pipe.json") + "' -o x.png --size 10by10").exitCode == 2);
 }
 
-TEST_CASE("--version prints the build's version on stdout and exits 0 (help2man reads it)", "[cli][install]") {
+TEST_CASE("flexure-cli --version prints the build's version on stdout and exits 0 (help2man reads it)", "[cli][install]") {
   const Run v = cli("--version");
   CHECK(v.exitCode == 0);
   CHECK(v.out == "flexure-cli " + std::string(flexure::versionString()) + "\n");

@@ -104,7 +104,13 @@ def test_unknown_keys_warn_like_the_cli(scratch):
     assert caught[0].category is flexure.LoadWarning
 
 
-SAMPLES = {".obj": "meshes/pot.obj", ".dcl": "snake.dcl"}
+# One file per registered importer (paths relative to scenes/); the mesh formats' samples are the
+# Blender cube (tests/interchange/data/cube-blender.fbx) written by assimp's exporters.
+MESH_SAMPLES = "../tests/interchange/data/"
+SAMPLES = {".obj": "meshes/pot.obj", ".dcl": "snake.dcl",
+           **{ext: MESH_SAMPLES + name for ext, name in {
+               ".stl": "cube.stl", ".ply": "cube.ply", ".gltf": "cube.gltf", ".glb": "cube.glb",
+               ".fbx": "cube-blender.fbx", ".dae": "cube.dae", ".3ds": "cube.3ds"}.items()}}
 
 
 def test_every_registered_importer_imports(scratch):
