@@ -9,16 +9,6 @@
 
 namespace flexure {
 
-const char* dragModeName(DragMode mode) {
-  switch (mode) {
-    case DragMode::Move: return "Move";
-    case DragMode::Shape: return "Shape";
-    case DragMode::PreferMove: return "Move (else Free)";
-    case DragMode::Free: break;
-  }
-  return "Free";
-}
-
 bool operatorIsRigid(const Scene& scene, const Operator& op, const std::vector<Vec3d>& samplesBelow) {
   if (op.isIdentity()) return true;
   if (op.paramCount() == 0) return false;  // a fixed map: rigid or not, nothing for a drag to move

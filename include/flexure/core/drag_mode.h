@@ -11,4 +11,15 @@ namespace flexure {
 
 enum class DragMode { Free, Move, Shape, PreferMove };
 
+// "Free", "Move", "Shape", "Move, else Free": the name messages and the status bar show.
+inline const char* dragModeName(DragMode mode) {
+  switch (mode) {
+    case DragMode::Move: return "Move";
+    case DragMode::Shape: return "Shape";
+    case DragMode::PreferMove: return "Move, else Free";
+    case DragMode::Free: break;
+  }
+  return "Free";
+}
+
 }  // namespace flexure

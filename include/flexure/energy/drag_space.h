@@ -55,6 +55,4 @@ struct DragSpace {
 DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const std::vector<int>& drives,
                     const std::vector<Vec3d>& samples);
 
-const char* dragModeName(DragMode mode);
-
 }  // namespace flexure

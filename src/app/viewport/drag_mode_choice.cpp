@@ -25,18 +25,4 @@ DragMode resolveDragMode(DragModeChoice choice, const Scene& scene, const std::s
   return picked && hasPlacement(*picked) ? DragMode::PreferMove : DragMode::Free;
 }
 
-const char* dragModeName(DragMode mode) {
-  switch (mode) {
-    case DragMode::Move:
-      return "Move";
-    case DragMode::Shape:
-      return "Shape";
-    case DragMode::Free:
-      return "Free";
-    case DragMode::PreferMove:
-      return "Move, else Free";
-  }
-  return "Free";
-}
-
 }  // namespace flexure::app

@@ -20,7 +20,4 @@ bool hasPlacement(const Node& node);
 // The mode of a drag of `node` (a primitive, or a deformer's handle) under `choice`.
 DragMode resolveDragMode(DragModeChoice choice, const Scene& scene, const std::string& node);
 
-// "Move", "Shape", "Free" (status bar, tests).
-const char* dragModeName(DragMode mode);
-
 }  // namespace flexure::app
