@@ -26,6 +26,23 @@ bool animatesNode(const Scene& scene, const Node& node, const Track& track) {
   return slot >= 0 && scene.parameters().info(slot).owner == &node;
 }
 
+// The Ψ slots a track writes: its scalar slot, or a quaternion's four (empty when unbound).
+std::vector<int> slotsOf(const Scene& scene, const Track& track) {
+  const ParameterTable& psi = scene.parameters();
+  if (track.kind != TrackKind::Quaternion) {
+    const int i = psi.find(track.target);
+    return i >= 0 ? std::vector<int>{i} : std::vector<int>{};
+  }
+  if (track.channels.size() == 4) {
+    std::vector<int> slots;
+    for (const std::string& channel : track.channels)
+      if (const int i = psi.find(channel); i >= 0) slots.push_back(i);
+    return slots;
+  }
+  if (auto quat = findQuaternionSlots(scene, track.target)) return {quat->begin(), quat->end()};
+  return {};
+}
+
 // A key holding the track's current value in the scene at time t.
 Keyframe keyOfCurrentValue(const Scene& scene, const Track& track, double t) {
   Keyframe key;
@@ -121,6 +138,28 @@ TimelineSettings withKeysMoved(const Scene& scene, const Node& node, TimelineSet
     key.time = to;
     track.setKey(key);
   }
+  return timeline;
+}
+
+std::vector<std::string> tracksWritingSlots(const Scene& scene, const TimelineSettings& timeline,
+                                            const std::vector<std::string>& slots) {
+  std::set<int> wanted;
+  for (const std::string& name : slots)
+    if (const int i = scene.parameters().find(name); i >= 0) wanted.insert(i);
+  std::vector<std::string> targets;
+  for (const Track& track : timeline.tracks) {
+    if (track.target.rfind("constraint:", 0) == 0) continue;
+    const std::vector<int> written = slotsOf(scene, track);
+    if (std::any_of(written.begin(), written.end(), [&](int i) { return wanted.count(i) > 0; }))
+      targets.push_back(track.target);
+  }
+  return targets;
+}
+
+TimelineSettings withTracksKeyed(const Scene& scene, TimelineSettings timeline, const std::vector<std::string>& targets,
+                                 double t) {
+  for (const std::string& target : targets)
+    if (Track* track = timeline.findTrack(target)) track->setKey(keyOfCurrentValue(scene, *track, t));
   return timeline;
 }
 

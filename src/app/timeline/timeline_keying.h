@@ -36,4 +36,14 @@ TimelineSettings withKeysRemoved(const Scene& scene, const Node& node, TimelineS
 // Moves the node's keys at time `from` to time `to` (replacing keys already at `to`).
 TimelineSettings withKeysMoved(const Scene& scene, const Node& node, TimelineSettings timeline, double from, double to);
 
+// The targets of the tracks that write one of the Ψ slots named ("node.slot"; a quaternion
+// track writes all four of its slots), in the block's order: which keyed values a drag that
+// turned those slots changed (issue 17 item 1, session::DragOutcome::changedDrives).
+std::vector<std::string> tracksWritingSlots(const Scene& scene, const TimelineSettings& timeline,
+                                            const std::vector<std::string>& slots);
+// Keys the current Ψ values of the tracks with those targets at time t (a key already at t is
+// replaced, its interpolation kept); targets without a track are ignored.
+TimelineSettings withTracksKeyed(const Scene& scene, TimelineSettings timeline, const std::vector<std::string>& targets,
+                                 double t);
+
 }  // namespace flexure::app

@@ -3,11 +3,13 @@
 // solver link, the viewport's picker, the timeline's playhead) and listed in View ▸ Panels.
 #include <QDockWidget>
 #include <QMenu>
+#include <QStatusBar>
 
 #include "panels/constraint_list_panel.h"
 #include "panels/outliner_panel.h"
 #include "panels/parameter_panel.h"
 #include "panels/solver_panel.h"
+#include "timeline/drive_key_offer.h"
 #include "timeline/timeline_panel.h"
 #include "timeline/timeline_playback.h"
 #include "viewport/viewport.h"
@@ -27,6 +29,8 @@ void MainWindow::createPanels() {
   auto* timeline = new TimelinePanel(*document_, *selection_, this);
   timeline->playback().setSolverLink(solver_);
   addPanel(timeline, Qt::BottomDockWidgetArea);
+  // After a drag that turned a keyed drive: the offer to key it at the playhead (issue 17).
+  statusBar()->insertPermanentWidget(0, new DriveKeyOffer(*document_, timeline->playback(), this));
   // The property editor's key buttons key at the timeline's playhead.
   if (auto* parameters = findChild<ParameterPanel*>())
     connect(&timeline->playback(), &TimelinePlayback::frameChanged, parameters, [parameters, timeline](int frame) {

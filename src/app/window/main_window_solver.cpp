@@ -11,6 +11,7 @@
 #include "document/scene_document.h"
 #include "flexure/session/geometry_builder.h"
 #include "flexure/session/session_result.h"
+#include "timeline/drive_key_offer.h"
 #include "viewport/part_drag_controller.h"
 #include "viewport/viewport.h"
 #include "window/main_window.h"
@@ -111,6 +112,8 @@ void MainWindow::onDragFinished(const std::shared_ptr<const session::DragOutcome
   if (outcome->psiBefore == outcome->psiAfter) return;
   document_->undoStack().push(new SetParametersCommand(*document_, tr("Drag %1").arg(QString::fromStdString(outcome->node)),
                                                        outcome->psiBefore, outcome->psiAfter, true));
+  // A keyed drive the hand turned holds only until the playhead moves: offer to key it.
+  if (auto* offer = findChild<DriveKeyOffer*>()) offer->offer(outcome->changedDrives);
 }
 
 void MainWindow::requestGeometry(std::uint64_t resultSequence) {

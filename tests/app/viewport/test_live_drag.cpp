@@ -5,6 +5,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 #include <functional>
 
@@ -15,6 +16,9 @@
 #include "flexure/session/part_drag.h"
 #include "flexure/session/session_result.h"
 #include "support/gui_test_support.h"
+#include "timeline/drive_key_offer.h"
+#include "timeline/timeline_panel.h"
+#include "timeline/timeline_playback.h"
 #include "viewport/part_drag_controller.h"
 #include "viewport/viewport.h"
 #include "window/main_window.h"
@@ -327,4 +331,86 @@ TEST_CASE("dragging the pipe where it cannot follow: the published energy rises 
   REQUIRE(w.waitSettled());
   CHECK(w.window.shownResult()->dragEnergy == 0.0);
   CHECK(published() < 1e-6);  // fell back: joints met, no spring
+}
+
+// Issue 17 item 1: turning a keyed drive by hand edits it at the current frame and offers to key
+// it, as dragging a keyed value does in Blender.
+TEST_CASE("dragging the disc of the keyed Oldham coupling at a frame turns shaft a there and offers to key it",
+          "[live][drag][energy][timeline]") {
+  LiveWindow w("anim-oldham.json");
+  w.window.setDragModeChoice(DragModeChoice::Free);
+  auto* timeline = w.window.findChild<TimelinePanel*>();
+  auto* offer = w.window.findChild<DriveKeyOffer*>();
+  REQUIRE(timeline);
+  REQUIRE(offer);
+  TimelinePlayback& playback = timeline->playback();
+  constexpr int kFrame = 6;  // between the keys at frames 0 and 12
+  playback.setFrame(kFrame);
+  REQUIRE(waitFor([&] { return playback.shownFrame() == kFrame; }, 60000));
+  REQUIRE(w.waitSettled());
+  CHECK_FALSE(offer->isVisible());
+
+  const Node* drive = w.scene().find("shaft-a-rotate");
+  REQUIRE(drive);
+  const auto angleOf = [&] {
+    const Eigen::VectorXd q = w.scene().parameters().values().segment(drive->paramOffset(), 4);
+    return 2.0 * std::atan2(Eigen::Vector3d(q[1], q[2], q[3]).norm(), q[0]);
+  };
+  const double keyedAngle = angleOf();
+  CHECK(keyedAngle == Approx(M_PI / 4).margin(1e-6));  // frame 6 of a quarter turn per 12 frames
+
+  // Pull a point of the disc round the shafts' axis (x).
+  std::vector<SurfacePoint> candidates;
+  for (double v : {0.5, 0.3, 0.7})
+    for (double u : {0.0, 0.25, 0.5, 0.75}) candidates.push_back({0, u, v});
+  QPoint from;
+  const auto pick = w.pickOn("disc", candidates, from);
+  REQUIRE(pick);
+  Vec3d target = pick->world;
+  for (int k = 0; k < 3; ++k) {
+    const Vec3d radial{0.0, target.y, target.z};
+    target = target + cross(Vec3d{1, 0, 0}, radial) * (0.08 / norm(radial));
+  }
+  const QPoint to = w.pixelOf(target);
+  REQUIRE((to - from).manhattanLength() > 10);
+  w.dragTo(from, to, 6);
+  w.releaseAndRecord(to);
+  REQUIRE(w.waitSettled());
+  const double draggedAngle = angleOf();
+  CHECK(std::abs(draggedAngle - keyedAngle) > 0.05);  // the hand turned the keyed drive
+  CHECK(playback.currentFrame() == kFrame);
+
+  // The offer names the quaternion track and the frame; keying it is one undo step.
+  REQUIRE(offer->isOffered());
+  CHECK(offer->isVisible());
+  CHECK(offer->targets() == std::vector<std::string>{"shaft-a-rotate.qw"});
+  CHECK(offer->frame() == kFrame);
+  const double t = playback.timeline().timeOfFrame(kFrame);
+  const auto keysOfTrack = [&] { return playback.timeline().findTrack("shaft-a-rotate.qw")->keys; };
+  const std::size_t keysBefore = keysOfTrack().size();
+  REQUIRE(playback.timeline().findTrack("shaft-a-rotate.qw")->keyIndexAt(t) < 0);
+  QUndoStack& undo = w.window.document().undoStack();
+  const int commands = undo.count();
+  QTest::mouseClick(offer->keyButton(), Qt::LeftButton);
+  CHECK(undo.count() == commands + 1);
+  CHECK_FALSE(offer->isOffered());
+  CHECK_FALSE(offer->isVisible());
+  const Track* track = playback.timeline().findTrack("shaft-a-rotate.qw");
+  REQUIRE(track);
+  CHECK(track->keys.size() == keysBefore + 1);
+  const int keyed = track->keyIndexAt(t);
+  REQUIRE(keyed >= 0);
+  const Quatd& q = track->keys[static_cast<std::size_t>(keyed)].rotation;
+  CHECK(2.0 * std::atan2(std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z), q.w) == Approx(draggedAngle).margin(1e-9));
+  undo.undo();
+  CHECK(keysOfTrack().size() == keysBefore);
+
+  // An offer is withdrawn when the playhead moves (the keys take over), and none is made for
+  // a drive no track writes.
+  offer->offer({"shaft-a-rotate.qx"});
+  REQUIRE(offer->isOffered());
+  playback.setFrame(kFrame + 1);
+  CHECK_FALSE(offer->isOffered());
+  offer->offer({"disc.radius"});
+  CHECK_FALSE(offer->isOffered());
 }
