@@ -39,15 +39,25 @@ struct MorphTarget {
 // the file is checked against the baked frames to 1e-6 of the scene's size.
 constexpr double kNegligibleMotion = 1e-7;
 
-struct LeafTrack {
+// A run of consecutive sampled frames over which a leaf keeps its topology (vertex count and
+// triangles): one glTF mesh, based on the run's first frame, with a morph target per later
+// frame that differs from it.
+struct LeafRun {
+  int firstSample = 0, lastSample = 0;  // indices among the sampled frames
   double positionTolerance = 0.0;
-  std::vector<double> lastInputs;  // Ψ values the last tessellation read
-  TriangleMesh lastMesh;
   std::string name;
-  std::vector<float> positions, normals, uvs;  // first frame
+  std::vector<float> positions, normals, uvs;  // the run's first frame
   std::vector<std::uint32_t> indices;
   std::vector<std::array<int, 3>> triangles;
   std::vector<MorphTarget> targets;
+};
+
+// A leaf over the range: one run when its topology never changes (every primitive at a fixed
+// resolution), else one run per stretch of constant topology.
+struct LeafTrack {
+  std::vector<double> lastInputs;  // Ψ values the last tessellation read
+  TriangleMesh lastMesh;
+  std::vector<LeafRun> runs;
 };
 
 struct NodeTrack {
@@ -111,11 +121,15 @@ class GltfCollector {
         t.lastMesh = tessellatePathBelow(paths.at(leaf.pathIndex), values, leaf.bakedOperators, options_.tessellation);
         t.lastInputs = std::move(inputs);
         addLeafSample(t, t.lastMesh, s, frame);
-      } else if (!t.targets.empty() && t.targets.back().sample == s - 1) {
-        // Same geometry as the previous frame, which differs from the first: same target again.
-        MorphTarget again = t.targets.back();
-        again.sample = s;
-        t.targets.push_back(std::move(again));
+      } else {
+        LeafRun& run = t.runs.back();
+        run.lastSample = s;
+        // Same geometry as the previous frame, which differs from the run's first: same target again.
+        if (!run.targets.empty() && run.targets.back().sample == s - 1) {
+          MorphTarget again = run.targets.back();
+          again.sample = s;
+          run.targets.push_back(std::move(again));
+        }
       }
     }
   }
@@ -131,7 +145,9 @@ class GltfCollector {
     doc["meshes"] = json::array();
     doc["materials"] = json::array();
     std::map<std::array<float, 3>, int> materialOf;
-    std::vector<int> meshOfLeaf(leaves_.size(), -1);
+    // The glTF node of each run of each leaf: the leaf's own node when it has one run; else
+    // one child node per run, shown only during its run (writeAnimation).
+    std::vector<std::vector<int>> runNodes(leaves_.size());
 
     for (std::size_t i = 0; i < rig_.nodes.size(); ++i) {
       const RigNode& r = rig_.nodes[i];
@@ -143,40 +159,31 @@ class GltfCollector {
     }
     for (std::size_t l = 0; l < leaves_.size(); ++l) {
       const LeafTrack& t = leaves_[l];
-      if (t.indices.empty()) continue;  // nothing to draw (an empty mesh)
-      json primitive;
-      primitive["attributes"]["POSITION"] = b.addFloats(t.positions, 3, gltf::kArrayBuffer, true);
-      primitive["attributes"]["NORMAL"] = b.addFloats(t.normals, 3, gltf::kArrayBuffer, false);
-      if (!t.uvs.empty()) primitive["attributes"]["TEXCOORD_0"] = b.addFloats(t.uvs, 2, gltf::kArrayBuffer, false);
-      const std::size_t vertexCount = t.positions.size() / 3;
-      primitive["indices"] = b.addIndices(t.indices, vertexCount);
-      primitive["material"] = material(b, rig_.leaves[l].pathIndex, materialOf);
-      json mesh;
-      mesh["name"] = t.name;
-      if (!t.targets.empty()) {
-        json names = json::array();
-        for (const MorphTarget& m : t.targets) {
-          json target;
-          target["POSITION"] = m.sparse ? b.addSparseFloats(vertexCount, 3, m.indices, m.positions, true)
-                                        : b.addFloats(m.positions, 3, gltf::kArrayBuffer, true);
-          if (!m.normals.empty())
-            target["NORMAL"] = m.sparse ? b.addSparseFloats(vertexCount, 3, m.indices, m.normals, false)
-                                        : b.addFloats(m.normals, 3, gltf::kArrayBuffer, false);
-          else
-            target["NORMAL"] = zeroAccessor(b, vertexCount);
-          primitive["targets"].push_back(target);
-          names.push_back("frame " + std::to_string(frames_[static_cast<std::size_t>(m.sample)]));
+      const int leafNode = rig_.leaves[l].node;
+      runNodes[l].assign(t.runs.size(), -1);
+      for (std::size_t k = 0; k < t.runs.size(); ++k) {
+        const LeafRun& run = t.runs[k];
+        if (run.indices.empty()) continue;  // nothing to draw (an empty mesh)
+        // A split leaf's runs are named after the frames they show: "pipe frames 0-11".
+        const std::string name =
+            t.runs.size() == 1 ? run.name
+                               : run.name + " frames " + std::to_string(frames_[static_cast<std::size_t>(run.firstSample)]) + "-" +
+                                     std::to_string(frames_[static_cast<std::size_t>(run.lastSample)]);
+        const int mesh = addMesh(b, run, name, rig_.leaves[l].pathIndex, materialOf, result);
+        if (t.runs.size() == 1) {
+          doc["nodes"][static_cast<std::size_t>(leafNode)]["mesh"] = mesh;
+          runNodes[l][k] = leafNode;
+          continue;
         }
-        mesh["weights"] = std::vector<double>(t.targets.size(), 0.0);
-        mesh["extras"]["targetNames"] = names;  // Blender names the shape keys after these
-        result.morphTargets += static_cast<int>(t.targets.size());
+        json node = {{"name", name}, {"mesh", mesh}};
+        if (k > 0) node["scale"] = {0.0, 0.0, 0.0};  // without animation the range's first frame shows
+        doc["nodes"].push_back(node);
+        runNodes[l][k] = static_cast<int>(doc["nodes"].size()) - 1;
+        doc["nodes"][static_cast<std::size_t>(leafNode)]["children"].push_back(runNodes[l][k]);
       }
-      mesh["primitives"] = json::array({primitive});
-      doc["meshes"].push_back(mesh);
-      meshOfLeaf[l] = static_cast<int>(doc["meshes"].size()) - 1;
-      doc["nodes"][static_cast<std::size_t>(rig_.leaves[l].node)]["mesh"] = meshOfLeaf[l];
+      if (t.runs.size() > 1) ++result.splitMeshes;
     }
-    if (frames_.size() > 1) writeAnimation(b, fps, meshOfLeaf, result);
+    if (frames_.size() > 1) writeAnimation(b, fps, runNodes, result);
     result.frames = static_cast<int>(frames_.size());
     result.nodes = static_cast<int>(doc["nodes"].size());
     result.meshes = static_cast<int>(doc["meshes"].size());
@@ -184,6 +191,41 @@ class GltfCollector {
   }
 
  private:
+  // One run's glTF mesh (base attributes, indices, material, morph targets); its index.
+  int addMesh(gltf::Builder& b, const LeafRun& run, const std::string& name, std::size_t pathIndex,
+              std::map<std::array<float, 3>, int>& materialOf, GltfExportResult& result) const {
+    json primitive;
+    primitive["attributes"]["POSITION"] = b.addFloats(run.positions, 3, gltf::kArrayBuffer, true);
+    primitive["attributes"]["NORMAL"] = b.addFloats(run.normals, 3, gltf::kArrayBuffer, false);
+    if (!run.uvs.empty()) primitive["attributes"]["TEXCOORD_0"] = b.addFloats(run.uvs, 2, gltf::kArrayBuffer, false);
+    const std::size_t vertexCount = run.positions.size() / 3;
+    primitive["indices"] = b.addIndices(run.indices, vertexCount);
+    primitive["material"] = material(b, pathIndex, materialOf);
+    json mesh;
+    mesh["name"] = name;
+    if (!run.targets.empty()) {
+      json names = json::array();
+      for (const MorphTarget& m : run.targets) {
+        json target;
+        target["POSITION"] = m.sparse ? b.addSparseFloats(vertexCount, 3, m.indices, m.positions, true)
+                                      : b.addFloats(m.positions, 3, gltf::kArrayBuffer, true);
+        if (!m.normals.empty())
+          target["NORMAL"] = m.sparse ? b.addSparseFloats(vertexCount, 3, m.indices, m.normals, false)
+                                      : b.addFloats(m.normals, 3, gltf::kArrayBuffer, false);
+        else
+          target["NORMAL"] = zeroAccessor(b, vertexCount);
+        primitive["targets"].push_back(target);
+        names.push_back("frame " + std::to_string(frames_[static_cast<std::size_t>(m.sample)]));
+      }
+      mesh["weights"] = std::vector<double>(run.targets.size(), 0.0);
+      mesh["extras"]["targetNames"] = names;  // Blender names the shape keys after these
+      result.morphTargets += static_cast<int>(run.targets.size());
+    }
+    mesh["primitives"] = json::array({primitive});
+    b.doc()["meshes"].push_back(mesh);
+    return static_cast<int>(b.doc()["meshes"].size()) - 1;
+  }
+
   static void writeTransform(const AffineParts& p, json& node) {
     if (p.translation.x != 0.0 || p.translation.y != 0.0 || p.translation.z != 0.0)
       node["translation"] = {p.translation.x, p.translation.y, p.translation.z};
@@ -215,33 +257,42 @@ class GltfCollector {
     return index;
   }
 
+  // A run whose base is sample s's mesh.
+  void startRun(LeafTrack& t, const TriangleMesh& mesh, int s) const {
+    LeafRun run;
+    run.firstSample = run.lastSample = s;
+    const std::size_t n = mesh.positions.size();
+    run.triangles = mesh.triangles;
+    run.positions.reserve(3 * n);
+    run.normals.reserve(3 * n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vec3d& p = mesh.positions[i];
+      const Vec3d nn = unitOr(i < mesh.normals.size() ? mesh.normals[i] : Vec3d(0, 0, 1), Vec3d(0, 0, 1));
+      run.positions.insert(run.positions.end(), {float(p.x), float(p.y), float(p.z)});
+      run.normals.insert(run.normals.end(), {float(nn.x), float(nn.y), float(nn.z)});
+    }
+    if (mesh.uvs.size() == n)
+      for (const auto& uv : mesh.uvs) run.uvs.insert(run.uvs.end(), {float(uv[0]), float(uv[1])});
+    for (const auto& tri : mesh.triangles)
+      for (int k : tri) run.indices.push_back(static_cast<std::uint32_t>(k));
+    Bounds3 box;
+    for (const Vec3d& p : mesh.positions) box.extend(p);
+    run.positionTolerance = box.empty() ? 0.0 : kNegligibleMotion * norm(box.hi - box.lo);
+    run.name = mesh.name;
+    t.runs.push_back(std::move(run));
+  }
+
   void addLeafSample(LeafTrack& t, TriangleMesh& mesh, int s, int frame) {
     checkFinite(mesh, frame);
     const std::size_t n = mesh.positions.size();
-    if (s == 0) {
-      t.name = mesh.name;
-      t.triangles = mesh.triangles;
-      t.positions.reserve(3 * n);
-      t.normals.reserve(3 * n);
-      for (std::size_t i = 0; i < n; ++i) {
-        const Vec3d& p = mesh.positions[i];
-        const Vec3d nn = unitOr(i < mesh.normals.size() ? mesh.normals[i] : Vec3d(0, 0, 1), Vec3d(0, 0, 1));
-        t.positions.insert(t.positions.end(), {float(p.x), float(p.y), float(p.z)});
-        t.normals.insert(t.normals.end(), {float(nn.x), float(nn.y), float(nn.z)});
-      }
-      if (mesh.uvs.size() == n)
-        for (const auto& uv : mesh.uvs) t.uvs.insert(t.uvs.end(), {float(uv[0]), float(uv[1])});
-      for (const auto& tri : mesh.triangles)
-        for (int k : tri) t.indices.push_back(static_cast<std::uint32_t>(k));
-      Bounds3 box;
-      for (const Vec3d& p : mesh.positions) box.extend(p);
-      t.positionTolerance = box.empty() ? 0.0 : kNegligibleMotion * norm(box.hi - box.lo);
+    // A new run where the topology changes: morph targets can only move the vertices of one
+    // vertex list drawn with one index list.
+    if (t.runs.empty() || n * 3 != t.runs.back().positions.size() || mesh.triangles != t.runs.back().triangles) {
+      startRun(t, mesh, s);
       return;
     }
-    if (n * 3 != t.positions.size() || mesh.triangles != t.triangles)
-      throw SaveError("glTF export: \"" + mesh.name + "\" changes its " +
-                      (n * 3 != t.positions.size() ? "vertex count" : "triangles") + " at frame " + std::to_string(frame) +
-                      " (morph targets need the same topology in every frame; export a shorter range or a fixed resolution)");
+    LeafRun& run = t.runs.back();
+    run.lastSample = s;
     // Deltas against the stored float32 base, so base + delta rounds to the frame's vertex.
     MorphTarget m;
     m.sample = s;
@@ -254,9 +305,9 @@ class GltfCollector {
       bool any = false;
       for (int c = 0; c < 3; ++c) {
         const std::size_t k = 3 * i + static_cast<std::size_t>(c);
-        dp[k] = float(p[c] - double(t.positions[k]));
-        dn[k] = float(nn[c] - double(t.normals[k]));
-        any = any || std::abs(dp[k]) > t.positionTolerance || std::abs(dn[k]) > kNegligibleMotion;
+        dp[k] = float(p[c] - double(run.positions[k]));
+        dn[k] = float(nn[c] - double(run.normals[k]));
+        any = any || std::abs(dp[k]) > run.positionTolerance || std::abs(dn[k]) > kNegligibleMotion;
       }
       if (any) {
         ++moved;
@@ -282,18 +333,19 @@ class GltfCollector {
       m.positions = std::move(dp);
       if (normalsMoved) m.normals = std::move(dn);
     }
-    t.targets.push_back(std::move(m));
+    run.targets.push_back(std::move(m));
   }
 
-  void writeAnimation(gltf::Builder& b, double fps, const std::vector<int>& meshOfLeaf, GltfExportResult& result) const {
+  void writeAnimation(gltf::Builder& b, double fps, const std::vector<std::vector<int>>& runNodes, GltfExportResult& result) const {
     json animation;
     animation["name"] = "frames " + std::to_string(frames_.front()) + "-" + std::to_string(frames_.back());
     std::vector<float> times;
     for (int f : frames_) times.push_back(static_cast<float>(f / fps));
     std::optional<int> input;
-    auto addChannel = [&](int output, int node, const char* path) {
-      if (!input) input = b.addFloats(times, 1, 0, true);  // inputs need min and max
-      animation["samplers"].push_back({{"input", *input}, {"output", output}, {"interpolation", "LINEAR"}});
+    auto addChannel = [&](int output, int node, const char* path, std::optional<int> ownInput = {},
+                          const char* interpolation = "LINEAR") {
+      if (!ownInput && !input) input = b.addFloats(times, 1, 0, true);  // inputs need min and max
+      animation["samplers"].push_back({{"input", ownInput ? *ownInput : *input}, {"output", output}, {"interpolation", interpolation}});
       animation["channels"].push_back(
           {{"sampler", animation["samplers"].size() - 1}, {"target", {{"node", node}, {"path", path}}}});
     };
@@ -323,18 +375,49 @@ class GltfCollector {
       if (varies(sc, 3)) addChannel(b.addFloats(sc, 3, 0, false), node, "scale"), ++result.transformChannels;
     }
     for (std::size_t l = 0; l < leaves_.size(); ++l) {
-      const LeafTrack& t = leaves_[l];
-      if (t.targets.empty() || meshOfLeaf[l] < 0) continue;
-      // Weights for frame s: 1 for its target (if it has one), 0 elsewhere. Stored sparse: one
-      // index and one value per target instead of frames × targets floats.
-      const std::size_t targets = t.targets.size();
-      std::vector<std::uint32_t> indices;
-      std::vector<float> ones;
-      for (std::size_t k = 0; k < targets; ++k) {
-        indices.push_back(static_cast<std::uint32_t>(static_cast<std::size_t>(t.targets[k].sample) * targets + k));
-        ones.push_back(1.0f);
+      const std::vector<LeafRun>& runs = leaves_[l].runs;
+      for (std::size_t k = 0; k < runs.size(); ++k) {
+        const LeafRun& run = runs[k];
+        const int node = runNodes[l][k];
+        if (node < 0) continue;  // an empty run: no node
+        if (runs.size() > 1) {
+          // Visibility, the way glTF has it: the node's scale, 0 outside the run and 1 inside,
+          // STEP-interpolated, keyed only where it switches (STEP holds the last key's value,
+          // and the first key's before it). A switch is keyed half a frame before the frame it
+          // belongs to, not at its time: the sampled times then lie well inside a step, so a
+          // reader comparing its time with float32 key times never sees the neighbouring run.
+          std::vector<float> keyTimes, scales;
+          auto key = [&](double time, float scale) {
+            keyTimes.push_back(static_cast<float>(time));
+            scales.insert(scales.end(), {scale, scale, scale});
+          };
+          auto switchBefore = [&](int sample) {
+            const std::size_t k = static_cast<std::size_t>(sample);
+            return 0.5 * (frames_[k - 1] + frames_[k]) / fps;
+          };
+          if (run.firstSample > 0) {
+            key(frames_.front() / fps, 0.0f);
+            key(switchBefore(run.firstSample), 1.0f);
+          } else {
+            key(frames_.front() / fps, 1.0f);
+          }
+          if (run.lastSample + 1 < static_cast<int>(frames_.size())) key(switchBefore(run.lastSample + 1), 0.0f);
+          addChannel(b.addFloats(scales, 3, 0, false), node, "scale", b.addFloats(keyTimes, 1, 0, true), "STEP");
+          ++result.visibilityChannels;
+        }
+        if (run.targets.empty()) continue;
+        // Weights for frame s: 1 for its target (if it has one), 0 elsewhere. Stored sparse: one
+        // index and one value per target instead of frames × targets floats. (Outside the run
+        // the weights are 0 and the node is hidden.)
+        const std::size_t targets = run.targets.size();
+        std::vector<std::uint32_t> indices;
+        std::vector<float> ones;
+        for (std::size_t m = 0; m < targets; ++m) {
+          indices.push_back(static_cast<std::uint32_t>(static_cast<std::size_t>(run.targets[m].sample) * targets + m));
+          ones.push_back(1.0f);
+        }
+        addChannel(b.addSparseFloats(frames_.size() * targets, 1, indices, ones, false), node, "weights");
       }
-      addChannel(b.addSparseFloats(frames_.size() * targets, 1, indices, ones, false), rig_.leaves[l].node, "weights");
     }
     if (animation.contains("channels")) b.doc()["animations"] = json::array({animation});
   }

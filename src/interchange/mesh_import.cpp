@@ -44,24 +44,6 @@ constexpr std::size_t kMaxElements = 50'000'000;
 
 [[noreturn]] void fail(const std::string& file, const std::string& message) { throw LoadError({file, 0, 0}, "", message); }
 
-Vec3d axisVector(Axis a) {
-  switch (a) {
-    case Axis::X: return {1, 0, 0};
-    case Axis::Y: return {0, 1, 0};
-    case Axis::Z: return {0, 0, 1};
-    case Axis::None: break;
-  }
-  return {};
-}
-
-// The map taking the file's up axis to the scene's: a quarter turn about k = up × sceneUp,
-// R v = k × v + (k·v) k (Rodrigues with θ = 90°); the identity when they agree or one is None.
-Vec3d orient(const Vec3d& v, const MeshImportOptions& o) {
-  if (o.fileUp == Axis::None || o.sceneUp == Axis::None || o.fileUp == o.sceneUp) return v;
-  const Vec3d k = cross(axisVector(o.fileUp), axisVector(o.sceneUp));
-  return cross(k, v) + dot(k, v) * k;
-}
-
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -99,14 +81,13 @@ void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent
     const bool uvs = m.mTextureCoords[0] != nullptr;
     for (unsigned i = 0; i < m.mNumVertices; ++i) {
       const aiVector3D p = world * m.mVertices[i];
-      const Vec3d x = orient(Vec3d(p.x, p.y, p.z), options) * options.scale;
+      const Vec3d x(p.x, p.y, p.z);
       if (!isFinite(x))
         fail(file, "mesh \"" + name + "\": vertex " + std::to_string(i) + " has a coordinate that is not a finite number");
       mesh.positions.push_back(x);
       if (normals) {
         aiVector3D n = normalMatrix * m.mNormals[i];
-        Vec3d nv = orient(Vec3d(n.x, n.y, n.z), options);
-        if (options.scale < 0) nv = -nv;
+        const Vec3d nv(n.x, n.y, n.z);
         const double l = norm(nv);
         mesh.normals.push_back(l > 0 && std::isfinite(l) ? nv / l : Vec3d());
       }
@@ -129,7 +110,7 @@ void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent
       continue;
     }
     // A mirroring node transform reverses the winding.
-    if (world.Determinant() * (options.scale < 0 ? -1.0 : 1.0) < 0)
+    if (world.Determinant() < 0)
       for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
     // Normals that are missing or degenerate anywhere are recomputed from the triangles.
     const bool usable = mesh.normals.size() == mesh.positions.size() &&
@@ -138,6 +119,9 @@ void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent
       mesh.normals.clear();
       mesh.computeVertexNormals();
     }
+    // Then into scene units and axes, as a mesh node's "source" is (mesh_import_options.h).
+    if (const std::size_t bad = applyMeshImportOptions(mesh, options); bad != kAllFinite)
+      fail(file, "mesh \"" + name + "\": vertex " + std::to_string(bad) + " is not a finite number after the unit scale");
     if (const std::string w = manifoldWarning(mesh); !w.empty()) out.warnings.push_back("mesh \"" + name + "\": " + w);
     out.meshes.push_back(std::move(mesh));
   }
@@ -277,16 +261,6 @@ void configure(Assimp::Importer& importer) {
 }
 
 }  // namespace
-
-bool parseAxis(const std::string& text, Axis& axis) {
-  const std::string t = lower(text);
-  if (t == "x") axis = Axis::X;
-  else if (t == "y") axis = Axis::Y;
-  else if (t == "z") axis = Axis::Z;
-  else if (t == "none") axis = Axis::None;
-  else return false;
-  return true;
-}
 
 const std::vector<std::string>& assimpMeshExtensions() {
   static const std::vector<std::string> extensions{".stl", ".ply", ".gltf", ".glb", ".fbx", ".dae", ".3ds"};

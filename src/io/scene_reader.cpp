@@ -264,7 +264,9 @@ class SceneReader {
   }
 
   // A mesh node's "source" names a mesh file (OBJ, or a format with a registered mesh reader),
-  // relative to the scene file's directory.
+  // relative to the scene file's directory, read in the file's own units and axes and then
+  // mapped by the node's "source_scale", "source_up" and "scene_up" with the function File →
+  // Import uses (applyMeshImportOptions).
   void loadMeshSource(const NodeRecord& r) {
     auto* mesh = dynamic_cast<MeshPrimitive*>(r.node);
     if (!mesh) return;
@@ -281,7 +283,11 @@ class SceneReader {
         TriangleMesh read = importer && importer->readMesh ? importer->readMesh(file.string()) : readObjFile(file.string());
         cached = meshFiles_.emplace(file.string(), std::move(read)).first;
       }
-      mesh->setMesh(cached->second);
+      TriangleMesh placed = cached->second;
+      if (const std::size_t bad = applyMeshImportOptions(placed, mesh->sourceOptions()); bad != kAllFinite)
+        throw LoadError({file.string(), 0, 0}, "",
+                        "vertex " + std::to_string(bad) + " is not a finite number after the unit scale (source_scale)");
+      mesh->setMesh(std::move(placed));
     } catch (const LoadError& e) {
       context_.fail(*source, memberPath(r.path, "source"), std::string("cannot load mesh: ") + e.what());
     }

@@ -242,6 +242,12 @@ std::vector<GltfFile::WorldMesh> GltfFile::evaluate(double time) const {
         }
       }
     const Affine& m = worldOf(worldOf, i);
+    // A node scaled to zero draws nothing: that is how glTF expresses visibility (the exporter
+    // shows each run of a mesh whose topology changes only during its frames).
+    const double det = m.m[0][0] * (m.m[1][1] * m.m[2][2] - m.m[1][2] * m.m[2][1]) -
+                       m.m[0][1] * (m.m[1][0] * m.m[2][2] - m.m[1][2] * m.m[2][0]) +
+                       m.m[0][2] * (m.m[1][0] * m.m[2][1] - m.m[1][1] * m.m[2][0]);
+    if (det == 0.0) continue;
     WorldMesh wm;
     wm.nodeName = nodes[i].value("name", std::string());
     for (std::size_t j = 0; j + 2 < p.size(); j += 3) {

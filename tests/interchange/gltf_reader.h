@@ -27,7 +27,8 @@ struct GltfFile {
     std::vector<std::array<int, 3>> triangles;
   };
   // Every node with a mesh, in node order, evaluated at `time` (seconds) of animation 0 (no
-  // animation: the nodes' own transforms and the meshes' default weights).
+  // animation: the nodes' own transforms and the meshes' default weights); nodes whose world
+  // transform is scaled to zero (hidden) are left out.
   std::vector<WorldMesh> evaluate(double time) const;
 };
 

@@ -12,8 +12,10 @@
 // the first frame, sparse where few vertices move) and a weights channel that is 1 for that
 // frame's target and 0 for all others at each sampled time (LINEAR: between frames the geometry
 // blends linearly). At every sampled time the file therefore shows exactly the baked frame, to
-// float32 rounding. Topology must stay the same over the range (it does for every primitive whose
-// resolution is fixed); a leaf whose vertex count or triangles change is refused.
+// float32 rounding. A leaf whose vertex count or triangles change within the range (a mirroring
+// operator turning its winding round, a primitive whose sampling follows Ψ) is split into runs
+// of frames with constant topology: one mesh per run, each on its own child node of the leaf's
+// node, shown only during its run by a STEP scale channel (0 outside, 1 inside).
 //
 // The path's extension chooses the container: ".glb" one binary file, ".gltf" JSON plus
 // "<stem>.bin" beside it. Both are written atomically (.bin first).
@@ -53,6 +55,8 @@ struct GltfExportResult {
   int meshes = 0;
   int morphTargets = 0;    // over all meshes
   int transformChannels = 0;
+  int splitMeshes = 0;         // leaves whose topology changed: one mesh per run of frames
+  int visibilityChannels = 0;  // STEP scale channels showing each run only during its frames
   bool cancelled = false;  // nothing was written
 };
 

@@ -13,29 +13,20 @@
 #include <string>
 #include <vector>
 
+#include "flexure/core/mesh_import_options.h"  // MeshImportOptions, Axis, parseAxis
 #include "flexure/core/triangle_mesh.h"
 
 namespace flexure {
 
 class Scene;
 
-enum class Axis { None, X, Y, Z };
-
-struct MeshImportOptions {
-  double scale = 1.0;     // file units to scene units (0.001: millimetres to metres)
-  Axis fileUp = Axis::None;  // the file's up axis; None keeps the coordinates as they are
-  Axis sceneUp = Axis::Z;    // where fileUp goes (a 90° rotation about fileUp × sceneUp)
-};
-
-// "x", "y", "z" (or "none"); nothing otherwise.
-bool parseAxis(const std::string& text, Axis& axis);
-
 struct ImportedMeshes {
   std::vector<TriangleMesh> meshes;   // one per mesh of the file, named after it
   std::vector<std::string> warnings;  // open / non-manifold meshes, skipped points and lines
 };
 
-// Every triangle mesh of the file, in the file's root space after `options`. assimp runs in a
+// Every triangle mesh of the file, in the file's root space, then mapped by `options`
+// (applyMeshImportOptions, the function a mesh node's "source" goes through too). assimp runs in a
 // child process (isolated_read.h): assimp 5.2.5 crashes on some malformed files (a null
 // dereference in its Collada reader), which must not take the application down; a crash or a
 // reader running over 10 minutes is a LoadError naming the file.
@@ -49,7 +40,8 @@ ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& 
 ImportedMeshes readMeshesFromMemoryHere(const std::string& bytes, const std::string& hint, const std::string& sourceName,
                                         const MeshImportOptions& options = {});
 
-// All meshes of the file as one (a mesh node's "source").
+// All meshes of the file as one, in the file's own units and axes (a mesh node's "source": the
+// scene reader then applies the node's source options with applyMeshImportOptions).
 TriangleMesh readMeshFileWithAssimp(const std::string& path);
 
 // Adds a group named after the file with one mesh node per mesh to `into` (its root), and

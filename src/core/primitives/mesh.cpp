@@ -1,5 +1,7 @@
 #include "flexure/core/primitives/mesh.h"
 
+#include <charconv>
+#include <cmath>
 #include <string>
 
 #include "safe_math.h"
@@ -14,6 +16,7 @@ std::unique_ptr<Node> MeshPrimitive::cloneNode() const {
   copy->mesh_ = mesh_;
   copy->distance_ = distance_;
   copy->source_ = source_;
+  copy->sourceOptions_ = sourceOptions_;
   copy->positions_ = positions_;
   copy->triangles_ = triangles_;
   return copy;
@@ -23,6 +26,38 @@ void MeshPrimitive::setMesh(TriangleMesh mesh) {
   mesh_ = std::move(mesh);
   if (mesh_.normals.size() != mesh_.positions.size()) mesh_.computeVertexNormals();
   distance_ = std::make_shared<MeshSignedDistance>(mesh_);
+}
+
+namespace {
+
+// Shortest text that reads back to the same double ("0.001", "-2", "0").
+std::string numberText(double x) {
+  char buffer[32];
+  const auto r = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, r.ptr);
+}
+
+}  // namespace
+
+// "source_scale", "source_up", "scene_up": File → Import's unit scale and axes, for the file
+// named by "source". Axes are written as their names; a reader gets the name and parses it.
+void MeshPrimitive::visitSourceOptions(FieldVisitor& v) {
+  MeshImportOptions read = sourceOptions_;
+  v.field("source_scale", read.scale);
+  std::string fileUp(axisName(read.fileUp)), sceneUp(axisName(read.sceneUp));
+  v.field("source_up", fileUp);
+  v.field("scene_up", sceneUp);
+  if (!v.isReading()) return;
+  // The import dialog offers 1e-6 to 1e6; any positive finite factor is meaningful. A mirror is
+  // a scale operator above the mesh, where the solver and the viewport see it.
+  if (!(read.scale > 0.0) || !std::isfinite(read.scale))
+    throw FieldError::about("source_scale", "source_scale must be a positive finite number (file units to scene units: "
+                                            "0.001 reads millimetres as metres), found " + numberText(read.scale));
+  if (!parseAxis(fileUp, read.fileUp))
+    throw FieldError::about("source_up", "unknown axis \"" + fileUp + "\" for source_up (expected \"x\", \"y\", \"z\" or \"none\")");
+  if (!parseAxis(sceneUp, read.sceneUp) || read.sceneUp == Axis::None)
+    throw FieldError::about("scene_up", "unknown axis \"" + sceneUp + "\" for scene_up (expected \"x\", \"y\" or \"z\")");
+  sourceOptions_ = read;
 }
 
 void MeshPrimitive::visitFields(FieldVisitor& v) {
@@ -36,9 +71,16 @@ void MeshPrimitive::visitFields(FieldVisitor& v) {
     }
   }
   v.field("source", source_);
+  if (v.isReading() || !source_.empty()) visitSourceOptions(v);
   v.field("positions", positions_, MaxItems{3 * static_cast<std::size_t>(kMaxVertices)});
   v.field("triangles", triangles_, MaxItems{3 * static_cast<std::size_t>(kMaxTriangles)});
-  if (!v.isReading() || positions_.empty()) return;
+  if (!v.isReading()) return;
+  // The unit scale and axes describe the source file; an inline mesh is already in scene units.
+  if (source_.empty() && sourceOptions_ != MeshImportOptions{})
+    throw FieldError::about(sourceOptions_.scale != 1.0 ? "source_scale" : sourceOptions_.fileUp != Axis::None ? "source_up" : "scene_up",
+                            "mesh: \"source_scale\", \"source_up\" and \"scene_up\" describe the file named by \"source\"; "
+                            "this mesh has none (its positions are in scene units)");
+  if (positions_.empty()) return;
   // A mesh read from a file is saved as that file's name: inline geometry given to it would be
   // shown, then lost on the next save and load.
   if (!source_.empty())

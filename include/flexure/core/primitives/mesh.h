@@ -2,8 +2,13 @@
 // Triangle mesh primitive (from an OBJ file, or stored inline in the scene file). It has no Ψ
 // slots: its shape is data, moved and deformed by the operators above it.
 //
-// Fields (visitFields): "source"   OBJ path relative to the scene file; the io module loads it
-//                                  and calls setMesh();
+// Fields (visitFields): "source"   mesh file (OBJ, or a format with a registered mesh reader)
+//                                  relative to the scene file; the io module loads it, maps it
+//                                  by the three fields below and calls setMesh();
+//                       "source_scale", "source_up", "scene_up": the file's unit scale (> 0),
+//                                  its up axis ("x", "y", "z", "none") and the scene's ("x",
+//                                  "y", "z"), as File → Import asks for them (mesh_import_options.h);
+//                                  bound only for a mesh with a source;
 //                       "positions" flat x,y,z doubles and "triangles" flat vertex indices, for a
 //                                  mesh stored in the file (written when there is no source).
 // Patches: one per triangle (a, b, c); (u, v) ∈ [0,1]² is folded onto the triangle,
@@ -14,6 +19,7 @@
 #include <memory>
 #include <string>
 
+#include "flexure/core/mesh_import_options.h"
 #include "flexure/core/primitive.h"
 #include "flexure/core/primitives/mesh_distance.h"
 
@@ -40,15 +46,21 @@ class MeshPrimitive final : public PrimitiveT<MeshPrimitive> {
   const TriangleMesh& mesh() const { return mesh_; }
   const std::string& source() const { return source_; }
   void setSource(std::string source) { source_ = std::move(source); }
+  // How the source file's coordinates become the mesh's (unit scale, up axis).
+  const MeshImportOptions& sourceOptions() const { return sourceOptions_; }
+  void setSourceOptions(const MeshImportOptions& options) { sourceOptions_ = options; }
 
   template <class S> Vec3<S> positionT(const ParamAccess<S>& p, int patch, const S& u, const S& v) const;
   template <class S> Vec3<S> normalT(const ParamAccess<S>& p, int patch, const S& u, const S& v) const;
   template <class S> S implicitT(const ParamAccess<S>& p, const Vec3<S>& x) const;
 
  private:
+  void visitSourceOptions(FieldVisitor& v);
+
   TriangleMesh mesh_;
   std::shared_ptr<const MeshSignedDistance> distance_;  // immutable, shared by clones
   std::string source_;
+  MeshImportOptions sourceOptions_;
   std::vector<double> positions_;  // file mirror of mesh_ (inline meshes)
   std::vector<int> triangles_;
 };
