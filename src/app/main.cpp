@@ -10,6 +10,7 @@
 #include "flexure/core/version.h"
 #include "flexure/modules.h"
 #include "viewport/gl_format.h"
+#include "viewport/viewport.h"
 #include "window/app_options.h"
 #include "window/benchmark_session.h"
 #include "window/main_window.h"
@@ -51,6 +52,9 @@ int main(int argc, char** argv) {
   // A screenshot shows the file after exactly --after-steps solver steps, not whatever the
   // live solver reached by the time the window painted.
   if (screenshot) window.setSolveOnOpen(false);
+  // A picture for documents and reports is smoothed whatever the renderer (gl_format.h).
+  if (screenshot) window.viewport().setSamples(flexure::app::kAntialiasHardwareSamples);
+  if (options->viewportSamples >= 0) window.viewport().setSamples(options->viewportSamples);
   if (!options->file.isEmpty()) {
     QString error;
     if (!window.openFile(options->file, error)) {

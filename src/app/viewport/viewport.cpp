@@ -2,12 +2,14 @@
 
 #include <QMouseEvent>
 #include <QOpenGLContext>
+#include <QSurfaceFormat>
 #include <QWheelEvent>
 #include <chrono>
 #include <cmath>
 
 #include "flexure/render/camera_framing.h"
 #include "flexure/render/grid_plane.h"
+#include "viewport/gl_format.h"
 
 namespace flexure::app {
 namespace {
@@ -25,6 +27,14 @@ double millisecondsSince(Clock::time_point start) {
 Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
   setFocusPolicy(Qt::StrongFocus);
   setMinimumSize(160, 120);
+  setSamples(kAntialiasHardwareSamples);
+}
+
+void Viewport::setSamples(int samples) {
+  QSurfaceFormat surface = QSurfaceFormat::defaultFormat();
+  surface.setSamples(samples);
+  setFormat(surface);
+  samples_ = samples;
 }
 
 Viewport::~Viewport() {

@@ -34,6 +34,10 @@ class Viewport : public QOpenGLWidget {
  public:
   explicit Viewport(QWidget* parent = nullptr);
   ~Viewport() override;
+  // Multisampling of the picture (gl_format.h); only before the viewport is first shown.
+  void setSamples(int samples);
+  // What was asked for (format() reports the shared context's, not the picture's framebuffer).
+  int samples() const { return samples_; }
 
   // New geometry for the same view (after an edit or a solver step). Shared, not copied: the
   // list must not change while the viewport holds it (null = no meshes).
@@ -100,6 +104,7 @@ class Viewport : public QOpenGLWidget {
   void frameMeshes(const std::vector<TriangleMesh>& meshes);
 
   SceneRenderer renderer_;
+  int samples_ = 0;
   bool glReady_ = false;
   bool meshesDirty_ = false;
   bool overlaysDirty_ = false;

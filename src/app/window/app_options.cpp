@@ -32,6 +32,12 @@ std::optional<AppOptions> parseAppOptions(const QStringList& arguments, int& exi
   parser.addOption(benchmarkPlay);
   parser.addOption(benchmarkFrames);
   parser.addOption(benchmarkPart);
+  const QCommandLineOption viewportSamples(
+      "viewport-samples",
+      "Multisampling of the viewport for this run: 0 (off), 2, 4 or 8 (default: the preference, Automatic = 4, or "
+      "0 under a software rasterizer such as llvmpipe).",
+      "N");
+  parser.addOption(viewportSamples);
 
   QTextStream err(stderr);
   if (!parser.parse(arguments)) {
@@ -92,6 +98,15 @@ std::optional<AppOptions> parseAppOptions(const QStringList& arguments, int& exi
     return std::nullopt;
   }
   options.benchmarkPart = parser.value(benchmarkPart);
+  if (parser.isSet(viewportSamples)) {
+    options.viewportSamples = parser.value(viewportSamples).toInt(&ok);
+    if (!ok || !(options.viewportSamples == 0 || options.viewportSamples == 2 || options.viewportSamples == 4 ||
+                 options.viewportSamples == 8)) {
+      err << "flexure: --viewport-samples expects 0, 2, 4 or 8, got \"" << parser.value(viewportSamples) << "\"\n";
+      exitCode = 2;
+      return std::nullopt;
+    }
+  }
   return options;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The GUI's command line: flexure [FILE] [--screenshot OUT.png [--after-steps N]]
-//   [--benchmark-drag | --benchmark-play [--benchmark-frames N] [--benchmark-part NODE]].
+//   [--benchmark-drag | --benchmark-play [--benchmark-frames N] [--benchmark-part NODE]]
+//   [--viewport-samples N].
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -15,6 +16,9 @@ struct AppOptions {
   QString benchmark;
   int benchmarkFrames = 120;
   QString benchmarkPart;  // the node to drag (empty: chosen by the benchmark)
+  // --viewport-samples: the viewport's multisampling for this run (gl_format.h), overriding
+  // the preference; -1: the preference.
+  int viewportSamples = -1;
 };
 
 // Parses the arguments (argv[0] first). On --help/--version prints and returns nullopt with

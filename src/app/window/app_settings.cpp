@@ -10,6 +10,7 @@ namespace {
 const char* const kAutosaveKey = "preferences/autosaveIntervalSeconds";
 const char* const kShadingKey = "preferences/defaultShading";
 const char* const kRecentKey = "preferences/recentFilesCount";
+const char* const kAntialiasingKey = "preferences/viewportAntialiasing";
 const char* const kGeometryKey = "window/geometry";
 const char* const kStateKey = "window/state";
 // Bumped when the set of dock widgets changes incompatibly: QMainWindow::restoreState then
@@ -25,6 +26,10 @@ Preferences Preferences::load() {
                                          kMinAutosaveSeconds, kMaxAutosaveSeconds);
   p.defaultShading = std::clamp(settings.value(kShadingKey, defaults.defaultShading).toInt(), 0, 2);
   p.recentFilesCount = std::clamp(settings.value(kRecentKey, defaults.recentFilesCount).toInt(), 1, kMaxRecentFiles);
+  const int samples = settings.value(kAntialiasingKey, defaults.viewportAntialiasing).toInt();
+  p.viewportAntialiasing = samples == -1 || samples == 0 || samples == 2 || samples == 4 || samples == 8
+                               ? samples
+                               : defaults.viewportAntialiasing;
   return p;
 }
 
@@ -33,6 +38,7 @@ void Preferences::store() const {
   settings.setValue(kAutosaveKey, autosaveIntervalSeconds);
   settings.setValue(kShadingKey, defaultShading);
   settings.setValue(kRecentKey, recentFilesCount);
+  settings.setValue(kAntialiasingKey, viewportAntialiasing);
 }
 
 void saveWindowLayout(const QMainWindow& window) {

@@ -12,6 +12,9 @@ struct Preferences {
   int autosaveIntervalSeconds = 60;  // how often a modified document is autosaved
   int defaultShading = 0;            // flexure::ShadingMode of new windows
   int recentFilesCount = 10;         // entries kept in File → Open Recent
+  // Samples of the viewport's picture (viewport/gl_format.h): -1 automatic (4 on a GPU, none
+  // under a software rasterizer), or 0 (off), 2, 4, 8. Read when a window is made.
+  int viewportAntialiasing = -1;
 
   static constexpr int kMinAutosaveSeconds = 5;
   static constexpr int kMaxAutosaveSeconds = 3600;

@@ -294,6 +294,7 @@ void BenchmarkSession::finish() {
   out["frames"] = static_cast<int>(samples_.size());
   out["window"] = QJsonObject{{"width", window_.width()}, {"height", window_.height()}};
   out["viewport"] = QJsonObject{{"width", view.width()}, {"height", view.height()}};
+  out["viewport_samples"] = view.samples();  // anti-aliasing (viewport/gl_format.h)
   if (QOpenGLContext* context = view.context()) {
     QOpenGLContext* previous = QOpenGLContext::currentContext();
     const_cast<Viewport&>(view).makeCurrent();

@@ -19,8 +19,10 @@
 #include "flexure/session/geometry_builder.h"
 #include "flexure/session/part_drag.h"
 #include "panels/constraint_list_panel.h"
+#include "viewport/gl_format.h"
 #include "viewport/part_drag_controller.h"
 #include "viewport/viewport.h"
+#include "window/app_settings.h"
 #include "window/solver_link.h"
 
 // Resources live in the static flexure_app library: register them explicitly (Qt's rule for
@@ -48,6 +50,12 @@ MainWindow::MainWindow(QWidget* parent)
       solver_(new SolverLink(this)),
       partDrag_(std::make_unique<PartDragController>(*solver_)) {
   initFlexureResources();
+  {
+    // The viewport's anti-aliasing (gl_format.h): the preference, Automatic by the renderer.
+    const int antialiasing = Preferences::load().viewportAntialiasing;
+    viewport_->setSamples(
+        viewportSamples(antialiasing, antialiasing == kAntialiasAutomatic ? probeGlRenderer() : QString()));
+  }
   setCentralWidget(viewport_);
   setAcceptDrops(true);
   setWindowIcon(QIcon(":/icons/flexure.png"));

@@ -1,6 +1,6 @@
 #pragma once
 // Edit → Preferences: autosave interval, the shading of new windows, the length of the recent
-// files list. OK stores them (app_settings.h); the window applies them at once.
+// files list, the viewport's anti-aliasing (read when a window is made). OK stores them (app_settings.h); the window applies them at once.
 #include <QDialog>
 
 #include "window/app_settings.h"
@@ -21,11 +21,13 @@ class PreferencesDialog : public QDialog {
   QSpinBox* autosaveSpin() const { return autosave_; }
   QComboBox* shadingCombo() const { return shading_; }
   QSpinBox* recentSpin() const { return recent_; }
+  QComboBox* antialiasingCombo() const { return antialiasing_; }
 
  private:
   QSpinBox* autosave_ = nullptr;
   QComboBox* shading_ = nullptr;
   QSpinBox* recent_ = nullptr;
+  QComboBox* antialiasing_ = nullptr;
 };
 
 }  // namespace flexure::app

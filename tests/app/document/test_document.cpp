@@ -18,6 +18,7 @@
 #include "document/scene_document.h"
 #include "support/document_test_support.h"
 #include "support/gui_test_support.h"
+#include "viewport/gl_format.h"
 #include "viewport/viewport.h"
 #include "window/app_settings.h"
 #include "window/main_window.h"
@@ -209,6 +210,46 @@ TEST_CASE("preferences are applied at once, stored, and used by the next window"
   // Out-of-range stored values are clamped, not trusted.
   QSettings().setValue("preferences/autosaveIntervalSeconds", 0);
   CHECK(Preferences::load().autosaveIntervalSeconds == Preferences::kMinAutosaveSeconds);
+  QSettings().setValue("preferences/viewportAntialiasing", 3);
+  CHECK(Preferences::load().viewportAntialiasing == kAntialiasAutomatic);
+}
+
+// Issue 17 item 3: multisampling under a software rasterizer costs the CPU every sample.
+TEST_CASE("viewport anti-aliasing: automatic is 4x on a GPU and off under a software rasterizer; the preference "
+          "reaches the next window's viewport", "[document][settings]") {
+  CHECK(isSoftwareRenderer("llvmpipe (LLVM 15.0.6, 256 bits)"));
+  CHECK(isSoftwareRenderer("softpipe"));
+  CHECK(isSoftwareRenderer("Google SwiftShader"));
+  CHECK_FALSE(isSoftwareRenderer("NVIDIA GeForce RTX 3060/PCIe/SSE2"));
+  CHECK_FALSE(isSoftwareRenderer("AMD Radeon RX 6600 (navi23, LLVM 15.0.6, DRM 3.49, 6.1.0-13-amd64)"));
+  CHECK_FALSE(isSoftwareRenderer("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"));
+  CHECK(viewportSamples(kAntialiasAutomatic, "llvmpipe (LLVM 15.0.6, 256 bits)") == 0);
+  CHECK(viewportSamples(kAntialiasAutomatic, "Mesa Intel(R) UHD Graphics 620 (KBL GT2)") == 4);
+  CHECK(viewportSamples(8, "llvmpipe (LLVM 15.0.6, 256 bits)") == 8);
+  CHECK(viewportSamples(0, "NVIDIA GeForce RTX 3060/PCIe/SSE2") == 0);
+
+  SettingsReset reset;
+  const QString renderer = probeGlRenderer();
+  INFO(renderer.toStdString());
+  CHECK_FALSE(renderer.isEmpty());
+  {
+    MainWindow window;  // Automatic
+    CHECK(window.viewport().samples() == (isSoftwareRenderer(renderer) ? 0 : 4));
+    CHECK(window.viewport().format().samples() == window.viewport().samples());
+  }
+  PreferencesDialog dialog(Preferences::load());
+  REQUIRE(dialog.antialiasingCombo()->currentData().toInt() == kAntialiasAutomatic);
+  dialog.antialiasingCombo()->setCurrentIndex(dialog.antialiasingCombo()->findData(2));
+  const Preferences chosen = dialog.preferences();
+  CHECK(chosen.viewportAntialiasing == 2);
+  chosen.store();
+  MainWindow next;
+  CHECK(next.viewport().samples() == 2);
+  CHECK(next.viewport().format().samples() == 2);
+  next.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&next));
+  QApplication::processEvents();
+  CHECK_FALSE(next.viewport().grabFramebuffer().isNull());  // a context of that format was made
 }
 
 TEST_CASE("window geometry and the dock layout are restored after a clean close", "[document][settings]") {

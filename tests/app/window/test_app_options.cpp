@@ -58,3 +58,21 @@ TEST_CASE("command line: the window benchmark's flags", "[app][options][benchmar
     CHECK(exitCode == 2);
   }
 }
+
+TEST_CASE("command line: the viewport's multisampling for one run", "[app][options]") {
+  int exitCode = -1;
+  auto options = parseAppOptions({"flexure", "a.json"}, exitCode);
+  REQUIRE(options);
+  CHECK(options->viewportSamples == -1);  // the preference
+  options = parseAppOptions({"flexure", "a.json", "--benchmark-drag", "--viewport-samples", "4"}, exitCode);
+  REQUIRE(options);
+  CHECK(options->viewportSamples == 4);
+  options = parseAppOptions({"flexure", "--viewport-samples", "0"}, exitCode);
+  REQUIRE(options);
+  CHECK(options->viewportSamples == 0);
+  for (const char* bad : {"3", "-1", "16", "four"}) {
+    exitCode = -1;
+    CHECK_FALSE(parseAppOptions({"flexure", "--viewport-samples", bad}, exitCode));
+    CHECK(exitCode == 2);
+  }
+}
