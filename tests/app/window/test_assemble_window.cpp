@@ -23,6 +23,7 @@
 #include <QTreeView>
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QCursor>
 #include <QTimer>
 #include <cmath>
 #include <functional>
@@ -756,6 +757,24 @@ TEST_CASE("a part added from the viewport's Add menu lands on the ground grid un
   b.add("Primitives", "sphere");
   const std::string second = window.selection().current()->name();
   CHECK(b.value(second + "-translate.z") == 1.0);
+  // Shift+A with the cursor over the viewport opens the same menu there.
+  const QPoint elsewhere(viewport.width() * 2 / 3, viewport.height() * 3 / 4);
+  const std::optional<Vec3d> ground2 = viewport.groundPointUnder(elsewhere);
+  REQUIRE(ground2);
+  QCursor::setPos(viewport.mapToGlobal(elsewhere));
+  REQUIRE(waitFor([&] { return viewport.mapFromGlobal(QCursor::pos()) == elsewhere; }, 2000));
+  window.activateWindow();
+  REQUIRE(QTest::qWaitForWindowActive(&window));
+  chosen = false;
+  poll.start();
+  QTest::keyClick(&viewport, Qt::Key_A, Qt::ShiftModifier);
+  poll.stop();
+  REQUIRE(chosen);
+  const std::string third = window.selection().current()->name();
+  CHECK(third != second);
+  CHECK(b.value(third + "-translate.x") == Approx(ground2->x).margin(1e-9));
+  CHECK(b.value(third + "-translate.y") == Approx(ground2->y).margin(1e-9));
+  CHECK(std::abs(b.value(third + "-translate.z")) < 1e-9);
   // A right button with Alt stays the dolly: no menu.
   QContextMenuEvent alt(QContextMenuEvent::Mouse, cursor, viewport.mapToGlobal(cursor), Qt::AltModifier);
   QApplication::sendEvent(&viewport, &alt);
