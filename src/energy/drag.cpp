@@ -145,9 +145,11 @@ int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::
 
 // Points of the picked primitive (its own space) around the picked point: where the operators
 // above it are classified as rigid or not.
-std::vector<Vec3d> leafSamples(const Path& path, const Eigen::VectorXd& psi, const SurfacePoint& picked) {
+std::vector<Vec3d> leafSamples(const Path& path, const Eigen::VectorXd& psi, const LeafPoint& picked) {
   const ValueAccess values(psi);
-  std::vector<Vec3d> out{path.leaf->position(values, picked.patch, picked.u, picked.v)};
+  std::vector<Vec3d> out{picked.isLocal() ? picked.local
+                                          : path.leaf->position(values, picked.surface.patch, picked.surface.u,
+                                                                picked.surface.v)};
   for (int patch = 0; patch < path.leaf->patchCount(); ++patch)
     for (double u : {0.1, 0.5, 0.9})
       for (double v : {0.1, 0.5, 0.9}) out.push_back(path.leaf->position(values, patch, u, v));
@@ -229,12 +231,27 @@ bool DragSession::pointIsHeldFixed(std::string& why) const {
 }
 
 DragStatus DragSession::start(const std::string& node, const SurfacePoint& point) {
+  LeafPoint picked;
+  picked.ref.node = node;
+  picked.at = "surface";
+  picked.surface = point;
+  return start(picked);
+}
+
+DragStatus DragSession::startLocal(const std::string& node, const Vec3d& local) {
+  LeafPoint picked;
+  picked.ref.node = node;
+  picked.at = "local";
+  picked.local = local;
+  return start(picked);
+}
+
+DragStatus DragSession::start(const LeafPoint& picked) {
   status_ = DragStatus{};
   dragProblem_.reset();
   heldProblem_.reset();
-  spring_.point.ref.node = node;
-  spring_.point.at = "surface";
-  spring_.point.surface = point;
+  spring_.point = picked;
+  const std::string& node = picked.ref.node;
   try {
     spring_.point.ref.resolve(scene_, "drag");
   } catch (const FieldError& e) {
@@ -249,13 +266,19 @@ DragStatus DragSession::start(const std::string& node, const SurfacePoint& point
   // The drag's subspace of Ψ (drag_space.h).
   const Path& path = spring_.point.ref.path;
   space_ = dragSpace(scene_, path, options_.mode, driveParameters(scene_, options_.drives),
-                     leafSamples(path, psi, point));
+                     leafSamples(path, psi, picked), options_.only);
   if (space_.preferred.empty()) {
     status_.pinned = true;
+    bool onPath = options_.only.empty();
+    for (const Node* n : path.nodes()) onPath = onPath || n->name() == options_.only;
     bool anyFree = false;
     for (int i : space_.path) anyFree = anyFree || !scene_.parameters().isFrozen(i);
-    if (!anyFree && options_.mode != DragMode::Shape)
+    if (!onPath)
+      status_.reason = "only '" + options_.only + "' may move, and it is not above '" + node + "'";
+    else if (!anyFree && options_.mode != DragMode::Shape)
       status_.reason = "every parameter on the path of '" + node + "' is frozen (and none is a drive)";
+    else if (!options_.only.empty())
+      status_.reason = "only '" + options_.only + "' may move, and none of its parameters is free";
     else if (options_.mode == DragMode::Move)
       status_.reason = "in Move mode only placement (translations, rotations, poses) may change, and no placement "
                        "parameter above '" + node + "' is free";

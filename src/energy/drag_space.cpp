@@ -115,7 +115,7 @@ std::vector<int> driveParameters(const Scene& scene, const std::vector<std::stri
 }
 
 DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const std::vector<int>& drives,
-                    const std::vector<Vec3d>& samples) {
+                    const std::vector<Vec3d>& samples, const std::string& only) {
   const ParameterTable& table = scene.parameters();
   const std::set<int> driveSet(drives.begin(), drives.end());
   DragSpace space;
@@ -139,6 +139,8 @@ DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const s
     const bool movable = !table.isFrozen(i) || (drive && releaseDrives);
     if (!movable) continue;
     if (onPath.count(i)) {
+      const Node* owner = table.info(i).owner;
+      if (!only.empty() && (owner == nullptr || owner->name() != only)) continue;
       const bool isPlacement = placement.count(i) > 0 || drive;
       if (mode == DragMode::Move && !isPlacement) continue;
       if (mode == DragMode::Shape && isPlacement) continue;

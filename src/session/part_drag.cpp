@@ -16,6 +16,11 @@ std::unique_ptr<PartDrag> makePartDrag(Scene& scene, const std::string& name, do
   return PartDragRegistry::instance().make(scene, *node, time);
 }
 
+PartDragStatus PartDrag::beginLocal(const std::string& node, const Vec3d&, const Vec3d& target) {
+  return {true, std::string("pinned: a ") + kindName() + " drag pulls points of the surface of '" + node + "' only",
+          target};
+}
+
 Vec3d pickedPointPosition(const Scene& scene, const std::string& name, const SurfacePoint& point) {
   const auto* leaf = dynamic_cast<const Primitive*>(scene.find(name));
   if (leaf == nullptr) throw std::invalid_argument("not a primitive: " + name);

@@ -83,7 +83,7 @@ void SessionWorker::apply(StructureChanged& c) {
     finishDrag(true, "drag ended: '" + dragNode_ + "' no longer exists");
     return;
   }
-  startDrag(dragNode_, dragPoint_, dragTarget_, dragMode_);
+  startDrag(dragStart_, dragTarget_);
 }
 
 void SessionWorker::apply(const ParameterEdited& c) {
@@ -93,12 +93,20 @@ void SessionWorker::apply(const ParameterEdited& c) {
   changed();
 }
 
-void SessionWorker::startDrag(const std::string& node, const SurfacePoint& point, const Vec3d& target,
-                              DragMode mode) {
+PartDragStatus SessionWorker::beginDrag(const DragStart& start, DragMode mode, const Vec3d& target) {
+  drag_->setMode(mode);
+  if (!drag_->setOnly(start.only))
+    return {true, "pinned: a " + std::string(drag_->kindName()) + " drag cannot be narrowed to '" + start.only + "'",
+            target};
+  return start.local ? drag_->beginLocal(start.node, *start.local, target) : drag_->begin(start.node, start.point, target);
+}
+
+void SessionWorker::startDrag(const DragStart& start, const Vec3d& target) {
+  const std::string& node = start.node;
+  const DragMode mode = start.mode;
   dragNode_ = node;
-  dragPoint_ = point;
+  dragStart_ = start;
   dragTarget_ = target;
-  dragMode_ = mode;
   psiBeforeDrag_ = scene_->parameters().values();
   drag_ = makePartDrag(*scene_, node, time_);
   if (!drag_) {
@@ -106,16 +114,14 @@ void SessionWorker::startDrag(const std::string& node, const SurfacePoint& point
     return;
   }
   try {
-    drag_->setMode(mode == DragMode::PreferMove ? DragMode::Move : mode);
-    dragStatus_ = drag_->begin(node, point, target);
+    dragStatus_ = beginDrag(start, mode == DragMode::PreferMove ? DragMode::Move : mode, target);
     if (mode == DragMode::PreferMove && dragStatus_.pinned) {
       // The placement is held: drag in the whole of Ψ instead (drag_mode.h), on a fresh drag
       // over the untouched working copy.
       drag_->end();
       scene_->parameters().values() = psiBeforeDrag_;
       drag_ = makePartDrag(*scene_, node, time_);
-      drag_->setMode(DragMode::Free);
-      dragStatus_ = drag_->begin(node, point, target);
+      dragStatus_ = beginDrag(start, DragMode::Free, target);
     }
   } catch (const std::exception& e) {
     dragStatus_ = {true, std::string("pinned: ") + e.what(), target};
@@ -137,7 +143,7 @@ void SessionWorker::recordDragPoint() {
 
 void SessionWorker::apply(const DragStart& c) {
   if (drag_) finishDrag(dragStatus_.pinned, dragStatus_.reason);
-  startDrag(c.node, c.point, c.target, c.mode);
+  startDrag(c, c.target);
   if (!dragStatus_.pinned) accept();
 }
 

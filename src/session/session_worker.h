@@ -43,7 +43,10 @@ class SessionWorker {
   void apply(const DragEnd& c);
   void apply(const TimeChanged& c);
   void changed();  // Ψ or structure changed: solvers restart from the current state
-  void startDrag(const std::string& node, const SurfacePoint& point, const Vec3d& target, DragMode mode);
+  // Starts `start` with the mouse at `target` (the start's own target, or the last one).
+  void startDrag(const DragStart& start, const Vec3d& target);
+  // begin() or beginLocal() of drag_ as `start` asks, narrowed to start.only.
+  PartDragStatus beginDrag(const DragStart& start, DragMode mode, const Vec3d& target);
   void finishDrag(bool pinned, const std::string& message);
   void recordDragPoint();
   SolveReport stepFamily(const FamilySolver& solver);
@@ -73,9 +76,8 @@ class SessionWorker {
   // Drag in progress.
   std::unique_ptr<PartDrag> drag_;
   std::string dragNode_;
-  SurfacePoint dragPoint_;
+  DragStart dragStart_;  // the command that started it: a structure change restarts it
   Vec3d dragTarget_;
-  DragMode dragMode_ = DragMode::Free;
   Eigen::VectorXd psiBeforeDrag_;
   PartDragStatus dragStatus_;
   std::uint64_t dragSequence_ = 0;

@@ -3,8 +3,10 @@
 // Free every unfrozen one; constraints still move other parts as far as they need.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <set>
 
+#include "flexure/core/param_access.h"
 #include "flexure/energy/drag.h"
 #include "flexure/energy/energy_solver.h"
 #include "flexure/energy/scenes/pipefitting_scene.h"
@@ -154,6 +156,99 @@ TEST_CASE("a mode with nothing to move on the path is pinned and says which mode
     const DragStatus s = drag.start("pipe", {0, 0.5, 0.5});
     CHECK(s.pinned);
     CHECK(s.reason.find("Move") != std::string::npos);
+  }
+  CHECK(scene->parameters().values() == solved);
+}
+
+namespace {
+
+// The rotation of the rotate node `name` as a normalized quaternion.
+Quatd rotationOf(const Scene& scene, const std::string& name) {
+  const int o = scene.find(name)->paramOffset();
+  const ParameterTable& t = scene.parameters();
+  return normalized(Quatd(t.value(o), t.value(o + 1), t.value(o + 2), t.value(o + 3)));
+}
+
+// `world` in the picked primitive's own space (the operators' inverses, root first).
+Vec3d toLeafSpace(const Scene& scene, const std::string& leaf, const Vec3d& world) {
+  const Path path = scene.pathTo(static_cast<const Primitive&>(*scene.find(leaf)));
+  const ValueAccess values(scene.parameters().values());
+  Vec3d x = world;
+  for (auto op = path.operators.rbegin(); op != path.operators.rend(); ++op) x = (*op)->inverse(values, x);
+  return x;
+}
+
+}  // namespace
+
+TEST_CASE("a drag narrowed to the rotate turns the part purely about an axis through its origin",
+          "[drag][modes][only]") {
+  // What a ring of the transform handle sends: only the placement's rotate may move, and the
+  // spring pulls a point of the ring (in the plane through the origin normal to the axis).
+  auto scene = loosePipe();
+  const Eigen::VectorXd before = scene->parameters().values();
+  const Node* t = scene->find("pipe-translate");
+  const Vec3d origin(before[t->paramOffset()], before[t->paramOffset() + 1], before[t->paramOffset() + 2]);
+  const Quatd q0 = rotationOf(*scene, "pipe-rotate");
+  const Vec3d axis = GENERATE(Vec3d(0, 0, 1), Vec3d(0, 1, 0), Vec3d(1, 0, 0));
+  const Vec3d radial = normalized(cross(axis, Vec3d(0.3, 0.5, 0.8)));
+  const Vec3d grabbed = origin + radial * 0.8;
+  DragSession drag(*scene);
+  drag.setMode(DragMode::Move);
+  drag.setOnly("pipe-rotate");
+  const DragStatus s = drag.startLocal("pipe", toLeafSpace(*scene, "pipe", grabbed));
+  REQUIRE_FALSE(s.pinned);
+  CHECK(norm(s.point - grabbed) < 1e-12);
+  const double angle = 40.0 * M_PI / 180.0;
+  for (int k = 1; k <= 8; ++k) drag.moveTo(origin + rotate(Quatd::fromAxisAngle(axis, angle * k / 8), radial * 0.8));
+  drag.end();
+  const auto changed = changedSlots(*scene, before, scene->parameters().values());
+  CHECK_FALSE(changed.empty());
+  CHECK(allOf(changed, {"pipe-rotate."}));
+  // The turn that happened, q q0⁻¹: about `axis`, by about the mouse's angle.
+  const Quatd turn = rotationOf(*scene, "pipe-rotate") * conjugate(q0);
+  const Vec3d v(turn.x, turn.y, turn.z);
+  INFO("turn axis " << v.x << " " << v.y << " " << v.z);
+  CHECK(norm(v - axis * dot(v, axis)) < 1e-7 * norm(v));
+  const double turned = 2.0 * std::atan2(dot(v, axis), turn.w);
+  CHECK(turned == Approx(angle).margin(1e-3));
+}
+
+TEST_CASE("a drag narrowed to the translate moves the part along the pull only", "[drag][modes][only]") {
+  auto scene = loosePipe();
+  const Eigen::VectorXd before = scene->parameters().values();
+  DragSession drag(*scene);
+  drag.setMode(DragMode::Move);
+  drag.setOnly("pipe-translate");
+  const DragStatus s = drag.start("pipe", {0, 0.25, 0.5});
+  REQUIRE_FALSE(s.pinned);
+  for (int k = 1; k <= 4; ++k) drag.moveTo(s.point + Vec3d(0.1 * k, 0, 0));
+  drag.end();
+  const auto changed = changedSlots(*scene, before, scene->parameters().values());
+  CHECK(allOf(changed, {"pipe-translate."}));
+  const int o = scene->find("pipe-translate")->paramOffset();
+  const Eigen::VectorXd& psi = scene->parameters().values();
+  CHECK(psi[o] - before[o] == Approx(0.4).margin(1e-3));
+  CHECK(std::abs(psi[o + 1] - before[o + 1]) < 1e-9);
+  CHECK(std::abs(psi[o + 2] - before[o + 2]) < 1e-9);
+}
+
+TEST_CASE("a narrowed drag is refused, with the reason, when its node cannot move the part", "[drag][modes][only]") {
+  auto scene = buildPipefittingScene();
+  REQUIRE(EnergySolver(*scene, EnergySettings{}).run().converged);
+  const Eigen::VectorXd solved = scene->parameters().values();
+  SECTION("a node not above the part") {
+    DragSession drag(*scene);
+    drag.setOnly("fixed-a-translate");
+    const DragStatus s = drag.start("pipe", {0, 0.5, 0.5});
+    CHECK(s.pinned);
+    CHECK(s.reason.find("not above") != std::string::npos);
+  }
+  SECTION("the joined pipe's rotate alone would break the joins") {
+    DragSession drag(*scene);
+    drag.setMode(DragMode::Move);
+    drag.setOnly("pipe-rotate");
+    const DragStatus s = drag.start("pipe", {0, 0.5, 0.5});
+    CHECK(s.pinned);
   }
   CHECK(scene->parameters().values() == solved);
 }

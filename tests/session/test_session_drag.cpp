@@ -2,7 +2,11 @@
 // structure changes, and a drag ends in exactly one outcome (one undo step).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <thread>
+
+#include "flexure/core/param_access.h"
+#include "flexure/core/path.h"
 
 #include "flexure/session/part_drag.h"
 #include "flexure/session/solver_session.h"
@@ -176,3 +180,48 @@ TEST_CASE("a drag that prefers Move falls back to Free when the joints hold the 
   CHECK_FALSE(preferMove->pinned);
   CHECK(flexure::norm(pointAt(*doc, preferMove->psiAfter, "pipe", kMid) - p0) > 0.05);
 }
+
+TEST_CASE("a drag narrowed to a node pulls its local point, also after a structure change", "[session][drag][only]") {
+  // What a ring of the window's transform handle sends: only the pipe's rotate may move, and the
+  // spring pulls a point of the ring (fixed in the pipe's frame, in the plane through the
+  // placement's origin normal to z).
+  auto doc = pipefittingScene();
+  doc->constraints.clear();
+  doc->resolveReferences();
+  const Node* t = doc->find("pipe-translate");
+  const Eigen::VectorXd& psi0 = doc->parameters().values();
+  const Vec3d origin(psi0[t->paramOffset()], psi0[t->paramOffset() + 1], psi0[t->paramOffset() + 2]);
+  const Vec3d grabbed = origin + Vec3d(0.8, 0, 0);
+  const Path path = doc->pathTo(static_cast<const Primitive&>(*doc->find("pipe")));
+  Vec3d local = grabbed;
+  for (auto op = path.operators.rbegin(); op != path.operators.rend(); ++op)
+    local = (*op)->inverse(ValueAccess(psi0), local);
+  SolverSession session(*doc);
+  auto start = waitFor(session, [](const SessionResult& s) { return s.activity == SessionActivity::Idle; });
+  session.send(DragStart{"pipe", kMid, grabbed, DragMode::Move, "pipe-rotate", local});
+  for (int k = 1; k <= 6; ++k) {
+    const double a = 0.1 * k;
+    session.send(DragMove{origin + Vec3d(0.8 * std::cos(a), 0.8 * std::sin(a), 0)});
+    if (k == 3) session.structureChanged(*doc);  // the drag restarts, narrowed, at the same point
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  session.send(DragEnd{});
+  for (int i = 0; i < 5000 && !session.lastDrag(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  auto outcome = session.lastDrag();
+  REQUIRE(outcome);
+  CHECK_FALSE(outcome->pinned);
+  const Node* r = doc->find("pipe-rotate");
+  bool turned = false;
+  for (int i = 0; i < doc->parameters().size(); ++i) {
+    const bool ofRotate = i >= r->paramOffset() && i < r->paramOffset() + r->paramCount();
+    if (!ofRotate) CHECK(outcome->psiAfter[i] == outcome->psiBefore[i]);
+    turned = turned || (ofRotate && outcome->psiAfter[i] != outcome->psiBefore[i]);
+  }
+  CHECK(turned);
+  // The ring's point went round to the last target.
+  const Vec3d last = origin + Vec3d(0.8 * std::cos(0.6), 0.8 * std::sin(0.6), 0);
+  Vec3d reached = local;
+  for (const Operator* op : path.operators) reached = op->apply(ValueAccess(outcome->psiAfter), reached);
+  CHECK(flexure::norm(reached - last) < 1e-3);
+}
+

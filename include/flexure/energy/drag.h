@@ -69,6 +69,9 @@ struct DragOptions {
   double stepTolerance = 1e-11;   // converged when the Gauss-Newton step's largest entry is below
   DragMode mode = DragMode::Free; // which parameters on the picked path the hand moves
   std::vector<std::string> drives;  // more drives ("node" or "node.slot"), besides the scene's
+  // Narrower than the mode: on the picked path only this node's parameters move (a transform
+  // handle's arrow: the placement's translate; its ring: the rotate). Empty: the whole mode.
+  std::string only;
 };
 
 class DragSession {
@@ -78,7 +81,13 @@ class DragSession {
 
   // Before start(): which parameters the drag may move (drag_space.h).
   void setMode(DragMode mode) { options_.mode = mode; }
+  // Before start(): only `node`'s parameters on the picked path may move (DragOptions::only).
+  void setOnly(std::string node) { options_.only = std::move(node); }
   DragStatus start(const std::string& node, const SurfacePoint& point);
+  // Drags a fixed point of the primitive's own space (LeafPoint "local"), not necessarily on its
+  // surface: a ring of the transform handle pulls a point in the plane it turns in, which a
+  // rotation about the ring's axis moves with the least change of the quaternion (docs/energy.md).
+  DragStatus startLocal(const std::string& node, const Vec3d& local);
   DragStatus moveTo(const Vec3d& target);
   DragStatus end();
   const DragStatus& status() const { return status_; }
@@ -92,6 +101,7 @@ class DragSession {
   std::vector<std::string> loads() const;
 
  private:
+  DragStatus start(const LeafPoint& point);
   void solveSubstep(const Vec3d& target);
   void project();
   double constraintEnergy() const;

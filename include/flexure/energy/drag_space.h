@@ -27,6 +27,11 @@
 // Jacobian ∂T/∂x is a rotation (JᵀJ = I, det J = 1) at sample points of the picked part, for its
 // current parameters and for perturbed ones (a bend with angle 0 is the identity now but not
 // rigid as a family).
+//
+// A drag may be narrowed further to one node (`only`, a transform handle's arrow or ring: the
+// placement's translate or its rotate): entries on the picked path that are not that node's
+// are left out in every mode, so the hand moves only that operator's parameters. Entries off
+// the path stay columns as above: the constraints still pull.
 #include <string>
 #include <vector>
 
@@ -51,8 +56,9 @@ struct DragSpace {
 };
 
 // The drag's subspace for a picked point on `path` in `mode`; `samples` are points of the leaf
-// (its own space) used to classify the operators above it.
+// (its own space) used to classify the operators above it. With `only` set, on the path only the
+// parameters of the node of that name are columns (nothing of the path when it is not on it).
 DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const std::vector<int>& drives,
-                    const std::vector<Vec3d>& samples);
+                    const std::vector<Vec3d>& samples, const std::string& only = {});
 
 }  // namespace flexure

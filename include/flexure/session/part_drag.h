@@ -40,8 +40,15 @@ class PartDrag {
   // Which parameters the drag may move (drag_mode.h); set before begin(). A drag that has no
   // choice (a metaball handle moves its displacement) ignores it.
   virtual void setMode(DragMode mode) { (void)mode; }
+  // Narrows the mode to one node (session::DragStart::only): on the picked path only `node`'s
+  // parameters may move. Set before begin(). Returns false when this kind of drag cannot
+  // narrow itself; the session then refuses the drag rather than move more than was asked.
+  virtual bool setOnly(const std::string& node) { return node.empty(); }
   // Starts dragging `point` of `node` toward `target`.
   virtual PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) = 0;
+  // Starts dragging a fixed point of the primitive's own space (DragStart::local), not
+  // necessarily on its surface. A drag that only pulls surface points refuses (pinned).
+  virtual PartDragStatus beginLocal(const std::string& node, const Vec3d& local, const Vec3d& target);
   virtual PartDragStatus move(const Vec3d& target) = 0;
   // Leaves the working copy with no trace of the drag (temporary constraints removed).
   virtual PartDragStatus end() = 0;

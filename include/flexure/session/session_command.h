@@ -2,6 +2,7 @@
 // The commands the GUI thread sends to the solver thread (docs/solver-thread.md). They are
 // applied between solver steps, in the order sent.
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -28,6 +29,12 @@ struct DragStart {
   SurfacePoint point;      // where on it
   Vec3d target;            // world point the mouse is at
   DragMode mode = DragMode::Free;  // which parameters the drag may move (drag_mode.h)
+  // Narrower than the mode (a transform handle's arrow or ring): on the picked path only this
+  // node's parameters may move; the constraints still move the other parts. Empty: the mode.
+  std::string only{};
+  // When set, the dragged point is this fixed point of the picked primitive's own space instead
+  // of `point` (a ring pulls a point on the ring, in the plane it turns in).
+  std::optional<Vec3d> local{};
 };
 struct DragMove {
   Vec3d target;

@@ -5,11 +5,14 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "commands/node_commands.h"
 #include "commands/parameter_command.h"
 #include "document/scene_document.h"
+#include "flexure/core/field_visitor.h"
 #include "flexure/core/node_registry.h"
+#include "flexure/core/operator.h"
 
 namespace flexure::app {
 namespace {
@@ -75,7 +78,94 @@ Absorber absorberOf(const Scene& scene, const Node& node) {
   return Absorber::Refused;
 }
 
+// Reads (only) a node's Vec3d field "origin", or writes it when `write` is set.
+class OriginField final : public FieldVisitor {
+ public:
+  explicit OriginField(std::optional<Vec3d> write = std::nullopt) : write_(write) {}
+  std::optional<Vec3d> found;
+  void field(std::string_view, bool&, FieldUse) override {}
+  void field(std::string_view, int&, FieldUse) override {}
+  void field(std::string_view, double&, FieldUse) override {}
+  void field(std::string_view, std::string&, FieldUse) override {}
+  void field(std::string_view name, Vec3d& value, FieldUse) override {
+    if (name != "origin") return;
+    if (write_) value = *write_;
+    found = value;
+  }
+  void field(std::string_view, SurfacePoint&, FieldUse) override {}
+  void field(std::string_view, std::vector<double>&, FieldUse) override {}
+  void field(std::string_view, std::vector<int>&, FieldUse) override {}
+  void field(std::string_view, std::vector<std::string>&, FieldUse) override {}
+  void records(std::string_view, std::size_t, const std::function<void(std::size_t)>&, const RecordBinder&,
+               FieldUse) override {}
+  // Writing is reading for the node: it validates the new value (FieldVisitor::isReading).
+  bool isReading() const override { return write_.has_value(); }
+
+ private:
+  std::optional<Vec3d> write_;
+};
+
+bool hasSlots(const Node& node, std::initializer_list<const char*> names) {
+  const std::vector<ParamSpec> specs = node.parameterSpecs();
+  for (const char* name : names) {
+    bool found = false;
+    for (const ParamSpec& spec : specs) found = found || spec.name == name;
+    if (!found) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+NewNodePlacement newNodePlacement(const Node& prototype) {
+  if (prototype.isOperator()) {
+    const auto* op = dynamic_cast<const Operator*>(&prototype);
+    const bool pose = op && op->isTrs() && hasSlots(prototype, {"x", "y", "z", "qw", "qx", "qy", "qz"});
+    return pose ? NewNodePlacement::OwnPose : NewNodePlacement::None;
+  }
+  if (!prototype.isPrimitive()) return NewNodePlacement::None;
+  OriginField origin;
+  const_cast<Node&>(prototype).visitFields(origin);  // a reading visit: nothing changes
+  return origin.found ? NewNodePlacement::OwnOrigin : NewNodePlacement::UnderPlacement;
+}
+
+Node* addPlacedNode(SceneDocument& document, const std::string& type, Node* parent, int position, const Vec3d& at,
+                    QString& problem) {
+  Scene& scene = document.scene();
+  if (!parent) parent = &scene.root();
+  std::unique_ptr<Node> node = NodeRegistry::instance().create(type);
+  if (!node) {
+    problem = QObject::tr("Unknown node type '%1'.").arg(qs(type));
+    return nullptr;
+  }
+  const NewNodePlacement placement = newNodePlacement(*node);
+  if (placement == NewNodePlacement::UnderPlacement) return addPlacedPart(document, type, parent, position, at, problem);
+  problem = addProblem(scene, type, parent);
+  if (!problem.isEmpty()) return nullptr;
+  if (placement == NewNodePlacement::OwnOrigin) {
+    // Set before the node enters the scene: adding it is then the only undo step.
+    OriginField origin(at);
+    try {
+      node->visitFields(origin);
+    } catch (const std::exception& e) {
+      problem = QObject::tr("Cannot place the new %1: %2").arg(qs(type), QString::fromUtf8(e.what()));
+      return nullptr;
+    }
+  }
+  node->setName(scene.uniqueName(type));
+  const QString name = qs(node->name());
+  QUndoStack& stack = document.undoStack();
+  stack.beginMacro(QObject::tr("Add %1").arg(name));
+  auto* add = new AddNodeCommand(document, std::move(node), parent, position);
+  stack.push(add);
+  Node* added = add->node();
+  if (placement == NewNodePlacement::OwnPose) {
+    const int x = added->paramIndex("x"), y = added->paramIndex("y"), z = added->paramIndex("z");
+    pushValues(document, {{x, at.x}, {y, at.y}, {z, at.z}}, QObject::tr("Place %1").arg(name));
+  }
+  stack.endMacro();
+  return added;
+}
 
 bool isRigidOperator(const Node& node) {
   const std::string_view type = node.type();

@@ -23,6 +23,23 @@ class SceneDocument;
 Node* addPlacedPart(SceneDocument& document, const std::string& type, Node* parent, int position, const Vec3d& at,
                     QString& problem);
 
+// How a new node of `type` is placed where the user looks (issue 19: "the same for solids and
+// curves where it applies"):
+//   UnderPlacement  a primitive: a new translate → rotate above it (addPlacedPart)
+//   OwnPose         an operator that is a pose of its own (isTrs, with slots x, y, z, qw, qx, qy,
+//                   qz: a rigid solid): its pose is its placement, its x, y, z go to the point
+//   OwnOrigin       a primitive with an origin of its own (a Vec3d field "origin": an MES curve's
+//                   plane): the origin goes to the point, the control points stay relative to it
+//   None            anything else (a deformer, a translate, a group): added as it is
+enum class NewNodePlacement { None, UnderPlacement, OwnPose, OwnOrigin };
+NewNodePlacement newNodePlacement(const Node& prototype);
+
+// Adds a new `type` under `parent` at `position`, placed at `at` (world, when `parent` is the
+// root) as newNodePlacement says; one undo step. Returns the node (for UnderPlacement the part),
+// or null (and `problem` set).
+Node* addPlacedNode(SceneDocument& document, const std::string& type, Node* parent, int position, const Vec3d& at,
+                    QString& problem);
+
 // Inserts a new `type` operator where `node` is, with `node` as its only child. Returns the
 // operator, or null (and `problem` set).
 Node* wrapNode(SceneDocument& document, const std::string& type, Node& node, QString& problem);

@@ -136,10 +136,11 @@ bool OutlinerPanel::addNode(const std::string& type) {
       position = positionInParent(*node) + 1;
     }
   }
-  if (probe && probe->isPrimitive()) {
+  // A part under its own placement; a solid at its pose, a curve at its plane's origin.
+  if (probe && newNodePlacement(*probe) != NewNodePlacement::None) {
     QString problem;
     const Vec3d at = placementPoint_ ? placementPoint_() : Vec3d(0, 0, 0);
-    Node* part = addPlacedPart(document_, type, parent, position, at, problem);
+    Node* part = addPlacedNode(document_, type, parent, position, at, problem);
     showProblem(problem);
     if (part) selection_.select(part);
     return part != nullptr;

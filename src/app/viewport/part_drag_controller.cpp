@@ -34,6 +34,8 @@ void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal
   pick_ = pick;
   mode_ = mode;
   targetOf_ = nullptr;
+  only_.clear();
+  local_.reset();
   planeNormal_ = planeNormal;
   pressPosition_ = position;
   target_ = pick.world;
@@ -41,9 +43,12 @@ void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal
 }
 
 void PartDragController::pressConstrained(const SurfacePick& pick, std::function<Vec3d(const PickRay&)> targetOf,
-                                         const QPointF& position, DragMode mode) {
+                                         const QPointF& position, DragMode mode, std::string only,
+                                         std::optional<Vec3d> local) {
   press(pick, Vec3d(0, 0, 1), position, mode);
   targetOf_ = std::move(targetOf);
+  only_ = std::move(only);
+  local_ = local;
 }
 
 bool PartDragController::move(const PickRay& ray, const QPointF& position) {
@@ -51,7 +56,7 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position) {
   if (!dragging_) {
     if (QLineF(pressPosition_, position).length() < kStartDistance) return false;
     // The drag starts at the picked point itself; the first move follows at once.
-    solver_.send(session::DragStart{pick_->node, pick_->point, pick_->world, mode_});
+    solver_.send(session::DragStart{pick_->node, pick_->point, pick_->world, mode_, only_, local_});
     dragging_ = true;
   }
   if (targetOf_) {

@@ -10,6 +10,7 @@
 #include <QPointF>
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "flexure/core/camera.h"
 #include "flexure/core/drag_mode.h"
@@ -41,9 +42,10 @@ class PartDragController {
   void press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position,
              DragMode mode = DragMode::Free);
   // A press whose target is computed by `targetOf` from the mouse's ray instead of the drag
-  // plane (the transform handle's arrows and rings, transform_handle.h).
+  // plane (the transform handle's arrows and rings, transform_handle.h), narrowed to the node
+  // `only` and pulling the point `local` of the part's own space when set (DragStart's fields).
   void pressConstrained(const SurfacePick& pick, std::function<Vec3d(const PickRay&)> targetOf, const QPointF& position,
-                        DragMode mode);
+                        DragMode mode, std::string only = {}, std::optional<Vec3d> local = {});
   // The mouse moved with the button down; `ray` runs through `position`. Returns true when a
   // drag is in progress after the move.
   bool move(const PickRay& ray, const QPointF& position);
@@ -67,6 +69,8 @@ class PartDragController {
   Vec3d target_;
   DragMode mode_ = DragMode::Free;
   std::function<Vec3d(const PickRay&)> targetOf_;
+  std::string only_;
+  std::optional<Vec3d> local_;
   bool dragging_ = false;
 };
 

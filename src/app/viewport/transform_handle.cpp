@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "flexure/core/param_access.h"
+#include "flexure/core/path.h"
 #include "flexure/render/camera_matrices.h"
 #include "flexure/render/overlay_shapes.h"
 
@@ -24,21 +26,6 @@ const Node* firstPrimitive(const Node& node) {
 }
 
 bool isPlacement(const Node& node) { return node.type() == "translate" || node.type() == "rotate"; }
-
-// world(x) = R x + t over the translates and rotates above `leaf`: the origin is t.
-Vec3d placementOrigin(const Scene& scene, const Node& leaf) {
-  const ParameterTable& table = scene.parameters();
-  Vec3d t(0, 0, 0);
-  for (const Node* a = leaf.parent(); a && a != &scene.root(); a = a->parent()) {
-    const int o = a->paramOffset();
-    if (a->type() == "translate") {
-      t = t + Vec3d(table.value(o), table.value(o + 1), table.value(o + 2));
-    } else if (a->type() == "rotate") {
-      t = rotate(normalized(Quatd(table.value(o), table.value(o + 1), table.value(o + 2), table.value(o + 3))), t);
-    }
-  }
-  return t;
-}
 
 double segmentDistance(double px, double py, const glm::dvec2& a, const glm::dvec2& b) {
   const double dx = b.x - a.x, dy = b.y - a.y;
@@ -82,17 +69,32 @@ Vec3d handleAxis(int axis) { return axis == 0 ? Vec3d(1, 0, 0) : axis == 1 ? Vec
 
 std::optional<TransformHandle> transformHandleFor(const Scene& scene, const Node* selected, const Camera& camera) {
   if (!selected) return std::nullopt;
-  const Node* leaf = nullptr;
-  if (selected->isPrimitive()) {
-    for (const Node* a = selected->parent(); a && !leaf; a = a->parent())
-      if (isPlacement(*a)) leaf = selected;
-  } else if (isPlacement(*selected)) {
-    leaf = firstPrimitive(*selected);
-  }
-  if (!leaf) return std::nullopt;
+  const Node* leaf = selected->isPrimitive() ? selected : isPlacement(*selected) ? firstPrimitive(*selected) : nullptr;
+  const auto* primitive = dynamic_cast<const Primitive*>(leaf);
+  if (!primitive) return std::nullopt;
+  const Path path = scene.pathTo(*primitive);
   TransformHandle handle;
   handle.part = leaf->name();
-  handle.origin = placementOrigin(scene, *leaf);
+  // The nearest translate and rotate above the part: its own placement.
+  std::size_t centre = path.operators.size();
+  for (std::size_t k = 0; k < path.operators.size(); ++k) {
+    const Operator& op = *path.operators[k];
+    if (op.type() == "translate" && handle.translate.empty()) {
+      handle.translate = op.name();
+      if (handle.rotate.empty()) centre = k;
+    } else if (op.type() == "rotate" && handle.rotate.empty()) {
+      handle.rotate = op.name();
+      centre = k;
+    }
+  }
+  if (handle.translate.empty() && handle.rotate.empty()) return std::nullopt;
+  // The origin: the centre of the rotate (the fixed point it turns about) mapped to the world,
+  // or, without a rotate, the origin of the translate's space.
+  const ValueAccess values(scene.parameters().values());
+  Vec3d origin(0, 0, 0);
+  for (std::size_t k = centre; k < path.operators.size(); ++k)
+    if (!path.operators[k]->isIdentity()) origin = path.operators[k]->apply(values, origin);
+  handle.origin = origin;
   handle.size = std::max(1e-6, kScreenFraction * norm(handle.origin - camera.eye));
   return handle;
 }
@@ -100,8 +102,9 @@ std::optional<TransformHandle> transformHandleFor(const Scene& scene, const Node
 void appendTransformHandle(const TransformHandle& handle, OverlayGeometry& out) {
   const ColorRgb colors[3] = {{0.95f, 0.25f, 0.25f}, {0.35f, 0.90f, 0.30f}, {0.30f, 0.50f, 1.00f}};
   for (int k = 0; k < 3; ++k) {
-    overlay::addArrow(out, handle.origin, handleAxis(k) * handle.size, 0.22 * handle.size, colors[k]);
-    overlay::addRing(out, handle.origin, handleAxis(k), kRingRadius * handle.size, colors[k]);
+    if (!handle.translate.empty())
+      overlay::addArrow(out, handle.origin, handleAxis(k) * handle.size, 0.22 * handle.size, colors[k]);
+    if (!handle.rotate.empty()) overlay::addRing(out, handle.origin, handleAxis(k), kRingRadius * handle.size, colors[k]);
   }
 }
 
@@ -111,7 +114,7 @@ std::optional<HandlePart> pickTransformHandle(const TransformHandle& handle, con
   double bestDistance = tolerance;
   glm::dvec2 origin;
   if (!projectToPixel(camera, width, height, toGlm(handle.origin), origin)) return std::nullopt;
-  for (int k = 0; k < 3; ++k) {
+  for (int k = 0; k < 3 && !handle.translate.empty(); ++k) {
     glm::dvec2 tip;
     if (!projectToPixel(camera, width, height, toGlm(handle.origin + handleAxis(k) * handle.size), tip)) continue;
     const double d = segmentDistance(x, y, origin, tip);
@@ -120,7 +123,7 @@ std::optional<HandlePart> pickTransformHandle(const TransformHandle& handle, con
       best = HandlePart{HandlePart::Kind::Arrow, k};
     }
   }
-  for (int k = 0; k < 3; ++k) {
+  for (int k = 0; k < 3 && !handle.rotate.empty(); ++k) {
     Vec3d e1, e2;
     planeBasis(handleAxis(k), e1, e2);
     glm::dvec2 previous;
@@ -145,6 +148,44 @@ std::optional<HandlePart> pickTransformHandle(const TransformHandle& handle, con
     }
   }
   return best;
+}
+
+std::optional<HandleGrab> grabTransformHandle(const Scene& scene, const TransformHandle& handle, const HandlePart& part,
+                                              const PickRay& pressRay) {
+  const auto* leaf = dynamic_cast<const Primitive*>(scene.find(handle.part));
+  const std::string& only = part.kind == HandlePart::Kind::Arrow ? handle.translate : handle.rotate;
+  if (!leaf || only.empty()) return std::nullopt;
+  const Path path = scene.pathTo(*leaf);
+  const ValueAccess values(scene.parameters().values());
+  HandleGrab grab;
+  grab.only = only;
+  grab.pick.node = handle.part;
+  grab.pick.point = SurfacePoint{0, 0.25, 0.5};
+  if (part.kind == HandlePart::Kind::Arrow) {
+    // A translation moves every point alike: any point of the part will do.
+    grab.pick.world = pathPosition<double>(path, values, 0, 0.25, 0.5);
+    return grab;
+  }
+  // The ring's point under the press: where the ray meets the ring's plane, or (seen edge-on)
+  // the ray's point nearest the origin, put on the ring.
+  const Vec3d axis = handleAxis(part.axis);
+  const Vec3d o = fromGlm(pressRay.origin), d = fromGlm(pressRay.direction);
+  const double facing = dot(d, axis);
+  const Vec3d hit = std::abs(facing) > 1e-6 * norm(d) ? o + d * (dot(handle.origin - o, axis) / facing)
+                                                      : o + d * (dot(handle.origin - o, d) / dot(d, d));
+  Vec3d radial = hit - handle.origin;
+  radial = radial - axis * dot(radial, axis);
+  if (norm(radial) < 1e-12) {
+    Vec3d e2;
+    planeBasis(axis, radial, e2);
+  }
+  grab.pick.world = handle.origin + normalized(radial) * (kRingRadius * handle.size);
+  // The same point in the part's own space: through the operators' inverses, root first.
+  Vec3d x = grab.pick.world;
+  for (auto op = path.operators.rbegin(); op != path.operators.rend(); ++op)
+    if (!(*op)->isIdentity()) x = (*op)->inverse(values, x);
+  grab.local = x;
+  return grab;
 }
 
 Vec3d handleTarget(const TransformHandle& handle, const HandlePart& part, const Vec3d& grabbed, const PickRay& pressRay,

@@ -6,11 +6,15 @@
 // part drag machinery (part_drag_controller.h) in Move mode, with the target of the spring
 // constrained: along the arrow's line, or turned on the ring's plane about the origin.
 //
-// A single drag spring pulls one point of the part (Witkin et al. 1987, E_user): an arrow's
-// target moves that point along the axis, which the placement follows by translating; a
-// ring's target moves the point on a circle about the axis, which the placement follows by
-// turning (and, where the solver prefers, by some translation: one point does not fix a
-// rotation's centre). Constraints keep pulling throughout, as in every drag.
+// The drag is narrowed to one operator (session::DragStart::only): an arrow may change only the
+// placement's translate, a ring only its rotate, so a ring turns the part about the ring's axis
+// through the origin and nothing else. The spring (Witkin et al. 1987, E_user) of an arrow pulls
+// a point of the part along the axis: a translation moves every point alike, so the part moves
+// exactly along the axis. A ring's spring pulls a point of the ring itself (fixed in the part's
+// frame, DragStart::local) round the ring: that point lies in the plane through the origin
+// normal to the axis, so of all rotations that take it to its target the one with the least
+// change of the quaternion (the drag's metric) is the turn about the axis (docs/energy.md).
+// Constraints keep pulling throughout, as in every drag.
 #include <optional>
 #include <string>
 
@@ -18,17 +22,22 @@
 #include "flexure/core/scene.h"
 #include "flexure/render/mesh_picking.h"
 #include "flexure/render/overlay_geometry.h"
+#include "viewport/surface_pick.h"
 
 namespace flexure::app {
 
 struct TransformHandle {
-  std::string part;  // the primitive the drag pulls
-  Vec3d origin;      // the placement's origin in world space
-  double size = 1.0;  // arrow length (scene units)
+  std::string part;       // the primitive the drag pulls
+  std::string translate;  // the operator the arrows move (the nearest translate above the part)
+  std::string rotate;     // the operator the rings turn (the nearest rotate above it)
+  Vec3d origin;           // the placement's origin in world space: the centre of `rotate`
+                          // (else of `translate`), the point a ring turns the part about
+  double size = 1.0;      // arrow length (scene units)
 };
 
 // The handle of the selected node: a primitive with a placement (a translate or rotate above
-// it), or a translate / rotate (its first primitive); nullopt otherwise.
+// it), or a translate / rotate (its first primitive); nullopt otherwise. Arrows are drawn and
+// picked when there is a translate, rings when there is a rotate.
 std::optional<TransformHandle> transformHandleFor(const Scene& scene, const Node* selected, const Camera& camera);
 
 // Appends the arrows (x red, y green, z blue) and rings.
@@ -46,6 +55,19 @@ std::optional<HandlePart> pickTransformHandle(const TransformHandle& handle, con
 
 // The world axis of a handle part.
 Vec3d handleAxis(int axis);
+
+// What a press on `part` drags: the picked primitive, the operator the drag is narrowed to and
+// the point its spring pulls (session::DragStart's node, only and point or local).
+struct HandleGrab {
+  SurfacePick pick;            // node, a surface point (arrows) and the grabbed world point
+  std::string only;            // the translate (arrow) or rotate (ring)
+  std::optional<Vec3d> local;  // a ring's point on the ring, in the part's own space
+};
+// The grab for a press on `part` with the mouse ray `pressRay`: an arrow pulls the surface point
+// (patch 0, u 0.25, v 0.5); a ring the point of the ring where the ray meets its plane (or, seen
+// edge-on, the ring's point nearest the ray). nullopt when the part or its operator is missing.
+std::optional<HandleGrab> grabTransformHandle(const Scene& scene, const TransformHandle& handle, const HandlePart& part,
+                                              const PickRay& pressRay);
 
 // Where the grabbed point `grabbed` goes when the mouse, pressed on `part` with ray `pressRay`,
 // is now on `ray`: moved along the arrow's axis by how far the mouse moved along it, or turned

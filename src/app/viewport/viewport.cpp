@@ -1,5 +1,6 @@
 #include "viewport/viewport.h"
 
+#include <QContextMenuEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QSurfaceFormat>
@@ -9,6 +10,7 @@
 
 #include "flexure/render/camera_framing.h"
 #include "flexure/render/grid_plane.h"
+#include "flexure/render/mesh_picking.h"
 #include "viewport/gl_format.h"
 
 namespace flexure::app {
@@ -242,6 +244,34 @@ void Viewport::wheelEvent(QWheelEvent* event) {
   const double notches = event->angleDelta().y() / 120.0;
   if (notches != 0.0) applyCamera(dollyCamera(camera_, std::pow(kDollyPerWheelNotch, notches)));
   event->accept();
+}
+
+void Viewport::contextMenuEvent(QContextMenuEvent* event) {
+  if (event->modifiers() != Qt::NoModifier) {  // Alt + right button dollies
+    event->ignore();
+    return;
+  }
+  emit contextMenuRequested(QPointF(event->pos()));
+  event->accept();
+}
+
+std::optional<Vec3d> Viewport::groundPointUnder(const QPointF& position) const {
+  const GridPlane plane = options_.gridPlane ? *options_.gridPlane : gridPlaneForUp(sceneUp_);
+  const PickRay ray = pickRayThroughPixel(camera_, width(), height(), position.x(), position.y());
+  const Vec3d origin(ray.origin.x, ray.origin.y, ray.origin.z);
+  const Vec3d direction = normalized(Vec3d(ray.direction.x, ray.direction.y, ray.direction.z));
+  const double facing = dot(direction, plane.normal);
+  if (std::abs(facing) < 1e-6) return std::nullopt;
+  const double t = (plane.offset - dot(origin, plane.normal)) / facing;
+  const double reach = 50.0 * std::max(norm(camera_.target - camera_.eye), 1e-6);
+  if (!(t > 0.0) || t > reach) return std::nullopt;
+  return origin + direction * t;
+}
+
+Vec3d Viewport::placementPoint() const {
+  if (placementCursor_)
+    if (const std::optional<Vec3d> ground = groundPointUnder(*placementCursor_)) return *ground;
+  return camera_.target;
 }
 
 }  // namespace flexure::app

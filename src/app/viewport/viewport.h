@@ -6,6 +6,7 @@
 #include <QPoint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "flexure/core/camera.h"
@@ -73,6 +74,17 @@ class Viewport : public QOpenGLWidget {
   void setPassTiming(bool on);
   double aspect() const;
 
+  // Where a new part lands (issue 19, docs/app.md "Building a model"): on the ground grid under
+  // the cursor while an Add menu opened over the viewport is showing (setPlacementCursor), else
+  // at the view's centre (the camera's target), in front of the camera at the target's depth.
+  Vec3d placementPoint() const;
+  // The point of the ground grid's plane under `position` (widget pixels): in front of the
+  // camera and no farther than 50 times the target's distance, else nullopt (a grid seen
+  // edge-on, or the sky).
+  std::optional<Vec3d> groundPointUnder(const QPointF& position) const;
+  // The cursor an Add menu was opened at; nullopt when it closes.
+  void setPlacementCursor(std::optional<QPointF> position) { placementCursor_ = position; }
+
  public slots:
   void frameAll();
   // Frames the selected meshes (styles' selected flag), or all when none is selected.
@@ -86,6 +98,8 @@ class Viewport : public QOpenGLWidget {
   void renderFailed(const QString& message);
   // A left click without dragging, at a position in widget pixels (selection by picking).
   void clicked(const QPointF& position);
+  // A right click without modifiers (Alt + right dolly keeps its button), or the menu key.
+  void contextMenuRequested(const QPointF& position);
 
  protected:
   void initializeGL() override;
@@ -94,6 +108,7 @@ class Viewport : public QOpenGLWidget {
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
 
  private:
   void releaseGl();
@@ -126,6 +141,7 @@ class Viewport : public QOpenGLWidget {
   int framesRendered_ = 0;
   FrameTiming lastTiming_;
   bool passTiming_ = false;
+  std::optional<QPointF> placementCursor_;
 };
 
 }  // namespace flexure::app

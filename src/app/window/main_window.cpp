@@ -172,26 +172,17 @@ bool MainWindow::pressHandle(const QPointF& position) {
   const int width = viewport_->width(), height = viewport_->height();
   const auto hit = pickTransformHandle(*handle_, camera, width, height, position.x(), position.y());
   if (!hit) return false;
-  const Scene& scene = document_->scene();
-  if (!scene.find(handle_->part)) return false;
-  // The spring pulls a point of the part off the handle's axes (a ring turns it about them).
-  SurfacePick pick;
-  pick.node = handle_->part;
-  pick.point = SurfacePoint{0, 0.25, 0.5};
-  try {
-    pick.world = session::pickedPointPosition(scene, pick.node, pick.point);
-  } catch (const std::exception&) {
-    return false;
-  }
   const PickRay pressRay = pickRayThroughPixel(camera, width, height, position.x(), position.y());
+  // An arrow moves only the placement's translate, a ring only its rotate (transform_handle.h).
+  const std::optional<HandleGrab> grab = grabTransformHandle(document_->scene(), *handle_, *hit, pressRay);
+  if (!grab) return false;
   const TransformHandle handle = *handle_;
   const HandlePart part = *hit;
-  const Vec3d grabbed = pick.world;
-  const DragMode mode =
-      dragModeChoice_ == DragModeChoice::Auto ? DragMode::Move : resolveDragMode(dragModeChoice_, scene, pick.node);
+  const Vec3d grabbed = grab->pick.world;
   partDrag_->pressConstrained(
-      pick, [handle, part, grabbed, pressRay](const PickRay& ray) { return handleTarget(handle, part, grabbed, pressRay, ray); },
-      position, mode);
+      grab->pick,
+      [handle, part, grabbed, pressRay](const PickRay& ray) { return handleTarget(handle, part, grabbed, pressRay, ray); },
+      position, DragMode::Move, grab->only, grab->local);
   return true;
 }
 

@@ -1,9 +1,11 @@
 // The main window's menu bar: File (New, Open, Open Recent, Save; the document actions are
 // added by main_window_document.cpp), Edit (undo, redo), View (shading, overlays, framing,
-// standard viewpoints, the Panels submenu that addPanel fills) and Help.
+// standard viewpoints, the Panels submenu that addPanel fills) and Help; and the viewport's
+// own Add menu (right button, or Shift+A over it).
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCursor>
 #include <QDesktopServices>
 #include <QDir>
 #include <QUrl>
@@ -19,6 +21,8 @@
 #include "document/scene_document.h"
 #include "flexure/core/version.h"
 #include "flexure/render/camera_navigation.h"
+#include "panels/node_catalog.h"
+#include "panels/outliner_panel.h"
 #include "timeline/timeline_export_dialog.h"
 #include "timeline/timeline_panel.h"
 #include "viewport/viewport.h"
@@ -26,6 +30,26 @@
 #include "window/main_window.h"
 
 namespace flexure::app {
+namespace {
+
+// The outliner's Add menu opened over the viewport at `position` (widget pixels): a part added
+// from it lands on the ground grid under that point (Viewport::placementPoint, which the
+// outliner asks), or at the view's centre where no grid is under it.
+void showViewportAddMenu(QWidget* parent, Viewport& viewport, OutlinerPanel* outliner, const QPointF& position) {
+  if (!outliner) return;
+  QMenu menu(parent);
+  QMenu* add = menu.addMenu(QObject::tr("Add"));
+  for (const NodeCategory& category : nodeCatalog()) {
+    QMenu* sub = add->addMenu(category.title);
+    for (const std::string& type : category.types)
+      sub->addAction(QString::fromStdString(type), outliner, [outliner, type] { outliner->addNode(type); });
+  }
+  viewport.setPlacementCursor(position);
+  menu.exec(viewport.mapToGlobal(position.toPoint()));
+  viewport.setPlacementCursor(std::nullopt);
+}
+
+}  // namespace
 
 // ---------------------------------------------------------------- menus
 
@@ -34,6 +58,20 @@ void MainWindow::createMenus() {
   createEditMenu();
   createViewMenu();
   createHelpMenu();
+  // Add ▸ over the viewport (issue 19): right button, or Shift+A (Blender's key) with the
+  // cursor over it. The outliner is looked up when the menu opens (panels come later).
+  connect(viewport_, &Viewport::contextMenuRequested, this, [this](const QPointF& position) {
+    showViewportAddMenu(this, *viewport_, findChild<OutlinerPanel*>(), position);
+  });
+  auto* addHere = new QAction(tr("Add…"), viewport_);
+  addHere->setObjectName("viewport-add");
+  addHere->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_A));
+  addHere->setShortcutContext(Qt::WindowShortcut);  // the cursor, not the focus, says where
+  viewport_->addAction(addHere);
+  connect(addHere, &QAction::triggered, this, [this] {
+    const QPoint cursor = viewport_->mapFromGlobal(QCursor::pos());
+    if (viewport_->rect().contains(cursor)) showViewportAddMenu(this, *viewport_, findChild<OutlinerPanel*>(), QPointF(cursor));
+  });
 }
 
 void MainWindow::createFileMenu() {

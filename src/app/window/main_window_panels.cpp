@@ -22,8 +22,9 @@ namespace flexure::app {
 
 void MainWindow::createPanels() {
   auto* outliner = new OutlinerPanel(*document_, *selection_, this);
-  // A new part appears where the user looks: at the view's centre (the camera's target).
-  outliner->setPlacementPoint([this] { return viewport_->camera().target; });
+  // A new part appears where the user looks: at the view's centre (the camera's target), or on
+  // the ground grid under the cursor when added from the viewport's Add menu.
+  outliner->setPlacementPoint([this] { return viewport_->placementPoint(); });
   addPanel(outliner, Qt::LeftDockWidgetArea);
   addPanel(new ParameterPanel(*document_, *selection_, this), Qt::RightDockWidgetArea);
   auto* timeline = new TimelinePanel(*document_, *selection_, this);

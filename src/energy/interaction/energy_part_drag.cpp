@@ -35,6 +35,12 @@ PartDragStatus EnergyPartDrag::begin(const std::string& node, const SurfacePoint
   return convert(drag_.moveTo(target));
 }
 
+PartDragStatus EnergyPartDrag::beginLocal(const std::string& node, const Vec3d& local, const Vec3d& target) {
+  const DragStatus started = drag_.startLocal(node, local);
+  if (started.pinned) return convert(started);
+  return convert(drag_.moveTo(target));
+}
+
 PartDragStatus EnergyPartDrag::move(const Vec3d& target) {
   if (drag_.status().pinned) return convert(drag_.status());
   return convert(drag_.moveTo(target));

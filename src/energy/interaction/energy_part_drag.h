@@ -16,7 +16,12 @@ class EnergyPartDrag final : public PartDrag {
   EnergyPartDrag(Scene& scene, double time);
   const char* kindName() const override { return "energy spring"; }
   void setMode(DragMode mode) override { drag_.setMode(mode); }
+  bool setOnly(const std::string& node) override {
+    drag_.setOnly(node);
+    return true;
+  }
   PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
+  PartDragStatus beginLocal(const std::string& node, const Vec3d& local, const Vec3d& target) override;
   PartDragStatus move(const Vec3d& target) override;
   PartDragStatus end() override;
   bool needsSolverSteps() const override { return false; }

@@ -10,6 +10,7 @@
 #include "commands/assembly_commands.h"
 #include "commands/node_commands.h"
 #include "flexure/core/node_registry.h"
+#include "flexure/session/part_drag.h"
 #include "panels/outliner_panel.h"
 #include "panels/parameter_panel.h"
 #include "support/panel_test_support.h"
@@ -107,6 +108,55 @@ TEST_CASE("a primitive added in the window arrives under its own placement, sele
   a.document.undoStack().undo();
   a.document.undoStack().undo();
   CHECK(sceneText(a.scene()) == original);
+}
+
+TEST_CASE("a solid added in the window has its pose at the view centre: the pose is its placement",
+          "[app][panels][assembly]") {
+  Assembly a("pipefitting.json");
+  a.outliner.setPlacementPoint([] { return Vec3d(1.0, -2.0, 0.5); });
+  a.selection.clear();
+  const std::string before = sceneText(a.scene());
+  const int steps = a.document.undoStack().count();
+  REQUIRE(a.outliner.addNode("solid"));
+  CHECK(a.document.undoStack().count() == steps + 1);
+  const Node* solid = a.selection.current();
+  REQUIRE(solid);
+  CHECK(solid->type() == "solid");
+  CHECK(solid->parent() == &a.scene().root());  // no translate or rotate: the pose places it
+  CHECK(a.value("solid.x") == 1.0);
+  CHECK(a.value("solid.y") == -2.0);
+  CHECK(a.value("solid.z") == 0.5);
+  CHECK(a.value("solid.qw") == 1.0);
+  CHECK(a.scene().find("solid-translate") == nullptr);
+  a.document.undoStack().undo();
+  CHECK(sceneText(a.scene()) == before);
+}
+
+TEST_CASE("an MES curve added in the window lies in its plane through the view centre", "[app][panels][assembly]") {
+  Assembly a("pipefitting.json");
+  const Vec3d at(1.0, -2.0, 0.5);
+  a.outliner.setPlacementPoint([at] { return at; });
+  a.selection.clear();
+  const std::string before = sceneText(a.scene());
+  const int steps = a.document.undoStack().count();
+  REQUIRE(a.outliner.addNode("mes-curve"));
+  CHECK(a.document.undoStack().count() == steps + 1);
+  const Node* curve = a.selection.current();
+  REQUIRE(curve);
+  CHECK(curve->type() == "mes-curve");
+  CHECK(curve->parent() == &a.scene().root());  // its plane is its placement
+  const std::string name = curve->name();
+  // The control points keep the registry's defaults, relative to the plane's origin: the
+  // curve starts at the view centre (r(0) = p1 = (0, 0)) and runs one unit along x.
+  const int p1 = a.scene().parameters().find(name + ".p1.x");
+  REQUIRE(p1 >= 0);
+  CHECK(a.scene().parameters().value(p1) == 0.0);
+  const Vec3d start = session::pickedPointPosition(a.scene(), name, {0, 0.0, 0.25});
+  const Vec3d end = session::pickedPointPosition(a.scene(), name, {0, 1.0, 0.25});
+  CHECK(norm(start - at) < 0.03);  // within the display radius (0.02)
+  CHECK(norm(end - (at + Vec3d(1, 0, 0))) < 0.03);
+  a.document.undoStack().undo();
+  CHECK(sceneText(a.scene()) == before);
 }
 
 TEST_CASE("an operator added with a node selected wraps it, in one undo step", "[app][panels][assembly]") {

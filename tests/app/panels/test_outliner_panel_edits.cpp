@@ -6,6 +6,7 @@
 #include <QTest>
 #include <memory>
 
+#include "commands/assembly_commands.h"
 #include "flexure/anim/timeline_settings.h"
 #include "flexure/core/node_registry.h"
 #include "panels/outliner_panel.h"
@@ -83,12 +84,13 @@ TEST_CASE("adding every node type keeps Ψ consistent and the document savable; 
     const Node* node = o.selection.current();
     REQUIRE(node);
     CHECK(node->type() == type);
-    // A primitive arrives under its own placement (issue 19); the top of what was added is
-    // at the top level.
+    // A primitive arrives under its own placement (issue 19), a curve in its own plane (at the
+    // top level, like a solid); the top of what was added is at the top level.
     const Node* top = node;
     while (top->parent() && top->parent() != &o.scene().root()) top = top->parent();
     CHECK(top->parent() == &o.scene().root());
-    if (node->isPrimitive()) CHECK(node->parent()->type() == "rotate");
+    if (newNodePlacement(*node) == NewNodePlacement::UnderPlacement) CHECK(node->parent()->type() == "rotate");
+    if (newNodePlacement(*node) == NewNodePlacement::OwnOrigin) CHECK(node->parent() == &o.scene().root());
     o.requireConsistent();
     CHECK_NOTHROW(buildDisplayGeometry(o.scene()));
   }

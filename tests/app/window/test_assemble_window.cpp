@@ -21,6 +21,10 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QTreeView>
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QCursor>
+#include <QTimer>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -155,25 +159,64 @@ struct Builder {
     REQUIRE(projectToPixel(v.camera(), v.width(), v.height(), toGlm(world), pixel));
     return {static_cast<int>(std::lround(pixel.x)), static_cast<int>(std::lround(pixel.y))};
   }
-  // Drags the selected part's transform handle arrow `axis` by `pixels` along its screen
-  // direction, letting the solver answer each move, and waits for the drag's undo step.
-  void dragArrow(int axis, double pixels) {
-    REQUIRE(waitFor([&] { return settled() && window.transformHandle().has_value(); }));
-    const TransformHandle handle = *window.transformHandle();
-    const QPoint from = pixelOf(handle.origin + handleAxis(axis) * (0.45 * handle.size));
-    const QPoint tip = pixelOf(handle.origin + handleAxis(axis) * handle.size);
-    const QPointF direction = QPointF(tip - from) / std::hypot(tip.x() - from.x(), tip.y() - from.y());
-    const QPoint to = from + (direction * pixels).toPoint();
+  // Presses at `from`, moves through `path` (letting the solver answer each move), releases at
+  // its end and waits for the drag's undo step.
+  void dragThrough(const QPoint& from, const std::vector<QPoint>& path) {
     const int commands = window.document().undoStack().count();
     QTest::mousePress(&window.viewport(), Qt::LeftButton, Qt::NoModifier, from);
-    for (int i = 1; i <= 6; ++i) {
+    for (const QPoint& at : path) {
       const std::uint64_t before = window.shownResult() ? window.shownResult()->sequence : 0;
-      QTest::mouseMove(&window.viewport(), from + (to - from) * i / 6);
+      QTest::mouseMove(&window.viewport(), at);
       waitFor([&] { return window.shownResult() && window.shownResult()->sequence > before; }, 3000);
     }
-    QTest::mouseRelease(&window.viewport(), Qt::LeftButton, Qt::NoModifier, to);
-    REQUIRE(waitFor([&] { return window.document().undoStack().count() == commands + 1; }));
+    QTest::mouseRelease(&window.viewport(), Qt::LeftButton, Qt::NoModifier, path.back());
+    const bool stepped = waitFor([&] { return window.document().undoStack().count() == commands + 1; });
+    INFO("status: " << window.statusBar()->currentMessage().toStdString());
+    REQUIRE(stepped);
     REQUIRE(waitFor([&] { return settled(); }));
+  }
+  TransformHandle handle() {
+    REQUIRE(waitFor([&] { return settled() && window.transformHandle().has_value(); }));
+    return *window.transformHandle();
+  }
+  // Drags the selected part's transform handle arrow `axis` by `pixels` along its screen
+  // direction.
+  void dragArrow(int axis, double pixels) {
+    const TransformHandle h = handle();
+    const QPoint from = pixelOf(h.origin + handleAxis(axis) * (0.45 * h.size));
+    const QPoint tip = pixelOf(h.origin + handleAxis(axis) * h.size);
+    const QPointF direction = QPointF(tip - from) / std::hypot(tip.x() - from.x(), tip.y() - from.y());
+    const QPoint to = from + (direction * pixels).toPoint();
+    std::vector<QPoint> path;
+    for (int i = 1; i <= 6; ++i) path.push_back(from + (to - from) * i / 6);
+    dragThrough(from, path);
+  }
+  // Drags the arrow `axis` so that the part moves by `distance` (scene units) along it: the
+  // mouse goes to where the grabbed point of the arrow would be (to a pixel's precision).
+  void dragArrowBy(int axis, double distance) {
+    const TransformHandle h = handle();
+    const Vec3d grabbed = h.origin + handleAxis(axis) * (0.45 * h.size);
+    std::vector<QPoint> path;
+    for (int i = 1; i <= 6; ++i) path.push_back(pixelOf(grabbed + handleAxis(axis) * (distance * i / 6)));
+    dragThrough(pixelOf(grabbed), path);
+  }
+  // Drags the ring about `axis` by `degrees`: pressed on the ring at the point `radial` (a unit
+  // vector normal to the axis) and moved round the ring on screen.
+  void dragRing(int axis, double degrees, const Vec3d& radial) {
+    const TransformHandle h = handle();
+    const double r = 0.75 * h.size;  // the ring's radius (transform_handle.cpp)
+    const QPoint from = pixelOf(h.origin + radial * r);
+    const Viewport& v = window.viewport();
+    const auto hit = pickTransformHandle(h, v.camera(), v.width(), v.height(), from.x(), from.y());
+    REQUIRE(hit);
+    REQUIRE(hit->kind == HandlePart::Kind::Ring);
+    REQUIRE(hit->axis == axis);
+    const int steps = std::max(6, static_cast<int>(std::ceil(std::abs(degrees) / 10.0)));
+    std::vector<QPoint> path;
+    for (int i = 1; i <= steps; ++i)
+      path.push_back(pixelOf(h.origin + rotate(Quatd::fromAxisAngle(handleAxis(axis), degrees * M_PI / 180.0 * i / steps),
+                                               radial * r)));
+    dragThrough(from, path);
   }
   double value(const std::string& qualified) {
     const int i = scene().parameters().find(qualified);
@@ -258,7 +301,14 @@ TEST_CASE("the pipefitting scene is assembled from File → New through the wind
   REQUIRE(showAndWaitForFrames(window, 1));
   Builder b(window);
   b.menuAction("File", "New");
+  REQUIRE(waitFor([&] { return b.settled(); }));  // the new document is shown (its camera too)
   REQUIRE(b.scene().root().children().empty());
+  // The view of the paper's figure; new parts arrive at its centre, the origin.
+  Camera camera = window.viewport().camera();
+  camera.eye = {6, -8, 5};
+  camera.target = {0, 0, 0};
+  camera.up = {0, 0, 1};
+  window.viewport().setCamera(camera);
 
   // Three tubes from Add ▸ Primitives, each under its own placement; the paper's names.
   for (const char* name : {"fixed-a", "fixed-b", "pipe"}) {
@@ -278,14 +328,30 @@ TEST_CASE("the pipefitting scene is assembled from File → New through the wind
   b.rename(window.selection().current()->name(), "pipe-bend");
   REQUIRE(b.scene().find("pipe")->parent()->name() == "pipe-bend");
 
-  // Placement and shape by numeric entry in the property editor.
-  b.type("fixed-a-translate", "x", -3.0);
-  b.type("fixed-a-translate", "y", 0.0);
-  b.type("fixed-a-translate", "z", 0.0);
-  b.type("fixed-b-translate", "x", 0.0);
-  b.type("fixed-b-translate", "y", 0.0);
-  b.type("fixed-b-translate", "z", 3.0);
-  b.turn("fixed-b-rotate", -90.0, {0, 1, 0});
+  // The fixed pipes are placed by dragging their transform handles (Move mode, narrowed to the
+  // arrow's translate or the ring's rotate): fixed-a 3 to the left along x, fixed-b 3 up along
+  // z and turned by -90° about y. They are frozen afterwards; the joints need them only roughly
+  // where the paper has them (the bent pipe fits whatever they are).
+  b.select("fixed-a");
+  b.dragArrowBy(0, -3.0);
+  CHECK(b.value("fixed-a-translate.x") == Approx(-3.0).margin(0.05));
+  CHECK(std::abs(b.value("fixed-a-translate.y")) < 1e-9);
+  CHECK(std::abs(b.value("fixed-a-translate.z")) < 1e-9);
+  b.select("fixed-b");
+  b.dragArrowBy(2, 3.0);
+  CHECK(b.value("fixed-b-translate.z") == Approx(3.0).margin(0.05));
+  b.dragRing(1, -90.0, normalized(Vec3d(1, 0, -1)));  // pressed off the arrows
+  {
+    // The turn is about y only: the pipe's axis x now points along +z (to the ring's pixels).
+    const Quatd q = normalized(Quatd(b.value("fixed-b-rotate.qw"), b.value("fixed-b-rotate.qx"),
+                                     b.value("fixed-b-rotate.qy"), b.value("fixed-b-rotate.qz")));
+    CHECK(std::abs(q.x) < 1e-6);
+    CHECK(std::abs(q.z) < 1e-6);
+    CHECK(2.0 * std::atan2(q.y, q.w) * 180.0 / M_PI == Approx(-90.0).margin(2.0));
+    CHECK(b.value("fixed-b-translate.z") == Approx(3.0).margin(0.05));
+  }
+  // The bent pipe's start (the paper's straight, tilted, shorter tube) is typed: its shape
+  // is what the solver changes, and the start only has to be near (the paper gives it exactly).
   b.type("pipe-translate", "x", -0.6);
   b.type("pipe-translate", "y", 0.35);
   b.type("pipe-translate", "z", 0.7);
@@ -296,13 +362,8 @@ TEST_CASE("the pipefitting scene is assembled from File → New through the wind
   b.type("pipe-bend", "start", -0.4);
   b.type("pipe-bend", "stop", 0.4);
   b.type("pipe-bend", "amount", 0.3);
-  // Then the pipe is dragged by its handle's x arrow: Auto is Move for a placed part, so only
-  // its placement moves (the drag engine's Move mode); its shape and bend stay as typed.
-  Camera camera = window.viewport().camera();
-  camera.eye = {6, -8, 5};
-  camera.target = {0, 0, 0};
-  camera.up = {0, 0, 1};
-  window.viewport().setCamera(camera);
+  // Then the pipe is dragged by its handle's x arrow: only its translate moves; its shape and
+  // bend stay as typed.
   b.select("pipe");
   const double pipeX = b.value("pipe-translate.x");
   b.dragArrow(0, -25.0);
@@ -313,6 +374,7 @@ TEST_CASE("the pipefitting scene is assembled from File → New through the wind
   // What the paper freezes: everything of the two fixed pipes.
   for (const char* node : {"fixed-a-translate", "fixed-a-rotate", "fixed-a", "fixed-b-translate", "fixed-b-rotate", "fixed-b"})
     b.freezeAll(node);
+  const double fixedAx = b.value("fixed-a-translate.x");
 
   // The joints, by clicking the ends to join (the view of the paper's figure).
   window.selection().clear();
@@ -327,7 +389,7 @@ TEST_CASE("the pipefitting scene is assembled from File → New through the wind
 
   // The live solver meets both joints; the fixed pipes did not move.
   REQUIRE(waitFor([&] { return b.settled() && b.energy() >= 0.0 && b.energy() < 1e-6; }));
-  CHECK(b.scene().parameters().value(b.scene().parameters().find("fixed-a-translate.x")) == -3.0);
+  CHECK(b.value("fixed-a-translate.x") == fixedAx);
 
   QTemporaryDir dir;
   const QString path = dir.filePath("assembled-pipefitting.json");
@@ -409,21 +471,48 @@ std::map<std::string, std::vector<Vec3d>> leafVertices(const Scene& scene) {
 
 TEST_CASE("the lamp is assembled from parts through the window and looks like scenes/lamp.json",
           "[app][window][assembly]") {
+  // The lamp's arm chain, as scenes/lamp.json nests it: the foot joint on the pivot, the lower
+  // arm under it, the elbow under the lower arm, the upper arm under the elbow, the head under
+  // the upper arm, the shade and the bulb under the head. Each part is added (Add ▸ Primitives
+  // with its parent's rotate selected puts it there, under its own placement) and placed by
+  // dragging its handle's arrows and ring.
+  struct Part {
+    const char* name;
+    const char* parent;  // the part whose placement it is added under (empty: the top level)
+  };
+  const Part parts[] = {{"table", ""},          {"base", ""},          {"foot-joint", ""},
+                        {"lower-arm", "foot-joint"}, {"elbow-joint", "lower-arm"}, {"upper-arm", "elbow-joint"},
+                        {"head-joint", "upper-arm"}, {"shade", "head-joint"},    {"bulb", "head-joint"}};
   const std::unique_ptr<Scene> lamp = loadScene(sourcePath("scenes/lamp.json").toStdString());
   MainWindow window;
   REQUIRE(showAndWaitForFrames(window, 1));
   Builder b(window);
   b.menuAction("File", "New");
-  for (const Node* leaf : lamp->nodes()) {
-    if (!leaf->isPrimitive()) continue;
-    INFO(leaf->name());
-    window.selection().clear();
+  REQUIRE(waitFor([&] { return b.settled(); }));  // the new document is shown (its camera too)
+  Camera camera = window.viewport().camera();
+  camera.eye = {6.0, -10.0, 4.5};
+  camera.target = {1.3, 0, 1.1};
+  camera.up = {0, 0, 1};
+  window.viewport().setCamera(camera);
+  int primitives = 0;
+  for (const Node* n : lamp->nodes()) primitives += n->isPrimitive();
+  REQUIRE(primitives == static_cast<int>(std::size(parts)));
+  for (const Part& part : parts) {
+    const Node* leaf = lamp->find(part.name);
+    REQUIRE(leaf);
+    INFO(part.name);
+    const std::string name = part.name;
+    const std::string parent = part.parent;
+    if (parent.empty())
+      window.selection().clear();
+    else
+      b.select(parent + "-rotate");
     b.add("Primitives", QString::fromUtf8(leaf->type().data(), static_cast<int>(leaf->type().size())));
     const std::string made = window.selection().current()->name();
-    const std::string name = leaf->name();
     b.rename(made + "-translate", name + "-translate");
     b.rename(made + "-rotate", name + "-rotate");
     b.rename(made, name);
+    if (!parent.empty()) REQUIRE(b.scene().find(name + "-translate")->parent()->name() == parent + "-rotate");
     for (int k = 0; k < leaf->paramCount(); ++k)
       b.type(name, lamp->parameters().info(leaf->paramOffset() + k).slot, lamp->parameters().value(leaf->paramOffset() + k));
     // Deformers directly above the leaf: Add ▸ Operators with the part selected wraps it.
@@ -434,14 +523,46 @@ TEST_CASE("the lamp is assembled from parts through the window and looks like sc
       for (int k = 0; k < d->paramCount(); ++k)
         b.type(d->name(), lamp->parameters().info(d->paramOffset() + k).slot, lamp->parameters().value(d->paramOffset() + k));
     }
-    // The world placement the lamp's chain of arms gives the part, typed in.
-    const Placement p = placementOf(*lamp, *leaf);
-    b.type(name + "-translate", "x", p.translation.x);
-    b.type(name + "-translate", "y", p.translation.y);
-    b.type(name + "-translate", "z", p.translation.z);
-    const Vec3d v(p.rotation.x, p.rotation.y, p.rotation.z);
-    if (norm(v) > 1e-9) b.turn(name + "-rotate", 2.0 * std::atan2(norm(v), p.rotation.w) * 180.0 / M_PI, v / norm(v));
+    // Where the lamp has the part, in its parent's frame: local = parent⁻¹ ∘ world.
+    const Placement world = placementOf(*lamp, *leaf);
+    const Placement up = parent.empty() ? Placement{} : placementOf(*lamp, *lamp->find(parent));
+    const Vec3d wantT = rotate(conjugate(up.rotation), world.translation - up.translation);
+    const Quatd wantR = conjugate(up.rotation) * world.rotation;
+    // Drag there: an arrow moves the part along a world axis, which in the parent's frame is
+    // R_parent⁻¹ of it; a ring turns it about a world axis (every turn of the lamp is about y,
+    // in frames turned about y, so one ring does it).
+    b.select(name);
+    const Vec3d nowT(b.value(name + "-translate.x"), b.value(name + "-translate.y"), b.value(name + "-translate.z"));
+    const Vec3d move = rotate(up.rotation, wantT - nowT);
+    for (int axis = 0; axis < 3; ++axis) {
+      const double d = axis == 0 ? move.x : axis == 1 ? move.y : move.z;
+      if (std::abs(d) > 1e-3) b.dragArrowBy(axis, d);
+    }
+    const Quatd worldTurn = up.rotation * wantR * conjugate(up.rotation);
+    const Vec3d turnAxis(worldTurn.x, worldTurn.y, worldTurn.z);
+    if (norm(turnAxis) > 1e-9) {
+      REQUIRE(std::abs(turnAxis.x) + std::abs(turnAxis.z) < 1e-9);
+      b.dragRing(1, 2.0 * std::atan2(turnAxis.y, worldTurn.w) * 180.0 / M_PI, normalized(Vec3d(1, 0, -1)));
+    }
+    const Vec3d gotT(b.value(name + "-translate.x"), b.value(name + "-translate.y"), b.value(name + "-translate.z"));
+    CHECK(norm(gotT - wantT) < 0.05);
+    const Quatd gotR = normalized(Quatd(b.value(name + "-rotate.qw"), b.value(name + "-rotate.qx"),
+                                        b.value(name + "-rotate.qy"), b.value(name + "-rotate.qz")));
+    CHECK(std::abs(gotR.w * wantR.w + gotR.x * wantR.x + gotR.y * wantR.y + gotR.z * wantR.z) > std::cos(M_PI / 180.0));
+    // Precision matters here (every vertex is compared with the shipped lamp to 5e-3, less than
+    // a pixel of drag): the values the drags came close to are typed in exactly.
+    b.type(name + "-translate", "x", wantT.x);
+    b.type(name + "-translate", "y", wantT.y);
+    b.type(name + "-translate", "z", wantT.z);
+    const Vec3d v(wantR.x, wantR.y, wantR.z);
+    if (norm(v) > 1e-9) b.turn(name + "-rotate", 2.0 * std::atan2(norm(v), wantR.w) * 180.0 / M_PI, v / norm(v));
   }
+  // The chain is nested as in the lamp: the head's shade hangs under the foot joint's rotate.
+  std::string chain;
+  for (const Node* n = b.scene().find("shade"); n && n != &b.scene().root(); n = n->parent())
+    if (n->type() == "rotate") chain = n->name() + (chain.empty() ? "" : " > ") + chain;
+  CHECK(chain == "foot-joint-rotate > lower-arm-rotate > elbow-joint-rotate > upper-arm-rotate > head-joint-rotate > "
+                 "shade-rotate");
   // Every part where the lamp has it (to the editors' decimals).
   const auto want = leafVertices(*lamp);
   const auto got = leafVertices(b.scene());
@@ -461,11 +582,9 @@ TEST_CASE("the lamp is assembled from parts through the window and looks like sc
   REQUIRE(window.document().saveAs(path, error));
   const std::unique_ptr<Scene> saved = loadScene(path.toStdString());
   CHECK(sceneToString(*saved) == sceneToString(b.scene()));
-  Camera camera = window.viewport().camera();
   camera.eye = {4.5, -6.5, 3.2};
-  camera.target = {1.3, 0, 1.1};
-  camera.up = {0, 0, 1};
   window.viewport().setCamera(camera);
+  b.select("elbow-joint");  // its ring turns the upper arm and the head about the elbow
   const QString docs = qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS");
   if (!docs.isEmpty()) {
     window.rebuildGeometry();
@@ -481,6 +600,7 @@ TEST_CASE("the transform handle's arrow drags the selected part along its axis, 
   REQUIRE(showAndWaitForFrames(window, 1));
   Builder b(window);
   b.menuAction("File", "New");
+  REQUIRE(waitFor([&] { return b.settled(); }));  // the new document is shown (its camera too)
   Camera camera = window.viewport().camera();
   camera.eye = {3, -9, 4};
   camera.target = {0, 0, 0};
@@ -524,10 +644,139 @@ TEST_CASE("the transform handle's arrow drags the selected part along its axis, 
   CHECK(b.value("tube.radius") == 0.5);
   CHECK(b.value("tube.length") == 2.0);
   CHECK(b.scene().parameters().value(b.scene().parameters().find("tube-translate.x")) > 0.1);
+  // Along the arrow only: the drag may change only the translate (DragStart::only), and of it
+  // only x follows the pull.
+  CHECK(std::abs(b.value("tube-translate.y")) < 1e-9);
+  CHECK(std::abs(b.value("tube-translate.z")) < 1e-9);
+  CHECK(b.value("tube-rotate.qw") == 1.0);
+  for (const char* slot : {"qx", "qy", "qz"}) CHECK(b.value(std::string("tube-rotate.") + slot) == 0.0);
   // The selection stayed, and so did the handle, at the part's new origin.
   CHECK(window.selection().current()->name() == "tube");
   REQUIRE(window.transformHandle());
   CHECK(window.transformHandle()->origin.x > 0.1);
   window.document().undoStack().undo();
   CHECK(b.scene().parameters().value(b.scene().parameters().find("tube-translate.x")) == 0.0);
+}
+
+TEST_CASE("a ring of the transform handle turns the part about its axis through the origin, nothing else",
+          "[app][window][assembly][handle]") {
+  MainWindow window;
+  REQUIRE(showAndWaitForFrames(window, 1));
+  Builder b(window);
+  b.menuAction("File", "New");
+  REQUIRE(waitFor([&] { return b.settled(); }));  // the new document is shown (its camera too)
+  Camera camera = window.viewport().camera();
+  camera.eye = {5, -7, 6};
+  camera.target = {0, 0, 0};
+  camera.up = {0, 0, 1};
+  window.viewport().setCamera(camera);
+  b.add("Primitives", "tube");
+  // Somewhere off the world origin, by the arrows, so that the turn's centre is the placement's.
+  b.dragArrowBy(0, 0.6);
+  b.dragArrowBy(1, -0.4);
+  const Vec3d origin(b.value("tube-translate.x"), b.value("tube-translate.y"), b.value("tube-translate.z"));
+  CHECK(origin.x == Approx(0.6).margin(0.03));
+  CHECK(origin.y == Approx(-0.4).margin(0.03));
+  CHECK(std::abs(origin.z) < 1e-9);
+  const int axis = GENERATE(2, 1);
+  INFO("ring about axis " << axis);
+  const Quatd before = normalized(Quatd(b.value("tube-rotate.qw"), b.value("tube-rotate.qx"),
+                                        b.value("tube-rotate.qy"), b.value("tube-rotate.qz")));
+  const Vec3d radial = axis == 2 ? normalized(Vec3d(1, -1, 0)) : normalized(Vec3d(1, 0, -1));
+  const int commands = window.document().undoStack().count();
+  b.dragRing(axis, 35.0, radial);
+  // The origin stayed; the tube kept its shape; the turn q q0⁻¹ is about the ring's axis, by
+  // about the angle the mouse turned.
+  CHECK(std::abs(b.value("tube-translate.x") - origin.x) < 1e-9);
+  CHECK(std::abs(b.value("tube-translate.y") - origin.y) < 1e-9);
+  CHECK(std::abs(b.value("tube-translate.z") - origin.z) < 1e-9);
+  CHECK(b.value("tube.radius") == 0.5);
+  CHECK(b.value("tube.length") == 2.0);
+  const Quatd after = normalized(Quatd(b.value("tube-rotate.qw"), b.value("tube-rotate.qx"),
+                                       b.value("tube-rotate.qy"), b.value("tube-rotate.qz")));
+  const Quatd turn = after * conjugate(before);
+  const Vec3d v(turn.x, turn.y, turn.z);
+  const Vec3d a = handleAxis(axis);
+  INFO("turn " << turn.w << " " << v.x << " " << v.y << " " << v.z);
+  CHECK(norm(v - a * dot(v, a)) < 1e-6 * norm(v));
+  CHECK(2.0 * std::atan2(dot(v, a), turn.w) * 180.0 / M_PI == Approx(35.0).margin(2.0));
+  CHECK(window.document().undoStack().count() == commands + 1);
+  CHECK(window.selection().current()->name() == "tube");
+  if (axis == 2 && !qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS").isEmpty())
+    window.grab().save(QDir(qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS")).filePath("app-transform-ring.png"));
+}
+
+TEST_CASE("a part added from the viewport's Add menu lands on the ground grid under the cursor",
+          "[app][window][assembly][add-here]") {
+  MainWindow window;
+  REQUIRE(showAndWaitForFrames(window, 1));
+  Builder b(window);
+  b.menuAction("File", "New");
+  REQUIRE(waitFor([&] { return b.settled(); }));  // the new document is shown (its camera too)
+  Camera camera = window.viewport().camera();
+  camera.eye = {2, -9, 6};
+  camera.target = {0, 0, 1};  // above the ground: the view's centre is not on the grid
+  camera.up = {0, 0, 1};
+  window.viewport().setCamera(camera);
+  Viewport& viewport = window.viewport();
+  const QPoint cursor(viewport.width() / 3, viewport.height() * 2 / 3);
+  const std::optional<Vec3d> ground = viewport.groundPointUnder(cursor);
+  REQUIRE(ground);
+  CHECK(std::abs(ground->z) < 1e-9);
+  // Right button over the viewport: its context menu; Add ▸ Primitives ▸ sphere in it.
+  bool chosen = false;
+  QTimer poll;
+  poll.setInterval(50);
+  QObject::connect(&poll, &QTimer::timeout, [&] {
+    // No REQUIRE in here: an exception must not cross Qt's event loop.
+    auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+    if (!menu) return;
+    poll.stop();
+    if (QAction* sphere = findAction(menu, "sphere")) {
+      sphere->trigger();
+      chosen = true;
+    }
+    menu->close();
+  });
+  poll.start();
+  QContextMenuEvent event(QContextMenuEvent::Mouse, cursor, viewport.mapToGlobal(cursor));
+  QApplication::sendEvent(&viewport, &event);
+  REQUIRE(chosen);
+  REQUIRE(window.selection().current());
+  CHECK(window.selection().current()->name() == "sphere");
+  CHECK(b.value("sphere-translate.x") == Approx(ground->x).margin(1e-9));
+  CHECK(b.value("sphere-translate.y") == Approx(ground->y).margin(1e-9));
+  CHECK(std::abs(b.value("sphere-translate.z")) < 1e-9);
+  // The sphere is drawn under the cursor: the viewport picks it there.
+  REQUIRE(waitFor([&] { return b.settled(); }));
+  const auto pick = window.pickSurface(cursor);
+  REQUIRE(pick);
+  CHECK(pick->node == "sphere");
+  // Added from the outliner (the cursor is not over the viewport's menu): the view's centre.
+  window.selection().clear();
+  b.add("Primitives", "sphere");
+  const std::string second = window.selection().current()->name();
+  CHECK(b.value(second + "-translate.z") == 1.0);
+  // Shift+A with the cursor over the viewport opens the same menu there.
+  const QPoint elsewhere(viewport.width() * 2 / 3, viewport.height() * 3 / 4);
+  const std::optional<Vec3d> ground2 = viewport.groundPointUnder(elsewhere);
+  REQUIRE(ground2);
+  QCursor::setPos(viewport.mapToGlobal(elsewhere));
+  REQUIRE(waitFor([&] { return viewport.mapFromGlobal(QCursor::pos()) == elsewhere; }, 2000));
+  window.activateWindow();
+  REQUIRE(QTest::qWaitForWindowActive(&window));
+  chosen = false;
+  poll.start();
+  QTest::keyClick(&viewport, Qt::Key_A, Qt::ShiftModifier);
+  poll.stop();
+  REQUIRE(chosen);
+  const std::string third = window.selection().current()->name();
+  CHECK(third != second);
+  CHECK(b.value(third + "-translate.x") == Approx(ground2->x).margin(1e-9));
+  CHECK(b.value(third + "-translate.y") == Approx(ground2->y).margin(1e-9));
+  CHECK(std::abs(b.value(third + "-translate.z")) < 1e-9);
+  // A right button with Alt stays the dolly: no menu.
+  QContextMenuEvent alt(QContextMenuEvent::Mouse, cursor, viewport.mapToGlobal(cursor), Qt::AltModifier);
+  QApplication::sendEvent(&viewport, &alt);
+  CHECK_FALSE(alt.isAccepted());
 }
