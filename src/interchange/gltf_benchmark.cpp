@@ -14,6 +14,7 @@
 #include "flexure/core/benchmark_registry.h"
 #include "flexure/core/tessellation.h"
 #include "flexure/interchange/gltf_export.h"
+#include "flexure/io/installed_resources.h"
 #include "flexure/io/scene_file.h"
 
 #ifndef FLEXURE_SOURCE_DIR
@@ -32,7 +33,11 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 // (timed: restoring cached frames, tessellating, writing), the way the window exports after
 // playback has baked.
 nlohmann::json measure(const std::string& sceneFile, int first, int last) {
-  const LoadResult loaded = readSceneFile(std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + sceneFile);
+  // The example scenes beside the running program (installed, or the build tree's link), else
+  // the source tree's.
+  const auto installed = installedScenesDirectory();
+  const LoadResult loaded = readSceneFile(installed ? (*installed / sceneFile).string()
+                                                    : std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + sceneFile);
   Scene& scene = *loaded.scene;
   BakeSession session(scene);
   auto start = std::chrono::steady_clock::now();

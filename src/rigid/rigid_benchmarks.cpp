@@ -7,6 +7,7 @@
 #include <string>
 
 #include "flexure/core/scene.h"
+#include "flexure/io/installed_resources.h"
 #include "flexure/rigid/description.h"
 #include "flexure/rigid/joint_geometry.h"
 #include "flexure/rigid/mass_properties.h"
@@ -60,9 +61,16 @@ double value(const Scene& scene, const Node* node, const char* slot) {
   return scene.parameters().value(node->paramIndex(slot));
 }
 
+// The example scenes beside the running program (an installed tree, or the build tree's link),
+// else the source tree's (test programs outside bin/).
+std::string exampleScene(const char* name) {
+  if (const auto installed = installedScenesDirectory()) return (*installed / name).string();
+  return std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name;
+}
+
 nlohmann::json monocycleFigures(ProcessingScheme scheme, int frames) {
   Scene scene;
-  importDescriptionFile(std::string(FLEXURE_SOURCE_DIR) + "/scenes/monocycle.dcl", scene);
+  importDescriptionFile(exampleScene("monocycle.dcl"), scene);
   RigidFamilySolver solver;
   SolveOptions options;
   options.method = std::string(processingSchemeName(scheme));
