@@ -1,6 +1,7 @@
 // The main window's menu bar: File (New, Open, Open Recent, Save; the document actions are
 // added by main_window_document.cpp), Edit (undo, redo), View (shading, overlays, framing,
-// standard viewpoints, the Panels submenu that addPanel fills) and Help.
+// standard viewpoints, the Panels submenu that addPanel fills), Scripts (filled by the Python
+// console) and Help.
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -33,6 +34,7 @@ void MainWindow::createMenus() {
   createFileMenu();
   createEditMenu();
   createViewMenu();
+  scriptsMenu_ = menuBar()->addMenu(tr("&Scripts"));
   createHelpMenu();
 }
 
