@@ -24,6 +24,7 @@
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
 #include "panels/parameter_panel.h"
+#include "scripting/console_history.h"
 #include "scripting/console_input.h"
 #include "scripting/python_console_panel.h"
 #include "scripting/python_runtime.h"
@@ -72,7 +73,7 @@ struct ConsoleWindow {
 
 }  // namespace
 
-TEST_CASE("a console block that sets parameters is one undo step; the property editor shows the value",
+TEST_CASE("a console block that sets parameters is one undo step and the property editor shows the value",
           "[app][scripting]") {
   ConsoleWindow w;
   const Eigen::VectorXd before = w.document().scene().parameters().values();
@@ -310,7 +311,7 @@ TEST_CASE("Scripts ▸ Run Script runs a file as one undo step and names the fil
   CHECK(sceneText(w.document().scene()) == before);
 }
 
-TEST_CASE("the viewport shows a block's result; the console's picture for docs/python.md", "[app][scripting]") {
+TEST_CASE("the viewport shows a block's result (and the console's picture for docs/python.md)", "[app][scripting]") {
   ConsoleWindow w;
   w.window.resize(1200, 860);
   REQUIRE(showAndWaitForMeshes(w.window));
@@ -341,4 +342,25 @@ TEST_CASE("the program finds the flexure package beside itself in the build tree
   for (const auto& dir : PythonRuntime::packageDirectoriesBeside(FLEXURE_APP_EXECUTABLE))
     found = found || std::filesystem::is_regular_file(dir / "flexure" / "__init__.py");
   CHECK(found);
+}
+
+TEST_CASE("the console's history is kept across sessions and bounded", "[app][scripting]") {
+  {
+    ConsoleHistory history;
+    history.add("x = 1");
+    history.add("x = 1");  // a repeat of the newest block is not stored twice
+    history.add("print(x)");
+  }
+  ConsoleHistory next;  // a later session reads what the earlier one stored
+  REQUIRE(next.entries().size() >= 2);
+  CHECK(next.entries().last() == "print(x)");
+  CHECK(next.entries()[next.entries().size() - 2] == "x = 1");
+  CHECK(next.older("draft") == "print(x)");
+  CHECK(next.older("draft") == "x = 1");
+  CHECK(next.newer() == "print(x)");
+  CHECK(next.newer() == "draft");  // past the newest: the text being typed comes back
+  for (int i = 0; i < ConsoleHistory::kMaxEntries + 20; ++i) next.add(QString("block %1").arg(i));
+  ConsoleHistory bounded;
+  CHECK(bounded.entries().size() == ConsoleHistory::kMaxEntries);
+  CHECK(bounded.entries().last() == QString("block %1").arg(ConsoleHistory::kMaxEntries + 19));
 }
