@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -18,11 +19,13 @@
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
+#include <algorithm>
 #include <filesystem>
 
 #include "commands/node_commands.h"
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
+#include "flexure/io/grid_scene.h"
 #include "panels/parameter_panel.h"
 #include "scripting/console_history.h"
 #include "scripting/console_input.h"
@@ -363,4 +366,38 @@ TEST_CASE("the console's history is kept across sessions and bounded", "[app][sc
   ConsoleHistory bounded;
   CHECK(bounded.entries().size() == ConsoleHistory::kMaxEntries);
   CHECK(bounded.entries().last() == QString("block %1").arg(ConsoleHistory::kMaxEntries + 19));
+}
+
+// Hidden (run by hand, figures in docs/python.md): what a block costs on the 10,000-node grid,
+// where each block exchanges the document's content with a deep copy (script_edit_recorder.h).
+TEST_CASE("console block cost on the 10,000-node grid", "[.][scripting-cost]") {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("grid.json");
+  {
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(gridSceneText()));
+  }
+  PythonRuntime::addPackageDirectory(FLEXURE_BUILD_PYTHON_DIR);
+  MainWindow window;
+  window.setSolveOnOpen(false);
+  QString error;
+  REQUIRE(window.openFile(path, error));
+  auto* console = window.findChild<PythonConsolePanel*>();
+  REQUIRE(console->session().runBlock("import time") == RunStatus::Ok);  // Python started
+  const auto time = [&](const QString& block) {
+    double best = 1e9;
+    for (int i = 0; i < 5; ++i) {
+      QElapsedTimer clock;
+      clock.start();
+      REQUIRE(console->session().runBlock(block) == RunStatus::Ok);
+      best = std::min(best, static_cast<double>(clock.nsecsElapsed()) * 1e-6);
+    }
+    return best;
+  };
+  const double idle = time("pass");
+  const double value = time("scene.params[0] = scene.params[0] + 1e-3");
+  const double structure = time("k = globals().get('k', 0) + 1\nscene.node(scene.params.names[0].split('.')[0]).name = 'renamed%d' % k");
+  WARN("nodes " << window.document().scene().nodes().size() << ": a block that reads " << idle
+                << " ms, sets one value " << value << " ms, renames a node " << structure << " ms (best of 5)");
 }
