@@ -219,7 +219,7 @@ TEST_CASE("a structural block is one undo step and the undo steps before it stay
   CHECK(isConsistent(doc.scene(), why));
 }
 
-TEST_CASE("a script that does not end is interrupted by Stop or Esc and the window stays usable",
+TEST_CASE("a script that does not end is interrupted by Stop, Esc or Ctrl+C and the window stays usable",
           "[app][scripting]") {
   ConsoleWindow w;
   REQUIRE(showAndWaitForMeshes(w.window));
@@ -257,6 +257,10 @@ TEST_CASE("a script that does not end is interrupted by Stop or Esc and the wind
     QTest::keyClick(w.console->input(), Qt::Key_Escape);
   });
   CHECK(w.run("while True:\n    scene.solve()") == RunStatus::Interrupted);
+
+  // Ctrl+C in the console interrupts as well.
+  QTimer::singleShot(300, [&] { QTest::keyClick(w.console->input(), Qt::Key_C, Qt::ControlModifier); });
+  CHECK(w.run("import itertools\nfor i in itertools.count():\n    pass") == RunStatus::Interrupted);
 
   // The console and the window go on working; the solves are the second step.
   CHECK(w.run("print('alive', n > 0)") == RunStatus::Ok);
