@@ -189,6 +189,9 @@ TEST_CASE("`scene` follows File → New and Open; a reference kept from the old 
   CHECK(w.console->outputText().contains(QString("after open %1 ").arg(count)));
   CHECK(w.run("import flexure\nprint(type(scene) is flexure.Scene, flexure.load)") == RunStatus::Ok);
   CHECK(w.console->outputText().contains("True <built-in method load"));
+  // numpy in the window's interpreter (also in the ASan+UBSan build of the test suite).
+  CHECK(w.run("import numpy\nv = scene.params.values\nprint('values', type(v).__name__, v.dtype, v.size)") == RunStatus::Ok);
+  CHECK(w.console->outputText().contains(QString("values ndarray float64 %1\n").arg(count)));
 }
 
 TEST_CASE("a structural block is one undo step and the undo steps before it stay valid", "[app][scripting]") {
