@@ -26,6 +26,7 @@
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
 #include "flexure/io/grid_scene.h"
+#include "flexure/session/session_result.h"
 #include "panels/parameter_panel.h"
 #include "scripting/console_history.h"
 #include "scripting/console_input.h"
@@ -48,13 +49,13 @@ namespace {
 struct ConsoleWindow {
   MainWindow window;
   PythonConsolePanel* console = nullptr;
-  ConsoleWindow() {
+  explicit ConsoleWindow(bool liveSolver = false) {
     static const bool packageAdded = [] {
       PythonRuntime::addPackageDirectory(FLEXURE_BUILD_PYTHON_DIR);
       return true;
     }();
     (void)packageAdded;
-    window.setSolveOnOpen(false);
+    window.setSolveOnOpen(liveSolver);
     QString error;
     REQUIRE(window.openFile(sourcePath("scenes/pipefitting.json"), error));
     console = window.findChild<PythonConsolePanel*>();
@@ -407,4 +408,22 @@ TEST_CASE("console block cost on the 10,000-node grid", "[.][scripting-cost]") {
   const double structure = time("k = globals().get('k', 0) + 1\nscene.node(scene.params.names[0].split('.')[0]).name = 'renamed%d' % k");
   WARN("nodes " << window.document().scene().nodes().size() << ": a block that reads " << idle
                 << " ms, sets one value " << value << " ms, renames a node " << structure << " ms (best of 5)");
+}
+
+TEST_CASE("a block runs while the live solver solves: one undo step, then the solver goes on from it",
+          "[app][scripting]") {
+  ConsoleWindow w(/*liveSolver=*/true);
+  REQUIRE(showAndWaitForMeshes(w.window));
+  REQUIRE(QTest::qWaitFor([&] { return w.window.shownResult() != nullptr; }, 10000));
+  const Eigen::VectorXd before = w.document().scene().parameters().values();
+  const int steps = w.document().undoStack().count();
+  CHECK(w.run("for k in range(50):\n    scene.params['pipe-translate.x'] = 0.01 * k\n") == RunStatus::Ok);
+  REQUIRE(w.document().undoStack().count() == steps + 1);
+  // No solver result was adopted while the block ran: the document holds the script's value.
+  CHECK(w.value("pipe-translate.x") == 0.01 * 49);
+  // The solver continues from the script's Ψ: a newer result arrives and is shown.
+  const std::uint64_t seen = w.window.shownResult()->sequence;
+  CHECK(QTest::qWaitFor([&] { return w.window.shownResult()->sequence > seen; }, 10000));
+  w.document().undoStack().undo();
+  CHECK(w.document().scene().parameters().values() == before);
 }
