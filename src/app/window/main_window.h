@@ -105,13 +105,13 @@ class MainWindow : public QMainWindow {
     std::uint64_t frames = 0;  // geometry frames handed over so far
   };
   const GeometryHandover& lastGeometryHandover() const { return handover_; }
-  // The status bar's frame-time readout (View ▸ Frame Time Readout): fps, frame interval and
-  // paint time over the last second; off by default, remembered in the settings.
   // While a script runs (scripting/script_session.h) the window neither adopts solver results
   // nor shows geometry frames: the script owns the document. Releasing asks for fresh geometry
   // and, with `redeliverLatest` (the script changed nothing), adopts the newest solver result.
   void holdLiveUpdates(bool hold, bool redeliverLatest = false);
   bool liveUpdatesHeld() const { return liveUpdatesHeld_; }
+  // The status bar's frame-time readout (View ▸ Frame Time Readout): fps, frame interval and
+  // paint time over the last second; off by default, remembered in the settings.
   void setFrameReadoutVisible(bool on);
   bool frameReadoutVisible() const;
   QString frameReadoutText() const;
