@@ -105,6 +105,11 @@ class MainWindow : public QMainWindow {
     std::uint64_t frames = 0;  // geometry frames handed over so far
   };
   const GeometryHandover& lastGeometryHandover() const { return handover_; }
+  // While a script runs (scripting/script_session.h) the window neither adopts solver results
+  // nor shows geometry frames: the script owns the document. Releasing asks for fresh geometry
+  // and, with `redeliverLatest` (the script changed nothing), adopts the newest solver result.
+  void holdLiveUpdates(bool hold, bool redeliverLatest = false);
+  bool liveUpdatesHeld() const { return liveUpdatesHeld_; }
   // The status bar's frame-time readout (View ▸ Frame Time Readout): fps, frame interval and
   // paint time over the last second; off by default, remembered in the settings.
   void setFrameReadoutVisible(bool on);
@@ -189,6 +194,7 @@ class MainWindow : public QMainWindow {
   // The folder Help → Examples lists: the installation's scenes unless set otherwise.
   std::optional<std::filesystem::path> examplesFolder_ = installedScenesDirectory();
   QMenu* panelsMenu_ = nullptr;
+  QMenu* scriptsMenu_ = nullptr;  // filled by the Python console (scripting/scripting_install.h)
   QActionGroup* shadingGroup_ = nullptr;
   QActionGroup* dragModeGroup_ = nullptr;
   DragModeChoice dragModeChoice_ = DragModeChoice::Auto;
@@ -221,6 +227,7 @@ class MainWindow : public QMainWindow {
   bool showSceneOnNextFrame_ = false;
   bool solveOnOpen_ = true;
   bool adoptingResult_ = false;
+  bool liveUpdatesHeld_ = false;
   int framesCounted_ = 0;
   QElapsedTimer frameClock_;
   double framesPerSecond_ = 0.0;

@@ -1,7 +1,7 @@
 // The main window's menu bar: File (New, Open, Open Recent, Save; the document actions are
 // added by main_window_document.cpp), Edit (undo, redo), View (shading, overlays, framing,
-// standard viewpoints, the Panels submenu that addPanel fills) and Help; and the viewport's
-// own Add menu (right button, or Shift+A over it).
+// standard viewpoints, the Panels submenu that addPanel fills), Scripts (filled by the Python
+// console) and Help; and the viewport's own Add menu (right button, or Shift+A over it).
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -57,6 +57,7 @@ void MainWindow::createMenus() {
   createFileMenu();
   createEditMenu();
   createViewMenu();
+  scriptsMenu_ = menuBar()->addMenu(tr("&Scripts"));
   createHelpMenu();
   // Add ▸ over the viewport (issue 19): right button, or Shift+A (Blender's key) with the
   // cursor over it. The outliner is looked up when the menu opens (panels come later).

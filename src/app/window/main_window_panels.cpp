@@ -9,6 +9,7 @@
 #include "panels/outliner_panel.h"
 #include "panels/parameter_panel.h"
 #include "panels/solver_panel.h"
+#include "scripting/scripting_install.h"
 #include "timeline/drive_key_offer.h"
 #include "timeline/timeline_panel.h"
 #include "timeline/timeline_playback.h"
@@ -44,6 +45,14 @@ void MainWindow::createPanels() {
   addPanel(solverPanel, Qt::RightDockWidgetArea);
   if (auto* parameters = findChild<ParameterPanel*>())
     resizeDocks({parameters, solverPanel}, {270, 370}, Qt::Vertical);
+  // The Python console shares the timeline's place, hidden until View ▸ Panels or Scripts shows it.
+  if (QDockWidget* console = createPythonConsole(*this, scriptsMenu_)) {
+    addPanel(console, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(timeline, console);
+    console->hide();
+  } else {
+    scriptsMenu_->menuAction()->setVisible(false);
+  }
 }
 
 void MainWindow::addPanel(QDockWidget* panel, Qt::DockWidgetArea area) {

@@ -71,7 +71,16 @@ void MainWindow::onDocumentEdited() {
   showSceneStatistics();
 }
 
+void MainWindow::holdLiveUpdates(bool hold, bool redeliverLatest) {
+  liveUpdatesHeld_ = hold;
+  if (hold) return;
+  if (redeliverLatest)
+    if (const auto latest = solver_->latest()) onSolverResult(latest);
+  refreshGeometry();
+}
+
 void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResult>& result) {
+  if (liveUpdatesHeld_) return;  // a script owns the document (holdLiveUpdates)
   Scene& scene = document_->scene();
   if (result->structureVersion < expectedStructureVersion_) return;  // solved before the last edit
   if (result->psi.size() != scene.parameters().size()) return;
@@ -127,6 +136,7 @@ void MainWindow::requestGeometry(std::uint64_t resultSequence) {
 }
 
 void MainWindow::pollGeometry() {
+  if (liveUpdatesHeld_) return;  // frames wait until the script has finished
   const auto frame = geometryBuilder_ ? geometryBuilder_->latest() : nullptr;
   if (!frame || frame->tag == shownGeometryTag_) return;
   if (frame->tag < geometryFloor_) return;  // built from the structure before the last change
