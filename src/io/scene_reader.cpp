@@ -11,6 +11,7 @@
 #include "flexure/core/primitives/mesh.h"
 #include "flexure/io/json_reader.h"
 #include "flexure/io/json_writer.h"
+#include "flexure/io/mesh_source.h"
 #include "flexure/io/obj.h"
 #include "flexure/io/scene_file.h"
 #include "json_field_reader.h"
@@ -272,22 +273,12 @@ class SceneReader {
     if (!mesh) return;
     const json::Value* source = r.object->find("source");
     if (!source || !source->isString() || source->asString().empty()) return;
-    std::filesystem::path file(source->asString());
-    if (file.is_relative() && !baseDirectory_.empty()) file = std::filesystem::path(baseDirectory_) / file;
+    const std::filesystem::path file = meshSourcePath(source->asString(), baseDirectory_);
     try {
       // Many nodes may share one file (instances): read each file once per load.
       auto cached = meshFiles_.find(file.string());
-      if (cached == meshFiles_.end()) {
-        // Formats other than OBJ come from the importer that registered a mesh reader for them.
-        const SceneImporter* importer = ImporterRegistry::instance().forPath(file.string());
-        TriangleMesh read = importer && importer->readMesh ? importer->readMesh(file.string()) : readObjFile(file.string());
-        cached = meshFiles_.emplace(file.string(), std::move(read)).first;
-      }
-      TriangleMesh placed = cached->second;
-      if (const std::size_t bad = applyMeshImportOptions(placed, mesh->sourceOptions()); bad != kAllFinite)
-        throw LoadError({file.string(), 0, 0}, "",
-                        "vertex " + std::to_string(bad) + " is not a finite number after the unit scale (source_scale)");
-      mesh->setMesh(std::move(placed));
+      if (cached == meshFiles_.end()) cached = meshFiles_.emplace(file.string(), readMeshSourceFile(file)).first;
+      mesh->setMesh(placeMeshSource(cached->second, mesh->sourceOptions(), file));
     } catch (const LoadError& e) {
       context_.fail(*source, memberPath(r.path, "source"), std::string("cannot load mesh: ") + e.what());
     }

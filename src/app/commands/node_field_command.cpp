@@ -1,5 +1,6 @@
 #include "commands/node_field_command.h"
 
+#include <QFileInfo>
 #include <charconv>
 #include <cmath>
 #include <exception>
@@ -8,7 +9,9 @@
 #include <type_traits>
 
 #include "document/scene_document.h"
+#include "flexure/core/primitives/mesh.h"
 #include "flexure/core/scene.h"
+#include "flexure/io/mesh_source.h"
 
 namespace flexure::app {
 namespace {
@@ -112,6 +115,20 @@ bool parseNumberList(const std::string& field, const std::string& text, const Fi
   return parseList<double>(field, text, out, error);
 }
 
+namespace {
+
+// A mesh whose source file or its units and axes were edited reads the file again, resolved
+// against the document's folder as the scene reader resolves it (io/mesh_source.h). Throws
+// LoadError when the file cannot be read.
+void reloadEditedMeshSource(const SceneDocument& document, Node& node, const std::string& field) {
+  auto* mesh = dynamic_cast<MeshPrimitive*>(&node);
+  if (!mesh || !isMeshSourceField(field)) return;
+  const QString path = document.filePath();
+  reloadMeshSource(*mesh, path.isEmpty() ? std::string() : QFileInfo(path).absolutePath().toStdString());
+}
+
+}  // namespace
+
 std::vector<SimpleField> simpleFieldsOf(Node& node) {
   SimpleFieldVisitor lister;
   node.visitFields(lister);
@@ -151,6 +168,7 @@ void SetNodeFieldCommand::apply(const FieldValue& value, const std::vector<SlotS
   document_.beginStructureChange();
   try {
     assign(node_, field_, value);  // accepted on a copy before the command was pushed
+    reloadEditedMeshSource(document_, node_, field_);
     scene.rebuildParameters();
     ParameterTable& table = scene.parameters();
     for (int k = 0; k < node_.paramCount(); ++k) {
@@ -181,6 +199,7 @@ QString pushNodeFieldEdit(SceneDocument& document, Node& node, const std::string
     const std::unique_ptr<Node> trial = node.cloneNode();
     assign(*trial, field, value);
     trial->parameterSpecs();
+    reloadEditedMeshSource(document, *trial, field);
   } catch (const std::exception& e) {
     return QString::fromStdString(e.what());
   }

@@ -185,3 +185,64 @@ TEST_CASE("an MES curve's per-span stiffness is a list field: the node's own cou
   d.document.undoStack().undo();
   CHECK(spline->alpha() == std::vector<double>{0.05});
 }
+
+// Issue 15: a mesh read from a file takes File ▸ Import's unit scale and axes as fields; editing
+// them (or the file) in the property editor reads the file again, so the part changes size at
+// once, and undo gives the geometry back.
+TEST_CASE("editing a mesh's source_scale or source in the property editor reloads the file; undo restores it",
+          "[app][panels][fields]") {
+  QTemporaryDir dir;
+  // A unit tetrahedron as the source file, beside the scene (a relative source).
+  {
+    QFile obj(QDir(dir.path()).filePath("tet.obj"));
+    REQUIRE(obj.open(QIODevice::WriteOnly));
+    obj.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n");
+  }
+  const QString path = QDir(dir.path()).filePath("sourced.json");
+  {
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(R"({
+  "format": "flexure-scene", "version": 1, "description": "GUI test: a mesh from a file",
+  "nodes": [{"name": "tet", "type": "mesh", "source": "tet.obj", "source_scale": 2}],
+  "constraints": []
+})");
+  }
+  MainWindow window;
+  window.setSolveOnOpen(false);
+  QString openError;
+  REQUIRE(window.openFile(path, openError));
+  REQUIRE(showAndWaitForMeshes(window));
+  auto* tet = dynamic_cast<MeshPrimitive*>(window.document().scene().find("tet"));
+  REQUIRE(tet);
+  REQUIRE(tet->mesh().positions.size() == 4);
+  CHECK(tet->mesh().positions[1].x == 2.0);
+  const std::vector<Vec3d> original = tet->mesh().positions;
+  const int depth = window.document().undoStack().count();
+
+  // Millimetres to metres: the file is read again at the new scale, one undo step.
+  CHECK(pushNodeFieldEdit(window.document(), *tet, "source_scale", FieldValue{0.5}).isEmpty());
+  CHECK(window.document().undoStack().count() == depth + 1);
+  CHECK(tet->mesh().positions[1].x == 0.5);
+  CHECK(tet->sourceOptions().scale == 0.5);
+  CHECK(QTest::qWaitFor([&] { return window.geometryUpToDate() && shownMaxX(window, "tet") == 0.5; }, 10000));
+  // The file's z axis is up in the scene already; "y" up turns the file's y to the scene's z.
+  CHECK(pushNodeFieldEdit(window.document(), *tet, "source_up", FieldValue{std::string("y")}).isEmpty());
+  const Vec3d fileY = tet->mesh().positions[2];  // the file's (0, 1, 0), scaled
+  CHECK(fileY.z == Approx(0.5));
+  CHECK(std::abs(fileY.y) < 1e-12);
+
+  // A file that is not there is refused with its name; nothing changes.
+  const QString missing = pushNodeFieldEdit(window.document(), *tet, "source", FieldValue{std::string("gone.obj")});
+  CHECK(missing.contains("gone.obj"));
+  CHECK(window.document().undoStack().count() == depth + 2);
+  CHECK(tet->source() == "tet.obj");
+
+  window.document().undoStack().undo();
+  window.document().undoStack().undo();
+  CHECK(samePositions(tet->mesh().positions, original));
+  CHECK(tet->sourceOptions().scale == 2.0);
+  CHECK(QTest::qWaitFor([&] { return window.geometryUpToDate() && shownMaxX(window, "tet") == 2.0; }, 10000));
+  window.document().undoStack().redo();
+  CHECK(tet->mesh().positions[1].x == 0.5);
+}
