@@ -145,8 +145,12 @@ ImportedMeshes convert(const aiScene* scene, Assimp::Importer& importer, const s
 // PLY announces its element counts in the header, and assimp's reader quietly stops at the end
 // of the data when there are fewer. Check the counts against the data first: each element is
 // one line in ASCII, and at least its fixed-size properties (and list lengths) in binary.
-void checkPlyCounts(std::string_view bytes, const std::string& file) {
-  if (bytes.substr(0, 3) != "ply") return;  // not PLY: assimp's message
+//
+// `declaredPly`: the name or hint says PLY, so assimp will use its PLY reader whatever the bytes
+// are; and assimp also takes "Ply" or "PLY" for the magic. Either way the header is checked
+// (a timeout fuzz_mesh_import found: "Ply" and no "end_header").
+void checkPlyCounts(std::string_view bytes, const std::string& file, bool declaredPly) {
+  if (!declaredPly && lower(std::string(bytes.substr(0, 3))) != "ply") return;  // not PLY: assimp's message
   // The header is checked line by line against the PLY grammar before assimp sees it: its
   // 5.2.5 parser runs on without end when "end_header" is missing or shares its line with
   // other text, or a property has an unknown type (timeouts found by fuzz_mesh_import).
@@ -282,7 +286,7 @@ ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& 
   const std::string ext = lower(std::filesystem::path(path).extension().string().substr(
       std::min<std::size_t>(1, std::filesystem::path(path).extension().string().size())));
   try {
-    if (ext == "ply") checkPlyCounts(readWholeFile(path), path);
+    if (ext == "ply") checkPlyCounts(readWholeFile(path), path, true);
     Assimp::Importer importer;
     configure(importer);
     const aiScene* scene = importer.ReadFile(path, postProcessFlags(ext));
@@ -299,7 +303,7 @@ ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& 
 ImportedMeshes readMeshesFromMemoryHere(const std::string& bytes, const std::string& hint, const std::string& sourceName,
                                         const MeshImportOptions& options) {
   try {
-    checkPlyCounts(bytes, sourceName);
+    checkPlyCounts(bytes, sourceName, lower(hint) == "ply");
     Assimp::Importer importer;
     configure(importer);
     const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), postProcessFlags(lower(hint)), hint.c_str());
