@@ -49,15 +49,8 @@ Keyframe keyOfCurrentValue(const Scene& scene, const Track& track, double t) {
   key.time = t;
   const ParameterTable& psi = scene.parameters();
   if (track.kind == TrackKind::Quaternion) {
-    std::optional<std::array<int, 4>> slots;
-    if (track.channels.size() == 4) {
-      slots = std::array<int, 4>{psi.find(track.channels[0]), psi.find(track.channels[1]), psi.find(track.channels[2]),
-                                 psi.find(track.channels[3])};
-    } else {
-      slots = findQuaternionSlots(scene, track.target);
-    }
-    if (slots) key.rotation = normalized(Quatd{psi.value((*slots)[0]), psi.value((*slots)[1]), psi.value((*slots)[2]),
-                                               psi.value((*slots)[3])});
+    const std::vector<int> q = slotsOf(scene, track);
+    if (q.size() == 4) key.rotation = normalized(Quatd{psi.value(q[0]), psi.value(q[1]), psi.value(q[2]), psi.value(q[3])});
   } else {
     key.value = psi.value(psi.find(track.target));
   }

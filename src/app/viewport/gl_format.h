@@ -22,6 +22,9 @@ void installDefaultGlFormat();
 inline constexpr int kAntialiasAutomatic = -1;
 inline constexpr int kAntialiasHardwareSamples = 4;
 
+// A sample count the viewport offers: 0 (off), 2, 4 or 8 (the preference, --viewport-samples).
+constexpr bool isViewportSampleCount(int samples) { return samples == 0 || samples == 2 || samples == 4 || samples == 8; }
+
 // Mesa's llvmpipe/softpipe/swrast, SwiftShader, Microsoft's basic renderer, Apple's software one.
 bool isSoftwareRenderer(const QString& glRenderer);
 // The GL_RENDERER string of a context of the default format, made once per process on an

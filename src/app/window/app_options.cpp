@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include "viewport/gl_format.h"
+
 namespace flexure::app {
 
 std::optional<AppOptions> parseAppOptions(const QStringList& arguments, int& exitCode) {
@@ -100,8 +102,7 @@ std::optional<AppOptions> parseAppOptions(const QStringList& arguments, int& exi
   options.benchmarkPart = parser.value(benchmarkPart);
   if (parser.isSet(viewportSamples)) {
     options.viewportSamples = parser.value(viewportSamples).toInt(&ok);
-    if (!ok || !(options.viewportSamples == 0 || options.viewportSamples == 2 || options.viewportSamples == 4 ||
-                 options.viewportSamples == 8)) {
+    if (!ok || !isViewportSampleCount(options.viewportSamples)) {
       err << "flexure: --viewport-samples expects 0, 2, 4 or 8, got \"" << parser.value(viewportSamples) << "\"\n";
       exitCode = 2;
       return std::nullopt;

@@ -27,9 +27,8 @@ Preferences Preferences::load() {
   p.defaultShading = std::clamp(settings.value(kShadingKey, defaults.defaultShading).toInt(), 0, 2);
   p.recentFilesCount = std::clamp(settings.value(kRecentKey, defaults.recentFilesCount).toInt(), 1, kMaxRecentFiles);
   const int samples = settings.value(kAntialiasingKey, defaults.viewportAntialiasing).toInt();
-  p.viewportAntialiasing = samples == -1 || samples == 0 || samples == 2 || samples == 4 || samples == 8
-                               ? samples
-                               : defaults.viewportAntialiasing;
+  p.viewportAntialiasing =
+      samples == kAntialiasAutomatic || isViewportSampleCount(samples) ? samples : defaults.viewportAntialiasing;
   return p;
 }
 

@@ -4,6 +4,8 @@
 // (preferences_dialog.h) and applied live by the main window.
 #include <QByteArray>
 
+#include "viewport/gl_format.h"
+
 class QMainWindow;
 
 namespace flexure::app {
@@ -14,7 +16,7 @@ struct Preferences {
   int recentFilesCount = 10;         // entries kept in File → Open Recent
   // Samples of the viewport's picture (viewport/gl_format.h): -1 automatic (4 on a GPU, none
   // under a software rasterizer), or 0 (off), 2, 4, 8. Read when a window is made.
-  int viewportAntialiasing = -1;
+  int viewportAntialiasing = kAntialiasAutomatic;
 
   static constexpr int kMinAutosaveSeconds = 5;
   static constexpr int kMaxAutosaveSeconds = 3600;
