@@ -327,8 +327,35 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   psiStart_ = psi;
   anchor_.resize(static_cast<Eigen::Index>(space_.columns.size()));
   for (std::size_t c = 0; c < space_.columns.size(); ++c) anchor_[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
+  trail_.clear();
+  recordTrail(spring_.target);
   status_.active = true;
   return status_;
+}
+
+void DragSession::recordTrail(const Vec3d& target) {
+  // A few thousand moves of a 10 000-parameter model; a drag long enough to pass this forgets
+  // its oldest states, and retracing it stops unwinding there.
+  constexpr std::size_t kTrailBytes = std::size_t{256} << 20;
+  TrailEntry entry{target, Eigen::VectorXd(static_cast<Eigen::Index>(space_.columns.size()))};
+  const Eigen::VectorXd& psi = scene_.parameters().values();
+  for (std::size_t c = 0; c < space_.columns.size(); ++c) entry.columns[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
+  const std::size_t entryBytes = sizeof(TrailEntry) + sizeof(double) * space_.columns.size();
+  while (!trail_.empty() && (trail_.size() + 1) * entryBytes > kTrailBytes) trail_.pop_front();
+  trail_.push_back(std::move(entry));
+}
+
+// A move back to the target before the last one restores the state recorded there (drag.h): the
+// path is being retraced, and whatever jumps it crossed are unwound.
+bool DragSession::retrace(const Vec3d& target) {
+  if (trail_.size() < 2) return false;
+  const TrailEntry& previous = trail_[trail_.size() - 2];
+  if (!(norm(previous.target - target) <= options_.retraceTolerance)) return false;
+  Eigen::VectorXd& psi = scene_.parameters().values();
+  for (std::size_t c = 0; c < space_.columns.size(); ++c) psi[space_.columns[c]] = previous.columns[static_cast<Eigen::Index>(c)];
+  spring_.target = target;
+  trail_.pop_back();
+  return true;
 }
 
 void DragSession::solveSubstep(const Vec3d& target) {
@@ -357,6 +384,13 @@ DragStatus DragSession::moveTo(const Vec3d& target) {
     return status_;
   }
   status_.iterations = 0;
+  if (retrace(target)) {
+    status_.target = target;
+    status_.point = pointPosition();
+    status_.constraintEnergy = constraintEnergy();
+    updateChangedDrives();
+    return status_;
+  }
   const Eigen::VectorXd before = scene_.parameters().values();
   const Vec3d pointBefore = pointPosition();
   const Vec3d from = spring_.target;
@@ -377,6 +411,7 @@ DragStatus DragSession::moveTo(const Vec3d& target) {
     status_.pinned = true;
     status_.reason = "the constraints hold the picked point of '" + spring_.point.ref.node + "' fixed";
   }
+  recordTrail(target);
   updateChangedDrives();
   return status_;
 }
@@ -391,6 +426,7 @@ DragStatus DragSession::end() {
   status_.constraintEnergy = constraintEnergy();
   dragProblem_.reset();
   heldProblem_.reset();
+  trail_.clear();
   return status_;
 }
 

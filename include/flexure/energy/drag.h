@@ -26,6 +26,15 @@
 // back along any path returns the model to where it started (at the start target, Ψ_start
 // itself is F's minimizer when the drag started from a solved model).
 //
+// That holds while the branch the continuation follows exists. Where a path crosses a fold of
+// the solution family (the minimizer being followed ceases to exist and the model snaps to
+// another branch), no rule "one state per target" can bring it back: the other branch goes on
+// existing on the way back. So the drag also keeps its trail, the state after each moveTo():
+// a move to the target before the last one (a path retraced, in either the same mouse positions
+// or a scripted walk back) restores that state instead of solving, and so unwinds every jump
+// the path went through. Only a retrace unwinds: coming back to an earlier target by another
+// route solves as usual, so a crank turned a full turn by a circling drag keeps its turn.
+//
 // The drag works in a subspace of Ψ (drag_space.h): the mode (Free, Move, Shape) chooses which
 // parameters on the picked path the hand may move; constraints still move the other parts'
 // free parameters as far as they need; drives (frozen driving angles) turn with the hand.
@@ -34,6 +43,7 @@
 // in this mode (every parameter frozen, or none of the mode's kind), or when the constraints
 // hold the point fixed: no direction allowed by the held constraints' linearization moves it
 // (checked at start for up to 400 columns), or a move leaves it where it was.
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,6 +77,8 @@ struct DragOptions {
   int iterationsPerSubstep = 200; // safety cap only: each sub-step runs to convergence
   double trustRadius = 0.05;      // bound on |ΔΨ| per solver step while dragging
   double stepTolerance = 1e-11;   // converged when the Gauss-Newton step's largest entry is below
+  // A target within this distance of the one before the last retraces the path (drag.h).
+  double retraceTolerance = 1e-9;
   DragMode mode = DragMode::Free; // which parameters on the picked path the hand moves
   std::vector<std::string> drives;  // more drives ("node" or "node.slot"), besides the scene's
   // Narrower than the mode: on the picked path only this node's parameters move (a transform
@@ -107,6 +119,8 @@ class DragSession {
   double constraintEnergy() const;
   bool pointIsHeldFixed(std::string& why) const;
   void updateChangedDrives();
+  bool retrace(const Vec3d& target);
+  void recordTrail(const Vec3d& target);
 
   Scene& scene_;
   EnergySettings settings_;
@@ -120,6 +134,13 @@ class DragSession {
   std::unique_ptr<EnergyProblem> heldProblem_;     // held constraints only (projection)
   Eigen::VectorXd anchor_;                      // Ψ at drag start on the columns
   Eigen::VectorXd psiStart_;
+  // The state after each move (targets and the drag's columns), oldest first; bounded by
+  // kTrailBytes, the oldest dropped first (a retrace then stops unwinding there).
+  struct TrailEntry {
+    Vec3d target;
+    Eigen::VectorXd columns;
+  };
+  std::deque<TrailEntry> trail_;
   DragStatus status_;
 };
 
