@@ -329,6 +329,7 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   for (std::size_t c = 0; c < space_.columns.size(); ++c) anchor_[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
   trail_.clear();
   recordTrail(spring_.target);
+  pointHasMoved_ = false;
   status_.active = true;
   return status_;
 }
@@ -403,9 +404,13 @@ DragStatus DragSession::moveTo(const Vec3d& target) {
   status_.target = target;
   status_.point = pointPosition();
   status_.constraintEnergy = constraintEnergy();
-  // A move that left the point where it was, although the target is elsewhere: the
-  // constraints hold it. Undo whatever round-off the solve did and say so.
-  if (norm(status_.point - pointBefore) < 1e-9 && norm(target - pointBefore) > 1e-6) {
+  // A first move that left the point where it was, although the target is elsewhere: the
+  // constraints hold it. Undo whatever round-off the solve did and say so. Once the point has
+  // moved, a move that leaves it in place (the part at the end of its reach, the target pulled
+  // straight away from where it can go) is no reason to stop following the hand.
+  const bool moved = norm(status_.point - pointBefore) >= 1e-9;
+  pointHasMoved_ = pointHasMoved_ || moved;
+  if (!pointHasMoved_ && norm(target - pointBefore) > 1e-6) {
     scene_.parameters().values() = before;
     status_.point = pointBefore;
     status_.pinned = true;

@@ -168,3 +168,26 @@ TEST_CASE("a wiggled drag of the refitted pipe (pipefitting-moved) comes back to
   REQUIRE(EnergySolver(*scene, EnergySettings{}).run().converged);
   checkWalks(*scene, "pipe", {0, 0.3, 0.5}, 8, 1e-6);
 }
+
+// A drag that reaches the end of its reach and gets a move that leaves the point in place (the
+// hand pulling on at the same far target) goes on following the hand afterwards. It used to
+// take that move for "the constraints hold the point" and refuse every later move of the
+// gesture: the window's pipefitting drag froze after about three seconds of circling.
+TEST_CASE("a drag at the end of its reach goes on following the hand", "[drag][paths][reach]") {
+  auto scene = buildPipefittingScene();
+  REQUIRE(EnergySolver(*scene, EnergySettings{}).run().converged);
+  DragSession drag(*scene);
+  const DragStatus s = drag.start("pipe", {0, 0.5, 0.5});
+  REQUIRE_FALSE(s.pinned);
+  const Vec3d start = s.point, far = start + Vec3d{3, 0, 0};
+  const DragStatus out = drag.moveTo(far);
+  REQUIRE_FALSE(out.pinned);
+  REQUIRE(norm(out.point - start) > 0.01);
+  const DragStatus again = drag.moveTo(far);  // solved already: the point stays
+  CHECK(norm(again.point - out.point) < 1e-9);
+  CHECK_FALSE(again.pinned);
+  const DragStatus back = drag.moveTo(start);
+  CHECK_FALSE(back.pinned);
+  CHECK(norm(back.point - start) < 1e-6);
+  drag.end();
+}

@@ -141,6 +141,7 @@ class DragSession {
     Eigen::VectorXd columns;
   };
   std::deque<TrailEntry> trail_;
+  bool pointHasMoved_ = false;  // some move of this drag has moved the picked point
   DragStatus status_;
 };
 
