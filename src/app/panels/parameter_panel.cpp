@@ -16,6 +16,7 @@
 #include <limits>
 
 #include "commands/parameter_command.h"
+#include "panels/spin_box_range.h"
 #include "commands/timeline_edit_command.h"
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
@@ -415,7 +416,7 @@ void ParameterPanel::refreshValues() {
   for (const Row& row : rows_) {
     if (row.parameter >= table.size()) continue;
     const ParameterInfo& info = table.info(row.parameter);
-    row.value->setRange(finiteOr(info.lower, -kUnbounded), finiteOr(info.upper, kUnbounded));
+    setRangeIfChanged(*row.value, finiteOr(info.lower, -kUnbounded), finiteOr(info.upper, kUnbounded));
     if (!row.value->hasFocus()) row.value->setValue(table.value(row.parameter));
     row.frozen->setChecked(info.frozen);
     if (!row.lower->hasFocus()) row.lower->setText(boundText(info.lower));

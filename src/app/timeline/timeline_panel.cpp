@@ -16,6 +16,7 @@
 #include "commands/timeline_edit_command.h"
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
+#include "panels/spin_box_range.h"
 #include "timeline/timeline_keying.h"
 #include "timeline/timeline_playback.h"
 #include "timeline/timeline_ruler.h"
@@ -174,7 +175,7 @@ void TimelinePanel::refreshSettings() {
   fps_->setValue(tl.fps);
   start_->setValue(tl.startFrame);
   end_->setValue(tl.endFrame);
-  frame_->setRange(tl.startFrame, tl.endFrame);
+  setRangeIfChanged(*frame_, tl.startFrame, tl.endFrame);
   frame_->setValue(playback_->currentFrame());
   updating_ = false;
   ruler_->update();
