@@ -1,9 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QTest>
 #include <QToolButton>
+#include <QVBoxLayout>
 #include <cmath>
 
 #include "document/document_session_sync.h"
@@ -167,4 +170,37 @@ TEST_CASE("value edits reach the live solver as values only; frozen flags and bo
   CHECK_FALSE(valuesOnly.back());
   CHECK(seen.back().structure);
   CHECK_FALSE(e.document.valuesOnlyEdit());  // only while a values-only edit is delivered
+}
+
+// Issue 17 item 3: the panel follows every solver result while a part is dragged. Showing new
+// values must not relayout the dock (and with it the main window): QAbstractSpinBox::setRange
+// asks for a new layout even for the same range, and doing that for every row of every result
+// was a quarter of the GUI thread's time in a drag.
+TEST_CASE("showing new values does not relayout the panel", "[app][panels][parameters][layout]") {
+  Editor e("pipefitting.json", "pipe-bend");
+  QWidget host;
+  auto* layout = new QVBoxLayout(&host);
+  layout->addWidget(&e.panel);
+  host.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&host));
+  QCoreApplication::processEvents();
+  struct LayoutRequests : QObject {
+    int count = 0;
+    bool eventFilter(QObject*, QEvent* event) override {
+      count += event->type() == QEvent::LayoutRequest;
+      return false;
+    }
+  } requests;
+  qApp->installEventFilter(&requests);
+  const auto& amount = e.row("amount");
+  for (int k = 0; k < 5; ++k) {
+    e.table().setValue(amount.parameter, 0.1 + 0.05 * k);
+    emit e.document.sceneEdited();
+    QCoreApplication::processEvents();
+  }
+  qApp->removeEventFilter(&requests);
+  layout->removeWidget(&e.panel);
+  e.panel.setParent(nullptr);
+  CHECK(amount.value->value() == Approx(0.3));
+  CHECK(requests.count == 0);
 }
