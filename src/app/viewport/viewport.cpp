@@ -1,9 +1,14 @@
 #include "viewport/viewport.h"
 
+#include <QApplication>
 #include <QContextMenuEvent>
+#include <QDropEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QOpenGLWindow>
 #include <QSurfaceFormat>
+#include <QVBoxLayout>
 #include <QWheelEvent>
 #include <chrono>
 #include <cmath>
@@ -26,21 +31,131 @@ double millisecondsSince(Clock::time_point start) {
 
 }  // namespace
 
-Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
+// The native window the picture is drawn in. It draws through the viewport's initializeGL and
+// paintGL and hands its input to the viewport widget: mouse and wheel events as they are (the
+// container fills the widget, so positions are the same), the context menu as Qt would make it
+// for a widget, drags and drops to the main window (which opens dropped files). It never takes
+// the keyboard focus: a click gives it to the viewport widget, so shortcuts work as before.
+class Viewport::Surface : public QOpenGLWindow {
+ public:
+  explicit Surface(Viewport& owner) : owner_(owner) { setFlag(Qt::WindowDoesNotAcceptFocus); }
+
+ protected:
+  void initializeGL() override { owner_.initializeGL(); }
+  void paintGL() override { owner_.paintGL(); }
+
+  bool event(QEvent* event) override {
+    switch (event->type()) {
+      case QEvent::MouseButtonPress:
+      case QEvent::MouseButtonDblClick:
+      case QEvent::MouseButtonRelease:
+      case QEvent::MouseMove: forwardMouse(static_cast<QMouseEvent*>(event)); return true;
+      case QEvent::Wheel: {
+        auto* wheel = static_cast<QWheelEvent*>(event);
+        QWheelEvent copy(wheel->position(), wheel->globalPosition(), wheel->pixelDelta(), wheel->angleDelta(),
+                         wheel->buttons(), wheel->modifiers(), wheel->phase(), wheel->inverted(), wheel->source());
+        QCoreApplication::sendEvent(&owner_, &copy);
+        return true;
+      }
+      case QEvent::DragEnter:
+      case QEvent::DragMove:
+      case QEvent::Drop: forwardDrop(static_cast<QDropEvent*>(event)); return true;
+      case QEvent::UpdateRequest:
+        // A frame asked for just before the window lost its platform surface (the main window
+        // closing): QOpenGLWindow would paint with the context it has already deleted.
+        if (!handle() || !context()) return true;
+        return QOpenGLWindow::event(event);
+      case QEvent::DragLeave: {
+        QDragLeaveEvent copy;
+        QCoreApplication::sendEvent(owner_.window(), &copy);
+        return true;
+      }
+      default: return QOpenGLWindow::event(event);
+    }
+  }
+
+ private:
+  void forwardMouse(QMouseEvent* event) {
+    if (event->type() == QEvent::MouseButtonPress) owner_.setFocus(Qt::MouseFocusReason);
+    QMouseEvent copy(event->type(), event->position(), event->scenePosition(), event->globalPosition(), event->button(),
+                     event->buttons(), event->modifiers(), event->pointingDevice());
+    QCoreApplication::sendEvent(&owner_, &copy);
+    // A widget gets its context menu from the right button's press, on Windows from its release
+    // (Qt's platform themes; QWidgetWindow does this for widgets, Qt 6.4 has no public hint).
+#ifdef Q_OS_WIN
+    const QEvent::Type menuType = QEvent::MouseButtonRelease;
+#else
+    const QEvent::Type menuType = QEvent::MouseButtonPress;
+#endif
+    if (event->type() == menuType && event->button() == Qt::RightButton) {
+      QContextMenuEvent menu(QContextMenuEvent::Mouse, event->position().toPoint(), event->globalPosition().toPoint(),
+                             event->modifiers());
+      QCoreApplication::sendEvent(&owner_, &menu);
+    }
+  }
+
+  // Positions in the main window's coordinates, the proposed action and acceptance back.
+  void forwardDrop(QDropEvent* event) {
+    QWidget* window = owner_.window();
+    const QPointF at = owner_.mapTo(window, event->position().toPoint());
+    if (event->type() == QEvent::Drop) {
+      QDropEvent copy(at, event->possibleActions(), event->mimeData(), event->buttons(), event->modifiers());
+      QCoreApplication::sendEvent(window, &copy);
+      event->setDropAction(copy.dropAction());
+      event->setAccepted(copy.isAccepted());
+      return;
+    }
+    const QPoint point = at.toPoint();
+    if (event->type() == QEvent::DragEnter) {
+      QDragEnterEvent copy(point, event->possibleActions(), event->mimeData(), event->buttons(), event->modifiers());
+      QCoreApplication::sendEvent(window, &copy);
+      event->setDropAction(copy.dropAction());
+      event->setAccepted(copy.isAccepted());
+    } else {
+      QDragMoveEvent copy(point, event->possibleActions(), event->mimeData(), event->buttons(), event->modifiers());
+      copy.setAccepted(event->isAccepted());
+      QCoreApplication::sendEvent(window, &copy);
+      event->setDropAction(copy.dropAction());
+      event->setAccepted(copy.isAccepted());
+    }
+  }
+
+  Viewport& owner_;
+};
+
+Viewport::Viewport(QWidget* parent) : QWidget(parent), surface_(new Surface(*this)) {
   setFocusPolicy(Qt::StrongFocus);
   setMinimumSize(160, 120);
+  container_ = QWidget::createWindowContainer(surface_, this);
+  container_->setFocusPolicy(Qt::NoFocus);
+  container_->setAcceptDrops(true);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(container_);
   setSamples(kAntialiasHardwareSamples);
 }
 
 void Viewport::setSamples(int samples) {
   QSurfaceFormat surface = QSurfaceFormat::defaultFormat();
   surface.setSamples(samples);
-  setFormat(surface);
+  surface_->setFormat(surface);
   samples_ = samples;
 }
 
+void Viewport::update() {
+  if (surface_->handle()) surface_->update();  // else the first show draws anyway
+}
+
+QImage Viewport::grabFramebuffer() { return surface_->grabFramebuffer(); }
+
+QWindow* Viewport::pictureWindow() const { return surface_; }
+
+QSurfaceFormat Viewport::format() const { return surface_->format(); }
+
+QOpenGLContext* Viewport::context() const { return surface_->context(); }
+
 Viewport::~Viewport() {
-  // QOpenGLWidget's destructor destroys the context, whose aboutToBeDestroyed would call
+  // The surface's destructor destroys the context, whose aboutToBeDestroyed would call
   // releaseGl on an object that is no longer a Viewport (UBSan: invalid downcast).
   if (context()) disconnect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGl);
   releaseGl();
@@ -48,9 +163,9 @@ Viewport::~Viewport() {
 
 void Viewport::releaseGl() {
   if (!glReady_) return;
-  makeCurrent();
+  surface_->makeCurrent();
   renderer_.release();
-  doneCurrent();
+  surface_->doneCurrent();
   glReady_ = false;
 }
 
@@ -141,6 +256,8 @@ void Viewport::initializeGL() {
     return;
   }
   glReady_ = true;
+  if (QOpenGLContext* gl = context())
+    glRenderer_ = QString::fromLatin1(reinterpret_cast<const char*>(gl->functions()->glGetString(GL_RENDERER)));
   renderer_.setPassTiming(passTiming_);
   meshesDirty_ = true;
   overlaysDirty_ = true;
@@ -196,7 +313,7 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
     clickPending_ = event->button() == Qt::LeftButton && event->modifiers() == Qt::NoModifier;
     clickStart_ = event->position().toPoint();
     partGesture_ = clickPending_ && partHandler_.press && partHandler_.press(event->position());
-    QOpenGLWidget::mousePressEvent(event);
+    QWidget::mousePressEvent(event);
     return;
   }
   lastMouse_ = event->position().toPoint();
@@ -210,7 +327,7 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
     return;
   }
   if (gesture_ == NavigationGesture::None) {
-    QOpenGLWidget::mouseMoveEvent(event);
+    QWidget::mouseMoveEvent(event);
     return;
   }
   const QPoint position = event->position().toPoint();
@@ -237,7 +354,7 @@ void Viewport::mouseReleaseEvent(QMouseEvent* event) {
     emit clicked(event->position());
   clickPending_ = false;
   if (gesture_ != NavigationGesture::None && !event->buttons()) gesture_ = NavigationGesture::None;
-  QOpenGLWidget::mouseReleaseEvent(event);
+  QWidget::mouseReleaseEvent(event);
 }
 
 void Viewport::wheelEvent(QWheelEvent* event) {

@@ -1,9 +1,20 @@
 #pragma once
-// The 3D view: a QOpenGLWidget that draws the meshes it is handed with flexure::SceneRenderer
-// and turns mouse gestures into camera moves (navigation_gesture.h). It owns no document state:
-// the main window hands it meshes and styles and reads its camera back.
-#include <QOpenGLWidget>
+// The 3D view: a widget that draws the meshes it is handed with flexure::SceneRenderer and
+// turns mouse gestures into camera moves (navigation_gesture.h). It owns no document state: the
+// main window hands it meshes and styles and reads its camera back.
+//
+// The picture is drawn into a native OpenGL window (a QOpenGLWindow in a window container that
+// fills this widget), not a QOpenGLWidget: a QOpenGLWidget makes Qt compose the whole main
+// window through OpenGL on every frame — every panel as a texture, the viewport's framebuffer as
+// another, the 1400×900 result swapped — which under a software rasterizer (llvmpipe) cost
+// 53 ms of CPU per frame and held any window at 28 fps with nothing drawn; the native window
+// costs 6 ms (issue 17 item 3, docs/performance.md). The window forwards its mouse, wheel and
+// drag-and-drop events here, so the widget's handlers serve both real and synthetic input.
+#include <QImage>
 #include <QPoint>
+#include <QString>
+#include <QSurfaceFormat>
+#include <QWidget>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -18,6 +29,8 @@
 #include "viewport/frame_timing.h"
 #include "viewport/navigation_gesture.h"
 
+class QWindow;
+
 namespace flexure::app {
 
 // How the viewport hands a left-button gesture on a part to its owner (part dragging): press
@@ -29,12 +42,24 @@ struct PartGestureHandler {
   std::function<bool(const QPointF&)> release;
 };
 
-class Viewport : public QOpenGLWidget {
+class Viewport : public QWidget {
   Q_OBJECT
 
  public:
   explicit Viewport(QWidget* parent = nullptr);
   ~Viewport() override;
+  // Schedules a new frame of the picture (hides QWidget::update, which would repaint only the
+  // empty widget under the native window).
+  void update();
+  // The picture as last drawn (draws a frame when needed); device pixels.
+  QImage grabFramebuffer();
+  // The picture's surface format and context (null before the viewport is first shown).
+  QSurfaceFormat format() const;
+  class QOpenGLContext* context() const;
+  // The native window the picture is drawn in (its input reaches this widget's handlers).
+  QWindow* pictureWindow() const;
+  // GL_RENDERER of the picture's context, once it has drawn (benchmarks report it).
+  const QString& glRenderer() const { return glRenderer_; }
   // Multisampling of the picture (gl_format.h); only before the viewport is first shown.
   void setSamples(int samples);
   // What was asked for (format() reports the shared context's, not the picture's framebuffer).
@@ -102,8 +127,6 @@ class Viewport : public QOpenGLWidget {
   void contextMenuRequested(const QPointF& position);
 
  protected:
-  void initializeGL() override;
-  void paintGL() override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
@@ -111,6 +134,10 @@ class Viewport : public QOpenGLWidget {
   void contextMenuEvent(QContextMenuEvent* event) override;
 
  private:
+  class Surface;
+  friend class Surface;
+  void initializeGL();
+  void paintGL();
   void releaseGl();
   void applyCamera(const Camera& camera);
   // The grid on the scene's floor (the overlays' ground) or level with the document's up axis,
@@ -118,6 +145,9 @@ class Viewport : public QOpenGLWidget {
   void updateGridPlane();
   void frameMeshes(const std::vector<TriangleMesh>& meshes);
 
+  Surface* surface_ = nullptr;  // owned by its container
+  QString glRenderer_;
+  QWidget* container_ = nullptr;
   SceneRenderer renderer_;
   int samples_ = 0;
   bool glReady_ = false;

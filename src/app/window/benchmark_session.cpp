@@ -6,8 +6,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMouseEvent>
-#include <QOpenGLContext>
-#include <QOpenGLFunctions>
 #include <QTextStream>
 #include <QTimer>
 #include <algorithm>
@@ -306,13 +304,7 @@ void BenchmarkSession::finish() {
   out["window"] = QJsonObject{{"width", window_.width()}, {"height", window_.height()}};
   out["viewport"] = QJsonObject{{"width", view.width()}, {"height", view.height()}};
   out["viewport_samples"] = view.samples();  // anti-aliasing (viewport/gl_format.h)
-  if (QOpenGLContext* context = view.context()) {
-    QOpenGLContext* previous = QOpenGLContext::currentContext();
-    const_cast<Viewport&>(view).makeCurrent();
-    out["gl_renderer"] = QString::fromLatin1(reinterpret_cast<const char*>(context->functions()->glGetString(GL_RENDERER)));
-    const_cast<Viewport&>(view).doneCurrent();
-    (void)previous;
-  }
+  if (!view.glRenderer().isEmpty()) out["gl_renderer"] = view.glRenderer();
   out["load_average"] = loadAverage();
   if (options_.mode == BenchmarkOptions::Mode::Drag) {
     out["part"] = draggedPart_;

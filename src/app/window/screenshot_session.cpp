@@ -1,5 +1,6 @@
 #include "window/screenshot_session.h"
 
+#include <QPainter>
 #include <QPixmap>
 #include <QTextStream>
 #include <QTimer>
@@ -66,8 +67,15 @@ void ScreenshotSession::poll() {
 
 void ScreenshotSession::capture() {
   phase_ = Phase::Done;
-  // grab() renders the window, the viewport included (QOpenGLWidget renders itself into it).
-  const QPixmap picture = window_.grab();
+  // grab() renders the window's widgets; the viewport's picture is a native OpenGL window
+  // (viewport.h) that it does not see, so the picture is drawn over the viewport's place.
+  QPixmap picture = window_.grab();
+  Viewport& view = window_.viewport();
+  const QImage frame = view.grabFramebuffer();
+  if (!picture.isNull() && !frame.isNull()) {
+    QPainter painter(&picture);
+    painter.drawImage(QRect(view.mapTo(&window_, QPoint(0, 0)), view.size()), frame);
+  }
   if (picture.isNull() || !picture.save(path_, "PNG")) {
     fail("cannot write the screenshot to " + path_);
     return;

@@ -1,10 +1,17 @@
 #include <catch2/catch.hpp>
 
+#include <QApplication>
+#include <QFile>
+#include <QMimeData>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTest>
+#include <QUrl>
+#include <QWindow>
 #include <QWheelEvent>
 #include <cmath>
 
+#include "document/scene_document.h"
 #include "support/gui_test_support.h"
 #include "viewport/viewport.h"
 #include "window/main_window.h"
@@ -90,4 +97,59 @@ TEST_CASE("numeric keypad 7 looks from the top, 5 toggles orthographic, Home fra
   s.viewport().setCamera(Camera{});  // somewhere else entirely
   QTest::keyClick(&s.viewport(), Qt::Key_Home);
   CHECK(norm(s.viewport().camera().target) == Approx(0.0).margin(1e-6));  // the sphere's centre
+}
+
+// The picture is a native OpenGL window over the viewport widget (viewport.h): what the user's
+// mouse, wheel and drops reach is that window, which hands them to the widget.
+TEST_CASE("input on the viewport's native window navigates, opens the context menu and takes drops",
+          "[app][navigation][native]") {
+  OpenSphere s;
+  QWindow* picture = s.viewport().pictureWindow();
+  REQUIRE(picture != nullptr);
+  REQUIRE(QTest::qWaitForWindowExposed(picture));
+  const QPoint centre = s.viewport().rect().center();
+  // A scene file dropped on the picture opens (MainWindow::dropEvent).
+  QTemporaryDir dir;
+  const QString saved = dir.filePath("saved.json"), dropped = dir.filePath("dropped.json");
+  QString error;
+  REQUIRE(s.window.document().saveAs(saved, error));
+  REQUIRE(QFile::copy(saved, dropped));
+  QMimeData data;
+  data.setUrls({QUrl::fromLocalFile(dropped)});
+  QDragEnterEvent enter(centre, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(picture, &enter);
+  CHECK(enter.isAccepted());
+  QDropEvent drop(QPointF(centre), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(picture, &drop);
+  CHECK(s.window.document().filePath() == dropped);
+  REQUIRE(waitForFrames(s.viewport()));
+
+  const Camera before = s.viewport().camera();
+  QTest::mousePress(picture, Qt::MiddleButton, Qt::NoModifier, centre);
+  for (int i = 1; i <= 6; ++i) QTest::mouseMove(picture, centre + QPoint(80, 0) * i / 6);
+  QTest::mouseRelease(picture, Qt::MiddleButton, Qt::NoModifier, centre + QPoint(80, 0));
+  CHECK(norm(s.viewport().camera().eye - before.eye) > 0.5);
+  CHECK(s.window.focusWidget() == &s.viewport());  // a click gives the viewport widget the keyboard
+
+  const double distance = distanceToTarget(s.viewport().camera());
+  QWheelEvent wheel(QPointF(centre), picture->mapToGlobal(QPointF(centre)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                    Qt::NoModifier, Qt::NoScrollPhase, false);
+  QCoreApplication::sendEvent(picture, &wheel);
+  CHECK(distanceToTarget(s.viewport().camera()) < 0.9 * distance);
+
+  int menus = 0;
+  QObject::connect(&s.viewport(), &Viewport::contextMenuRequested, [&](const QPointF& at) {
+    ++menus;
+    CHECK(at == QPointF(centre));
+  });
+  // The window's Add menu opens (a nested event loop); close it once it shows.
+  QTimer closer;
+  QObject::connect(&closer, &QTimer::timeout, [] {
+    if (QWidget* popup = QApplication::activePopupWidget()) popup->close();
+  });
+  closer.start(50);
+  QTest::mousePress(picture, Qt::RightButton, Qt::NoModifier, centre);
+  QTest::mouseRelease(picture, Qt::RightButton, Qt::NoModifier, centre);
+  closer.stop();
+  CHECK(menus == 1);
 }
