@@ -38,6 +38,18 @@ struct ScriptEngine::Impl {
     output(OutputStream::Stderr, QString::fromStdString(std::string(e.what()) + "\n"));
     return e.matches(PyExc_KeyboardInterrupt) ? RunStatus::Interrupted : RunStatus::Error;
   }
+  // The helper's run_block(source, …) or run_file(path, …) in the console's namespace.
+  RunStatus run(const char* function, const std::string& argument) {
+    py::gil_scoped_acquire gil;
+    RunStatus status;
+    try {
+      status = statusOf(support.attr(function)(argument, namespace_, emitter));
+    } catch (const py::error_already_set& e) {
+      status = report(e);
+    }
+    restoreStreams();
+    return status;
+  }
 };
 
 ScriptEngine::ScriptEngine(Output output) : impl_(std::make_unique<Impl>()) {
@@ -105,28 +117,8 @@ BlockStatus ScriptEngine::status(const QString& source) {
   }
 }
 
-RunStatus ScriptEngine::runBlock(const QString& source) {
-  py::gil_scoped_acquire gil;
-  RunStatus status;
-  try {
-    status = impl_->statusOf(impl_->support.attr("run_block")(source.toStdString(), impl_->namespace_, impl_->emitter));
-  } catch (const py::error_already_set& e) {
-    status = impl_->report(e);
-  }
-  Impl::restoreStreams();
-  return status;
-}
+RunStatus ScriptEngine::runBlock(const QString& source) { return impl_->run("run_block", source.toStdString()); }
 
-RunStatus ScriptEngine::runFile(const QString& path) {
-  py::gil_scoped_acquire gil;
-  RunStatus status;
-  try {
-    status = impl_->statusOf(impl_->support.attr("run_file")(path.toStdString(), impl_->namespace_, impl_->emitter));
-  } catch (const py::error_already_set& e) {
-    status = impl_->report(e);
-  }
-  Impl::restoreStreams();
-  return status;
-}
+RunStatus ScriptEngine::runFile(const QString& path) { return impl_->run("run_file", path.toStdString()); }
 
 }  // namespace flexure::app
