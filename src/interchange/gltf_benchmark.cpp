@@ -33,11 +33,8 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 // (timed: restoring cached frames, tessellating, writing), the way the window exports after
 // playback has baked.
 nlohmann::json measure(const std::string& sceneFile, int first, int last) {
-  // The example scenes beside the running program (installed, or the build tree's link), else
-  // the source tree's.
-  const auto installed = installedScenesDirectory();
-  const LoadResult loaded = readSceneFile(installed ? (*installed / sceneFile).string()
-                                                    : std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + sceneFile);
+  // The example scenes beside the running program, else the source tree's.
+  const LoadResult loaded = readSceneFile(exampleScenePath(sceneFile, FLEXURE_SOURCE_DIR "/scenes").string());
   Scene& scene = *loaded.scene;
   BakeSession session(scene);
   auto start = std::chrono::steady_clock::now();

@@ -51,4 +51,9 @@ std::optional<fs::path> installedDocumentationDirectory() {
   return self ? documentationDirectoryBeside(*self) : std::nullopt;
 }
 
+fs::path exampleScenePath(const std::string& name, const fs::path& fallback) {
+  const auto installed = installedScenesDirectory();
+  return (installed ? *installed : fallback) / name;
+}
+
 }  // namespace flexure

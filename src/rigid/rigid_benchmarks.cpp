@@ -61,16 +61,10 @@ double value(const Scene& scene, const Node* node, const char* slot) {
   return scene.parameters().value(node->paramIndex(slot));
 }
 
-// The example scenes beside the running program (an installed tree, or the build tree's link),
-// else the source tree's (test programs outside bin/).
-std::string exampleScene(const char* name) {
-  if (const auto installed = installedScenesDirectory()) return (*installed / name).string();
-  return std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name;
-}
-
 nlohmann::json monocycleFigures(ProcessingScheme scheme, int frames) {
   Scene scene;
-  importDescriptionFile(exampleScene("monocycle.dcl"), scene);
+  // The example beside the running program, else the source tree's.
+  importDescriptionFile(exampleScenePath("monocycle.dcl", FLEXURE_SOURCE_DIR "/scenes").string(), scene);
   RigidFamilySolver solver;
   SolveOptions options;
   options.method = std::string(processingSchemeName(scheme));

@@ -7,6 +7,7 @@
 // cmake/FlexureLayout.cmake), so build/bin/flexure finds them the same way.
 #include <filesystem>
 #include <optional>
+#include <string>
 
 namespace flexure {
 
@@ -24,5 +25,10 @@ std::optional<std::filesystem::path> documentationDirectoryBeside(const std::fil
 // The same two for the running program: what File → Open and Help → Examples show.
 std::optional<std::filesystem::path> installedScenesDirectory();
 std::optional<std::filesystem::path> installedDocumentationDirectory();
+
+// The example scene file `name` beside the running program (installedScenesDirectory), else in
+// `fallback` (a benchmark compiled into a test program outside bin/ passes the source tree's
+// scenes folder).
+std::filesystem::path exampleScenePath(const std::string& name, const std::filesystem::path& fallback);
 
 }  // namespace flexure
