@@ -325,8 +325,7 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   dragProblem_ = std::make_unique<EnergyProblem>(scene_, all, scales, space_.columns);
   heldProblem_ = std::make_unique<EnergyProblem>(scene_, held, std::vector<double>{}, space_.columns);
   psiStart_ = psi;
-  anchor_.resize(static_cast<Eigen::Index>(space_.columns.size()));
-  for (std::size_t c = 0; c < space_.columns.size(); ++c) anchor_[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
+  anchor_ = columnValues();
   trail_.clear();
   recordTrail(spring_.target);
   pointHasMoved_ = false;
@@ -334,13 +333,24 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   return status_;
 }
 
+// Ψ on the drag's columns, in the columns' order (the anchor, the trail's states).
+Eigen::VectorXd DragSession::columnValues() const {
+  const Eigen::VectorXd& psi = scene_.parameters().values();
+  Eigen::VectorXd out(static_cast<Eigen::Index>(space_.columns.size()));
+  for (std::size_t c = 0; c < space_.columns.size(); ++c) out[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
+  return out;
+}
+
+void DragSession::setColumnValues(const Eigen::VectorXd& values) {
+  Eigen::VectorXd& psi = scene_.parameters().values();
+  for (std::size_t c = 0; c < space_.columns.size(); ++c) psi[space_.columns[c]] = values[static_cast<Eigen::Index>(c)];
+}
+
 void DragSession::recordTrail(const Vec3d& target) {
   // A few thousand moves of a 10 000-parameter model; a drag long enough to pass this forgets
   // its oldest states, and retracing it stops unwinding there.
   constexpr std::size_t kTrailBytes = std::size_t{256} << 20;
-  TrailEntry entry{target, Eigen::VectorXd(static_cast<Eigen::Index>(space_.columns.size()))};
-  const Eigen::VectorXd& psi = scene_.parameters().values();
-  for (std::size_t c = 0; c < space_.columns.size(); ++c) entry.columns[static_cast<Eigen::Index>(c)] = psi[space_.columns[c]];
+  TrailEntry entry{target, columnValues()};
   const std::size_t entryBytes = sizeof(TrailEntry) + sizeof(double) * space_.columns.size();
   while (!trail_.empty() && (trail_.size() + 1) * entryBytes > kTrailBytes) trail_.pop_front();
   trail_.push_back(std::move(entry));
@@ -352,8 +362,7 @@ bool DragSession::retrace(const Vec3d& target) {
   if (trail_.size() < 2) return false;
   const TrailEntry& previous = trail_[trail_.size() - 2];
   if (!(norm(previous.target - target) <= options_.retraceTolerance)) return false;
-  Eigen::VectorXd& psi = scene_.parameters().values();
-  for (std::size_t c = 0; c < space_.columns.size(); ++c) psi[space_.columns[c]] = previous.columns[static_cast<Eigen::Index>(c)];
+  setColumnValues(previous.columns);
   spring_.target = target;
   trail_.pop_back();
   return true;

@@ -119,6 +119,8 @@ class DragSession {
   double constraintEnergy() const;
   bool pointIsHeldFixed(std::string& why) const;
   void updateChangedDrives();
+  Eigen::VectorXd columnValues() const;
+  void setColumnValues(const Eigen::VectorXd& values);
   bool retrace(const Vec3d& target);
   void recordTrail(const Vec3d& target);
 
