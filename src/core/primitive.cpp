@@ -2,29 +2,18 @@
 
 #include <algorithm>
 
+#include "flexure/core/grid_tessellation.h"
+
 namespace flexure {
 
 void Primitive::tessellate(const ParamAccess<double>& params, int resolution, TriangleMesh& out) const {
   const int n = std::max(2, resolution);
-  for (int patch = 0; patch < patchCount(); ++patch) {
-    const int base = out.vertexCount();
-    for (int j = 0; j <= n; ++j) {
-      for (int i = 0; i <= n; ++i) {
-        const double u = double(i) / n, v = double(j) / n;
-        out.positions.push_back(position(params, patch, u, v));
-        out.normals.push_back(normal(params, patch, u, v));
-        out.uvs.push_back({u, v});
-      }
-    }
-    // Winding follows ∂P/∂u × ∂P/∂v, the outward normal of the parameterization.
-    for (int j = 0; j < n; ++j) {
-      for (int i = 0; i < n; ++i) {
-        const int a = base + j * (n + 1) + i, b = a + 1, c = a + (n + 1), d = c + 1;
-        out.triangles.push_back({a, b, d});
-        out.triangles.push_back({a, d, c});
-      }
-    }
-  }
+  // Winding follows ∂P/∂u × ∂P/∂v, the outward normal of the parameterization.
+  for (int patch = 0; patch < patchCount(); ++patch)
+    appendGrid(out, n + 1, n + 1, [&](int i, int j) {
+      const double u = double(i) / n, v = double(j) / n;
+      return GridVertex{position(params, patch, u, v), normal(params, patch, u, v), {u, v}};
+    });
 }
 
 Bounds3 Primitive::bounds(const ParamAccess<double>& params) const {

@@ -15,7 +15,13 @@ void TriangleMesh::append(const TriangleMesh& other) {
   positions.insert(positions.end(), other.positions.begin(), other.positions.end());
   if (keepNormals) normals.insert(normals.end(), other.normals.begin(), other.normals.end()); else normals.clear();
   if (keepUvs) uvs.insert(uvs.end(), other.uvs.begin(), other.uvs.end()); else uvs.clear();
+  const int triangleBase = triangleCount();
   for (const auto& t : other.triangles) triangles.push_back({t[0] + base, t[1] + base, t[2] + base});
+  for (GridBlock g : other.grids) {
+    g.firstVertex += base;
+    g.firstTriangle += triangleBase;
+    grids.push_back(g);
+  }
 }
 
 void TriangleMesh::computeVertexNormals() {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "flexure/core/grid_tessellation.h"
 #include "flexure/core/scene.h"
 #include "flexure/curves/curve_basis_row.h"
 
@@ -171,20 +172,10 @@ void MesCurve::tessellate(const ParamAccess<double>& params, int resolution, Tri
   // Enough samples along u to follow every span; a thin tube needs few around.
   const int nu = std::max(resolution, 8 * shape().spanCount());
   const int nv = 12;
-  const int base = out.vertexCount();
-  for (int j = 0; j <= nv; ++j)
-    for (int i = 0; i <= nu; ++i) {
-      const double u = double(i) / nu, v = double(j) / nv;
-      out.positions.push_back(position(params, 0, u, v));
-      out.normals.push_back(normal(params, 0, u, v));
-      out.uvs.push_back({u, v});
-    }
-  for (int j = 0; j < nv; ++j)
-    for (int i = 0; i < nu; ++i) {
-      const int a = base + j * (nu + 1) + i, b = a + 1, c = a + (nu + 1), d = c + 1;
-      out.triangles.push_back({a, b, d});
-      out.triangles.push_back({a, d, c});
-    }
+  appendGrid(out, nu + 1, nv + 1, [&](int i, int j) {
+    const double u = double(i) / nu, v = double(j) / nv;
+    return GridVertex{position(params, 0, u, v), normal(params, 0, u, v), {u, v}};
+  });
 }
 
 Bounds3 MesCurve::bounds(const ParamAccess<double>& params) const {

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "flexure/core/grid_tessellation.h"
 #include "flexure/core/primitives/mesh.h"
 
 namespace flexure::deform {
@@ -39,23 +40,11 @@ std::unique_ptr<Node> GridMeshPrimitive::cloneNode() const {
 
 TriangleMesh makeGridMesh(double width, double height, int divisionsX, int divisionsY) {
   TriangleMesh mesh;
-  const int nx = divisionsX + 1, ny = divisionsY + 1;
-  mesh.positions.reserve(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny));
-  mesh.normals.assign(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), Vec3d(0, 0, 1));
-  mesh.uvs.reserve(mesh.normals.size());
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const double u = double(i) / divisionsX, v = double(j) / divisionsY;
-      mesh.positions.emplace_back((u - 0.5) * width, (v - 0.5) * height, 0.0);
-      mesh.uvs.push_back({u, v});
-    }
-  mesh.triangles.reserve(static_cast<std::size_t>(divisionsX) * static_cast<std::size_t>(divisionsY) * 2);
-  for (int j = 0; j < divisionsY; ++j)
-    for (int i = 0; i < divisionsX; ++i) {
-      const int a = j * nx + i, b = a + 1, c = a + nx, d = c + 1;
-      mesh.triangles.push_back({a, b, d});  // counter-clockwise seen from +z
-      mesh.triangles.push_back({a, d, c});
-    }
+  // Counter-clockwise seen from +z.
+  appendGrid(mesh, divisionsX + 1, divisionsY + 1, [&](int i, int j) {
+    const double u = double(i) / divisionsX, v = double(j) / divisionsY;
+    return GridVertex{Vec3d((u - 0.5) * width, (v - 0.5) * height, 0.0), Vec3d(0, 0, 1), {u, v}};
+  });
   return mesh;
 }
 
