@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "flexure/core/affine_grid_lines.h"
 #include "flexure/core/param_access.h"
 #include "flexure/core/scene.h"
 
@@ -42,6 +43,7 @@ TriangleMesh tessellatePathBelow(const Path& path, const ParamAccess<double>& pa
   // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
   for (std::size_t k = 0; k < operatorCount && k < path.operators.size(); ++k)
     path.operators[k]->applyBatch(params, mesh.positions, mesh.normals);
+  if (options.mergeAffineCells) dropAffineGridLines(mesh);
   orientWindingWithNormals(mesh);
   mesh.name = path.leaf->name();
   return mesh;

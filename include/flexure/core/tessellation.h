@@ -13,6 +13,10 @@ class Scene;
 
 struct TessellationOptions {
   int resolution = 32;  // samples per unit of (u, v) on each patch (meshes keep their own)
+  // For display: after the operators, drop the grid lines along which the surface is affine
+  // (affine_grid_lines.h): the same shaded picture from fewer triangles; a wireframe shows the
+  // merged cells, so the viewport asks for it only when it draws no wireframe.
+  bool mergeAffineCells = false;
 };
 
 // The path's primitive tessellated in its own space, then mapped through every operator.

@@ -1,0 +1,264 @@
+#include "flexure/core/affine_grid_lines.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+namespace flexure {
+namespace {
+
+double largest(const Vec3d& v) { return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}); }
+
+// One grid block of a mesh, with its tolerances.
+class BlockView {
+ public:
+  BlockView(const TriangleMesh& mesh, const GridBlock& block, double relativeTolerance)
+      : mesh_(mesh), block_(block), normals_(mesh.normals.size() == mesh.positions.size()) {
+    Bounds3 box;
+    for (int j = 0; j < block.rows; ++j)
+      for (int i = 0; i < block.columns; ++i) box.extend(position(i, j));
+    const Vec3d extent = box.extent();
+    positionTolerance_ = relativeTolerance * std::max(std::sqrt(dot(extent, extent)), 1e-300);
+    normalTolerance_ = relativeTolerance;
+  }
+
+  int columns() const { return block_.columns; }
+  int rows() const { return block_.rows; }
+  std::size_t index(int i, int j) const {
+    return static_cast<std::size_t>(block_.firstVertex) + static_cast<std::size_t>(j) * static_cast<std::size_t>(block_.columns) +
+           static_cast<std::size_t>(i);
+  }
+  const Vec3d& position(int i, int j) const { return mesh_.positions[index(i, j)]; }
+
+  // Vertex v equals (1 − t)·p + t·q in position and normal: it lies on the line between them,
+  // evenly spaced, so a rasterizer interpolating p and q draws it where it is, lit as it is.
+  bool interpolates(std::size_t v, std::size_t p, std::size_t q, double t) const {
+    const auto& P = mesh_.positions;
+    if (largest(P[v] - (P[p] * (1.0 - t) + P[q] * t)) > positionTolerance_) return false;
+    if (!normals_) return true;
+    const auto& N = mesh_.normals;
+    return largest(N[v] - (N[p] * (1.0 - t) + N[q] * t)) <= normalTolerance_;
+  }
+
+  // Coordinates of vertex v in the plane of triangle (p0, p1, p2): v ≈ p0 + s (p1 − p0) + t (p2 − p0),
+  // and its distance from that plane. False when the triangle is degenerate (no plane).
+  bool planeCoordinates(std::size_t v, std::size_t p0, std::size_t p1, std::size_t p2, double& s, double& t,
+                        double& distance) const {
+    const auto& P = mesh_.positions;
+    const Vec3d e1 = P[p1] - P[p0], e2 = P[p2] - P[p0], x = P[v] - P[p0];
+    const double a = dot(e1, e1), b = dot(e1, e2), c = dot(e2, e2);
+    const double det = a * c - b * b;
+    if (!(a > 0.0) || !(c > 0.0) || !(det > 1e-24 * a * c)) return false;
+    s = (c * dot(x, e1) - b * dot(x, e2)) / det;
+    t = (a * dot(x, e2) - b * dot(x, e1)) / det;
+    distance = largest(x - (e1 * s + e2 * t));
+    return true;
+  }
+
+  // Vertex v lies inside triangle (p0, p1, p2) (in its plane, on it or within its edges).
+  bool liesInside(std::size_t v, std::size_t p0, std::size_t p1, std::size_t p2) const {
+    double s = 0.0, t = 0.0, distance = 0.0;
+    constexpr double kInside = 1e-9;
+    return planeCoordinates(v, p0, p1, p2, s, t, distance) && distance <= positionTolerance_ && s >= -kInside &&
+           t >= -kInside && s + t <= 1.0 + kInside;
+  }
+
+  // Vertex v lies in the plane of (p0, p1, p2) and its normal is the affine field that the
+  // triangle's corners define over that plane, evaluated at v (also outside the triangle).
+  bool followsAffineField(std::size_t v, std::size_t p0, std::size_t p1, std::size_t p2) const {
+    double s = 0.0, t = 0.0, distance = 0.0;
+    if (!planeCoordinates(v, p0, p1, p2, s, t, distance) || distance > positionTolerance_) return false;
+    if (!normals_) return true;
+    const auto& N = mesh_.normals;
+    const Vec3d n = N[p0] * (1.0 - s - t) + N[p1] * s + N[p2] * t;
+    return largest(N[v] - n) <= normalTolerance_;
+  }
+
+  bool degenerate(std::size_t p0, std::size_t p1, std::size_t p2) const {
+    double s = 0.0, t = 0.0, distance = 0.0;
+    return !planeCoordinates(p0, p0, p1, p2, s, t, distance);
+  }
+
+ private:
+  const TriangleMesh& mesh_;
+  GridBlock block_;
+  bool normals_;
+  double positionTolerance_ = 0.0;
+  double normalTolerance_ = 0.0;
+};
+
+// Line k (a column when `columns`, else a row) is reproduced, at every vertex along it, by
+// interpolating lines a and b.
+bool lineInterpolates(const BlockView& g, bool columns, int k, int a, int b) {
+  const double t = double(k - a) / double(b - a);
+  const int along = columns ? g.rows() : g.columns();
+  for (int m = 0; m < along; ++m) {
+    const bool ok = columns ? g.interpolates(g.index(k, m), g.index(a, m), g.index(b, m), t)
+                            : g.interpolates(g.index(m, k), g.index(m, a), g.index(m, b), t);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// The lines to keep along one direction, ascending: both borders, every line not affine with its
+// neighbours, and, inside each run of affine lines, whatever splits the run until each removed
+// line is reproduced by the kept lines around it (a run of small second differences can still
+// bend by their sum).
+std::vector<char> keptLines(const BlockView& g, bool columns) {
+  const int count = columns ? g.columns() : g.rows();
+  std::vector<char> kept(static_cast<std::size_t>(count), 1);
+  for (int k = 1; k + 1 < count; ++k) kept[static_cast<std::size_t>(k)] = !lineInterpolates(g, columns, k, k - 1, k + 1);
+  std::vector<std::pair<int, int>> spans;
+  for (int a = 0; a + 1 < count;) {
+    int b = a + 1;
+    while (!kept[static_cast<std::size_t>(b)]) ++b;
+    if (b - a > 1) spans.emplace_back(a, b);
+    a = b;
+  }
+  while (!spans.empty()) {
+    const auto [a, b] = spans.back();
+    spans.pop_back();
+    bool ok = true;
+    for (int k = a + 1; k < b && ok; ++k) ok = lineInterpolates(g, columns, k, a, b);
+    if (ok) continue;
+    const int mid = (a + b) / 2;
+    kept[static_cast<std::size_t>(mid)] = 1;
+    if (mid - a > 1) spans.emplace_back(a, mid);
+    if (b - mid > 1) spans.emplace_back(mid, b);
+  }
+  return kept;
+}
+
+std::vector<int> indicesOf(const std::vector<char>& kept) {
+  std::vector<int> out;
+  for (std::size_t k = 0; k < kept.size(); ++k)
+    if (kept[k]) out.push_back(static_cast<int>(k));
+  return out;
+}
+
+// A merged cell [a, b] × [c, d] draws what its original cells drew when the whole cell is one
+// plane carrying one affine normal field: then every original triangle, whose corners follow
+// that field, interpolates exactly what the two merged triangles interpolate. Checked at every
+// original vertex of the cell: in the plane, inside the merged cell, with the field's normal.
+// Lines alone do not ensure it: both families of a hyperbolic paraboloid's grid lines are
+// straight, and on a cone's trapezoids the normal is not affine across the two triangles.
+bool cellDrawsTheSame(const BlockView& g, int a, int b, int c, int d) {
+  if (b - a == 1 && d - c == 1) return true;  // an original cell
+  const std::size_t A = g.index(a, c), B = g.index(b, c), C = g.index(a, d), D = g.index(b, d);
+  // The field is defined by a corner triangle with a plane (a disc's centre collapses A and B).
+  const bool firstHasPlane = !g.degenerate(A, B, D), secondHasPlane = !g.degenerate(A, D, C);
+  if (!firstHasPlane && !secondHasPlane) return false;
+  const std::size_t p0 = A, p1 = firstHasPlane ? B : D, p2 = firstHasPlane ? D : C;
+  for (int j = c; j <= d; ++j)
+    for (int i = a; i <= b; ++i) {
+      const std::size_t v = g.index(i, j);
+      if (!g.followsAffineField(v, p0, p1, p2)) return false;
+      const bool inside = (firstHasPlane && g.liesInside(v, A, B, D)) || (secondHasPlane && g.liesInside(v, A, D, C));
+      if (!inside) return false;
+    }
+  return true;
+}
+
+// Kept lines such that every merged cell draws the same surface: a failing cell gets its longer
+// side split (the original grid, all lines kept, always passes).
+void refineUntilCellsMatch(const BlockView& g, std::vector<char>& keptColumns, std::vector<char>& keptRows) {
+  for (;;) {
+    const std::vector<int> cols = indicesOf(keptColumns), rows = indicesOf(keptRows);
+    bool split = false;
+    for (std::size_t r = 0; r + 1 < rows.size(); ++r)
+      for (std::size_t q = 0; q + 1 < cols.size(); ++q) {
+        const int a = cols[q], b = cols[q + 1], c = rows[r], d = rows[r + 1];
+        if (cellDrawsTheSame(g, a, b, c, d)) continue;
+        if (b - a >= d - c) keptColumns[static_cast<std::size_t>((a + b) / 2)] = 1;
+        else keptRows[static_cast<std::size_t>((c + d) / 2)] = 1;
+        split = true;
+      }
+    if (!split) return;
+  }
+}
+
+}  // namespace
+
+AffineGridLineStats dropAffineGridLines(TriangleMesh& mesh, double relativeTolerance) {
+  AffineGridLineStats stats;
+  stats.verticesBefore = mesh.vertexCount();
+  stats.trianglesBefore = mesh.triangleCount();
+  const std::size_t vertexCount = mesh.positions.size();
+  std::vector<char> keepVertex(vertexCount, 1), gridTriangle(mesh.triangles.size(), 0);
+  struct Kept {
+    std::vector<int> columns, rows;
+  };
+  std::vector<Kept> kept(mesh.grids.size());
+  // A block that does not fit the mesh (edited after tessellation) is left as it is.
+  std::erase_if(mesh.grids, [&](const GridBlock& g) {
+    return g.columns < 2 || g.rows < 2 || g.firstVertex < 0 || g.firstTriangle < 0 ||
+           static_cast<std::size_t>(g.firstVertex) + static_cast<std::size_t>(g.columns) * static_cast<std::size_t>(g.rows) > vertexCount ||
+           static_cast<std::size_t>(g.firstTriangle + g.triangleCount()) > mesh.triangles.size();
+  });
+  kept.resize(mesh.grids.size());
+  for (std::size_t b = 0; b < mesh.grids.size(); ++b) {
+    const GridBlock& block = mesh.grids[b];
+    for (int t = 0; t < block.triangleCount(); ++t) gridTriangle[static_cast<std::size_t>(block.firstTriangle + t)] = 1;
+    const BlockView g(mesh, block, relativeTolerance);
+    std::vector<char> columns = keptLines(g, true), rows = keptLines(g, false);
+    refineUntilCellsMatch(g, columns, rows);
+    for (int j = 0; j < block.rows; ++j)
+      for (int i = 0; i < block.columns; ++i) keepVertex[g.index(i, j)] = columns[static_cast<std::size_t>(i)] && rows[static_cast<std::size_t>(j)];
+    kept[b] = {indicesOf(columns), indicesOf(rows)};
+  }
+
+  // Compact the vertices, then the triangles: others as they were, each grid's from its kept lines.
+  std::vector<int> newIndex(vertexCount, -1);
+  TriangleMesh out;
+  out.name = std::move(mesh.name);
+  const bool normals = mesh.normals.size() == vertexCount, uvs = mesh.uvs.size() == vertexCount;
+  for (std::size_t v = 0; v < vertexCount; ++v) {
+    if (!keepVertex[v]) continue;
+    newIndex[v] = out.vertexCount();
+    out.positions.push_back(mesh.positions[v]);
+    if (normals) out.normals.push_back(mesh.normals[v]);
+    if (uvs) out.uvs.push_back(mesh.uvs[v]);
+  }
+  // Triangles keep their order: each grid's run where it was, the others around them.
+  std::vector<std::size_t> order(mesh.grids.size());
+  for (std::size_t b = 0; b < order.size(); ++b) order[b] = b;
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t x, std::size_t y) { return mesh.grids[x].firstTriangle < mesh.grids[y].firstTriangle; });
+  std::size_t next = 0;
+  auto copyOthersUntil = [&](std::size_t end) {
+    for (; next < end; ++next)
+      if (!gridTriangle[next]) {
+        const auto& t = mesh.triangles[next];
+        out.triangles.push_back({newIndex[static_cast<std::size_t>(t[0])], newIndex[static_cast<std::size_t>(t[1])],
+                                 newIndex[static_cast<std::size_t>(t[2])]});
+      }
+  };
+  for (std::size_t b : order) {
+    const GridBlock& block = mesh.grids[b];
+    copyOthersUntil(static_cast<std::size_t>(block.firstTriangle));
+    const BlockView g(mesh, block, relativeTolerance);
+    const Kept& k = kept[b];
+    GridBlock merged;
+    merged.firstVertex = newIndex[g.index(0, 0)];
+    merged.columns = static_cast<int>(k.columns.size());
+    merged.rows = static_cast<int>(k.rows.size());
+    merged.firstTriangle = out.triangleCount();
+    for (std::size_t r = 0; r + 1 < k.rows.size(); ++r)
+      for (std::size_t q = 0; q + 1 < k.columns.size(); ++q) {
+        const int a = newIndex[g.index(k.columns[q], k.rows[r])], bb = newIndex[g.index(k.columns[q + 1], k.rows[r])];
+        const int c = newIndex[g.index(k.columns[q], k.rows[r + 1])], d = newIndex[g.index(k.columns[q + 1], k.rows[r + 1])];
+        out.triangles.push_back({a, bb, d});
+        out.triangles.push_back({a, d, c});
+      }
+    out.grids.push_back(merged);
+    next = static_cast<std::size_t>(block.firstTriangle + block.triangleCount());
+  }
+  copyOthersUntil(mesh.triangles.size());
+  mesh = std::move(out);
+  stats.verticesAfter = mesh.vertexCount();
+  stats.trianglesAfter = mesh.triangleCount();
+  return stats;
+}
+
+}  // namespace flexure

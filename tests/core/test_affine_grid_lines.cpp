@@ -1,0 +1,284 @@
+// Dropping affine grid lines (affine_grid_lines.h) keeps the surface: every vertex of the full
+// tessellation lies on the merged triangles with the normal interpolated there, and every merged
+// triangle lies on the full tessellation — for flat faces, straight rulings, bent and twisted
+// parts (whose grid lines are straight in both directions but whose cells are not flat), spheres
+// that cannot merge at all, and meshes that mix grids with other triangles.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "flexure/core/affine_grid_lines.h"
+#include "flexure/core/grid_tessellation.h"
+#include "flexure/core/tessellation.h"
+#include "geometry_test_support.h"
+
+using namespace geometry_test;
+using flexure::TriangleMesh;
+
+namespace {
+
+// The point of triangle t nearest x, as barycentric weights (s, u) of corners 1 and 2.
+struct Nearest {
+  double distance = std::numeric_limits<double>::infinity();
+  Vec3d normal;
+};
+
+Nearest nearestOnTriangle(const TriangleMesh& m, const std::array<int, 3>& t, const Vec3d& x) {
+  const Vec3d& a = m.positions[static_cast<std::size_t>(t[0])];
+  const Vec3d& b = m.positions[static_cast<std::size_t>(t[1])];
+  const Vec3d& c = m.positions[static_cast<std::size_t>(t[2])];
+  // Minimize |a + s(b − a) + u(c − a) − x|² over the triangle by sampling its closure finely
+  // enough near the unconstrained optimum: solve the 2×2 system, clamp, then check the edges.
+  const Vec3d e1 = b - a, e2 = c - a, d = x - a;
+  const double p = flexure::dot(e1, e1), q = flexure::dot(e1, e2), r = flexure::dot(e2, e2);
+  const double det = p * r - q * q;
+  auto evaluate = [&](double s, double u) {
+    Nearest n;
+    const Vec3d y = a + e1 * s + e2 * u;
+    n.distance = flexure::norm(y - x);
+    const auto& N = m.normals;
+    n.normal = N[static_cast<std::size_t>(t[0])] * (1.0 - s - u) + N[static_cast<std::size_t>(t[1])] * s +
+               N[static_cast<std::size_t>(t[2])] * u;
+    return n;
+  };
+  Nearest best;
+  auto consider = [&](double s, double u) {
+    s = std::clamp(s, 0.0, 1.0);
+    u = std::clamp(u, 0.0, 1.0 - s);
+    const Nearest n = evaluate(s, u);
+    if (n.distance < best.distance) best = n;
+  };
+  if (det > 1e-30) consider((r * flexure::dot(d, e1) - q * flexure::dot(d, e2)) / det, (p * flexure::dot(d, e2) - q * flexure::dot(d, e1)) / det);
+  // Projections onto the three edges.
+  if (p > 0) consider(std::clamp(flexure::dot(d, e1) / p, 0.0, 1.0), 0.0);
+  if (r > 0) consider(0.0, std::clamp(flexure::dot(d, e2) / r, 0.0, 1.0));
+  const Vec3d e3 = c - b;
+  const double l3 = flexure::dot(e3, e3);
+  if (l3 > 0) {
+    const double w = std::clamp(flexure::dot(x - b, e3) / l3, 0.0, 1.0);
+    consider(1.0 - w, w);
+  }
+  return best;
+}
+
+// Largest distance (and normal difference) from the points to the mesh's triangles.
+struct Deviation {
+  double position = 0.0, normal = 0.0;
+};
+
+Deviation deviationOf(const std::vector<Vec3d>& points, const std::vector<Vec3d>& normals, const TriangleMesh& onto) {
+  Deviation worst;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    Nearest best;
+    for (const auto& t : onto.triangles) {
+      const Nearest n = nearestOnTriangle(onto, t, points[i]);
+      // Among (nearly) equally near triangles take the one whose normal matches best: a vertex
+      // on a shared edge lies on several.
+      if (n.distance < best.distance - 1e-12 ||
+          (std::abs(n.distance - best.distance) <= 1e-12 && flexure::norm(n.normal - normals[i]) < flexure::norm(best.normal - normals[i])))
+        best = n;
+    }
+    worst.position = std::max(worst.position, best.distance);
+    worst.normal = std::max(worst.normal, flexure::norm(best.normal - normals[i]));
+  }
+  return worst;
+}
+
+// Centroids of the triangles, with their interpolated normals.
+void centroids(const TriangleMesh& m, std::vector<Vec3d>& points, std::vector<Vec3d>& normals) {
+  for (const auto& t : m.triangles) {
+    Vec3d p, n;
+    for (int k : t) {
+      p = p + m.positions[static_cast<std::size_t>(k)] / 3.0;
+      n = n + m.normals[static_cast<std::size_t>(k)] / 3.0;
+    }
+    points.push_back(p);
+    normals.push_back(n);
+  }
+}
+
+// The merged mesh draws the full one's surface: both ways, positions to 1e-8 of the size,
+// interpolated normals to 1e-7.
+void requireSameSurface(const TriangleMesh& full, const TriangleMesh& merged) {
+  const double size = flexure::norm(full.bounds().extent());
+  const Deviation there = deviationOf(full.positions, full.normals, merged);
+  std::vector<Vec3d> points, normals;
+  centroids(merged, points, normals);
+  const Deviation back = deviationOf(points, normals, full);
+  INFO("full → merged " << there.position / size << " (normals " << there.normal << "), merged → full "
+                        << back.position / size << " (normals " << back.normal << ")");
+  CHECK(there.position <= 1e-8 * size);
+  CHECK(there.normal <= 1e-7);
+  CHECK(back.position <= 1e-8 * size);
+  CHECK(back.normal <= 1e-7);
+}
+
+bool samePoint(const Vec3d& a, const Vec3d& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+bool samePoints(const std::vector<Vec3d>& a, const std::vector<Vec3d>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), samePoint);
+}
+
+struct Tessellated {
+  TriangleMesh full, merged;
+};
+
+Tessellated tessellateBoth(const std::vector<NodeSpec>& chain, int resolution = 12) {
+  const Model m = buildModel(chain);
+  const flexure::ValueAccess values(m.psi());
+  flexure::TessellationOptions options;
+  options.resolution = resolution;
+  Tessellated out;
+  out.full = flexure::tessellatePath(m.path, values, options);
+  options.mergeAffineCells = true;
+  out.merged = flexure::tessellatePath(m.path, values, options);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a placed block's faces merge into two triangles each, drawing the same surface", "[tessellation][merge]") {
+  const Tessellated t = tessellateBoth({{"translate", {{"x", 3.0}, {"y", -1.0}, {"z", 0.5}}},
+                                        {"rotate", {{"qw", 0.9}, {"qx", -0.2}, {"qy", 0.3}, {"qz", 0.1}}},
+                                        {"block", {{"sx", 1.2}, {"sy", 0.7}, {"sz", 1.9}}}});
+  CHECK(t.full.triangleCount() == 6 * 2 * 12 * 12);
+  CHECK(t.merged.triangleCount() == 12);
+  CHECK(t.merged.vertexCount() == 24);
+  REQUIRE(t.merged.grids.size() == 6);
+  for (const flexure::GridBlock& g : t.merged.grids) CHECK((g.columns == 2 && g.rows == 2));
+  requireSameSurface(t.full, t.merged);
+}
+
+TEST_CASE("a cylinder keeps its circumference and merges along its rulings and radii", "[tessellation][merge]") {
+  const Tessellated t = tessellateBoth({{"cylinder", {{"length", 2.0}, {"radius", 0.5}}}}, 16);
+  // Every patch is curved in one direction only: 16 cells around, one along.
+  CHECK(t.merged.triangleCount() < t.full.triangleCount() / 8);
+  for (const flexure::GridBlock& g : t.merged.grids) CHECK(std::min(g.columns, g.rows) == 2);
+  requireSameSurface(t.full, t.merged);
+}
+
+TEST_CASE("a tapered cylinder keeps its trapezoids, whose normals are not affine across them", "[tessellation][merge]") {
+  // A cone's rulings are straight and carry constant normals, but across a trapezoid between two
+  // rulings the normal is not an affine function of position: merging along the rulings would
+  // shade the cone with bands.
+  const Tessellated t = tessellateBoth({{"taper", {{"slope", 0.4}}}, {"cylinder", {{"length", 1.6}, {"radius", 0.5}}}}, 16);
+  requireSameSurface(t.full, t.merged);
+}
+
+TEST_CASE("a bent tube keeps the grid lines the bend curves", "[tessellation][merge]") {
+  const std::vector<NodeSpec> straight = {{"tube", {{"length", 2.0}, {"radius", 0.5}, {"thickness", 0.1}}}};
+  const std::vector<NodeSpec> bent = {{"bend", {{"start", -0.4}, {"stop", 0.4}, {"amount", 1.2}}},
+                                      {"tube", {{"length", 2.0}, {"radius", 0.5}, {"thickness", 0.1}}}};
+  const Tessellated s = tessellateBoth(straight, 16), b = tessellateBoth(bent, 16);
+  // Outside the bend's range the tube stays straight and still merges; inside it does not.
+  CHECK(b.merged.triangleCount() > s.merged.triangleCount());
+  CHECK(b.merged.triangleCount() < b.full.triangleCount());
+  requireSameSurface(b.full, b.merged);
+}
+
+TEST_CASE("a twisted block keeps the lines along which its normals turn", "[tessellation][merge]") {
+  // Under a twist about z a side face is a hyperbolic paraboloid: the lines across the axis stay
+  // straight, but the normal turns along them.
+  const Tessellated t = tessellateBoth({{"twist", {{"rate", 1.1}}}, {"block", {{"sx", 1.2}, {"sy", 0.7}, {"sz", 1.5}}}});
+  CHECK(t.merged.triangleCount() > 12);
+  requireSameSurface(t.full, t.merged);
+}
+
+TEST_CASE("a grid whose lines are all straight but whose cells are not flat is not flattened", "[tessellation][merge]") {
+  // z = x·y: both families of grid lines are straight and evenly spaced, and the normals given
+  // are constant, so every line passes the line test; only the cells' own test sees the twist.
+  TriangleMesh full;
+  flexure::appendGrid(full, 9, 9, [](int i, int j) {
+    const double x = i / 8.0, y = j / 8.0;
+    return flexure::GridVertex{Vec3d(x, y, 0.5 * x * y), Vec3d(0, 0, 1), {x, y}};
+  });
+  TriangleMesh merged = full;
+  flexure::dropAffineGridLines(merged);
+  CHECK(merged.triangleCount() > 2);
+  requireSameSurface(full, merged);
+}
+
+TEST_CASE("curved surfaces keep every grid line", "[tessellation][merge]") {
+  for (const auto& chain : std::vector<std::vector<NodeSpec>>{{{"sphere", {{"radius", 0.8}}}},
+                                                               {{"torus", {{"major", 1.3}, {"minor", 0.35}}}}}) {
+    const Tessellated t = tessellateBoth(chain);
+    INFO(chain.back().type);
+    CHECK(t.merged.triangleCount() == t.full.triangleCount());
+    CHECK(samePoints(t.merged.positions, t.full.positions));
+    CHECK(t.merged.triangles == t.full.triangles);
+  }
+}
+
+TEST_CASE("triangles outside any grid keep their place and order; merging twice changes nothing",
+          "[tessellation][merge]") {
+  TriangleMesh mesh;
+  // Another mesh's triangle, a flat 5×4 grid, another triangle.
+  mesh.positions = {{9, 9, 9}, {10, 9, 9}, {9, 10, 9}};
+  mesh.normals = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
+  mesh.uvs = {{0, 0}, {1, 0}, {0, 1}};
+  mesh.triangles = {{0, 1, 2}};
+  flexure::appendGrid(mesh, 5, 4, [](int i, int j) {
+    return flexure::GridVertex{Vec3d(0.25 * i, 0.5 * j, 1.0), Vec3d(0, 0, 1), {0.25 * i, j / 3.0}};
+  });
+  const int last = mesh.vertexCount();
+  mesh.positions.push_back({-1, 0, 0});
+  mesh.positions.push_back({-2, 0, 0});
+  mesh.positions.push_back({-1, 1, 0});
+  for (int k = 0; k < 3; ++k) {
+    mesh.normals.push_back({0, 0, 1});
+    mesh.uvs.push_back({0, 0});
+  }
+  mesh.triangles.push_back({last, last + 1, last + 2});
+  const TriangleMesh full = mesh;
+
+  const flexure::AffineGridLineStats stats = flexure::dropAffineGridLines(mesh);
+  CHECK(stats.trianglesBefore == 1 + 2 * 4 * 3 + 1);
+  CHECK(stats.trianglesAfter == 4);
+  CHECK(stats.verticesAfter == 3 + 4 + 3);
+  REQUIRE(mesh.triangleCount() == 4);
+  // The first and last triangles are the other meshes', renumbered.
+  CHECK(samePoint(mesh.positions[static_cast<std::size_t>(mesh.triangles[0][0])], full.positions[0]));
+  CHECK(samePoint(mesh.positions[static_cast<std::size_t>(mesh.triangles[3][1])], Vec3d(-2, 0, 0)));
+  REQUIRE(mesh.grids.size() == 1);
+  CHECK(mesh.grids[0].firstTriangle == 1);
+  CHECK(mesh.grids[0].firstVertex == 3);
+  requireSameSurface(full, mesh);
+
+  const TriangleMesh once = mesh;
+  flexure::dropAffineGridLines(mesh);
+  CHECK(samePoints(mesh.positions, once.positions));
+  CHECK(mesh.triangles == once.triangles);
+}
+
+TEST_CASE("a grid whose record no longer fits the mesh is left as it is", "[tessellation][merge]") {
+  TriangleMesh mesh;
+  flexure::appendGrid(mesh, 6, 6, [](int i, int j) {
+    return flexure::GridVertex{Vec3d(i, j, 0), Vec3d(0, 0, 1), {i / 5.0, j / 5.0}};
+  });
+  mesh.triangles.resize(10);  // edited after tessellation
+  const TriangleMesh before = mesh;
+  flexure::dropAffineGridLines(mesh);
+  CHECK(samePoints(mesh.positions, before.positions));
+  CHECK(mesh.triangles == before.triangles);
+  CHECK(mesh.grids.empty());
+}
+
+TEST_CASE("a sheet with a bump merges only where it is flat", "[tessellation][merge]") {
+  TriangleMesh full;
+  // z = a smooth bump of compact support in the middle of a 25×25 grid; flat elsewhere.
+  auto height = [](double x, double y) {
+    const double r2 = (x - 0.5) * (x - 0.5) + (y - 0.5) * (y - 0.5);
+    return r2 < 0.04 ? std::pow(1.0 - r2 / 0.04, 3) * 0.2 : 0.0;
+  };
+  flexure::appendGrid(full, 25, 25, [&](int i, int j) {
+    const double x = i / 24.0, y = j / 24.0, h = 1e-4;
+    const Vec3d n = flexure::normalized(Vec3d(-(height(x + h, y) - height(x - h, y)) / (2 * h),
+                                              -(height(x, y + h) - height(x, y - h)) / (2 * h), 1.0));
+    return flexure::GridVertex{Vec3d(x, y, height(x, y)), n, {x, y}};
+  });
+  TriangleMesh merged = full;
+  flexure::dropAffineGridLines(merged);
+  CHECK(merged.triangleCount() < full.triangleCount() / 2);
+  CHECK(merged.triangleCount() > 2);
+  requireSameSurface(full, merged);
+}
