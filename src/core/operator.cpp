@@ -5,6 +5,16 @@ namespace flexure {
 void Operator::applyBatch(const ParamAccess<double>& params, std::span<Vec3d> points, std::span<Vec3d> normals) const {
   if (isIdentity()) return;
   const bool withNormals = normals.size() == points.size();
+  if (isTrs() && !points.empty()) {
+    // An affine T has one Jacobian: one J^{-T} for every normal (the same matrix the loop below
+    // would compute at each point).
+    const Mat3d normalMap = inverseTranspose(jacobian(params, points[0]));
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (withNormals) normals[i] = normalized(normalMap * normals[i]);
+      points[i] = apply(params, points[i]);
+    }
+    return;
+  }
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (withNormals) {
       const Vec3d n = inverseTranspose(jacobian(params, points[i])) * normals[i];

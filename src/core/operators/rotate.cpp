@@ -35,6 +35,17 @@ Mat3<S> RotateOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>&) const
   FLEXURE_INSTANTIATE_OPERATOR(RotateOperator, S) template Mat3<S> RotateOperator::rotationT<S>(const ParamAccess<S>&) const;
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
 
+void RotateOperator::applyBatch(const ParamAccess<double>& params, std::span<Vec3d> points,
+                                std::span<Vec3d> normals) const {
+  const Mat3d rotation = rotationT(params);
+  const Mat3d normalMap = inverseTranspose(rotation);  // what Operator::applyBatch applies
+  const bool withNormals = normals.size() == points.size();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (withNormals) normals[i] = normalized(normalMap * normals[i]);
+    points[i] = rotation * points[i];
+  }
+}
+
 TrsTransform RotateOperator::trs(const ParamAccess<double>& params) const {
   const double* q = params.of(*this);
   TrsTransform parts;

@@ -16,6 +16,8 @@ class RotateOperator final : public OperatorT<RotateOperator> {
   std::unique_ptr<Node> cloneNode() const override;
   bool isTrs() const override { return true; }
   TrsTransform trs(const ParamAccess<double>& params) const override;
+  // One rotation matrix for the whole batch (apply() builds it per point).
+  void applyBatch(const ParamAccess<double>& params, std::span<Vec3d> points, std::span<Vec3d> normals) const override;
 
   template <class S> Vec3<S> applyT(const ParamAccess<S>& p, const Vec3<S>& x) const;
   template <class S> Vec3<S> inverseT(const ParamAccess<S>& p, const Vec3<S>& X) const;
