@@ -15,7 +15,10 @@ bool renderSceneToImage(const Scene& scene, int width, int height, RgbaImage& im
 
 bool renderSceneToImage(const Scene& scene, int width, int height, const RenderOptions& options, RgbaImage& image,
                         std::string& error) {
-  const std::vector<TriangleMesh> meshes = tessellateScene(scene);
+  // The window's tessellation: affine cells merged when no wireframe shows it (affine_grid_lines.h).
+  TessellationOptions tessellation;
+  tessellation.mergeAffineCells = options.shading == ShadingMode::Shaded;
+  const std::vector<TriangleMesh> meshes = tessellateScene(scene, tessellation);
   const double aspect = height > 0 ? static_cast<double>(width) / height : 1.0;
   const Camera camera = cameraShowingMeshes(scene.camera, meshes, aspect);
   OverlayBuildOptions overlayOptions;

@@ -427,6 +427,11 @@ void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewPr
   const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera, plane);
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);  // translucent: never hides what is drawn after it
+  // A face lying in the grid's plane (a table top at the floor's height) hides the grid: pushed
+  // back by a depth step, the grid loses every tie with it instead of showing through in a
+  // pattern that depends on how the face is triangulated (z-fighting).
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(1.0f, 2.0f);
   glEnable(GL_BLEND);
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
   gridProgram.use();
@@ -440,6 +445,8 @@ void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewPr
   gridProgram.set("uAxisColorB", toVec3(kGridAxisColors[layout.frame.worldAxisB]));
   glBindVertexArray(emptyVao.get());
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glDisable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(0.0f, 0.0f);
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
 }
