@@ -11,7 +11,7 @@ GeometryBuilder::GeometryBuilder(const Scene& document, TessellationOptions opti
     : GeometryBuilder(document, options, ExtraMeshes()) {}
 
 GeometryBuilder::GeometryBuilder(const Scene& document, TessellationOptions options, ExtraMeshes extraMeshes)
-    : options_(options), extraMeshes_(std::move(extraMeshes)), nextScene_(document.clone()) {
+    : extraMeshes_(std::move(extraMeshes)), options_(options), nextScene_(document.clone()) {
   thread_ = std::thread([this] { threadMain(); });
 }
 
@@ -33,6 +33,11 @@ void GeometryBuilder::setScene(const Scene& document) {
   wake_.notify_one();
 }
 
+void GeometryBuilder::setOptions(const TessellationOptions& options) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  options_ = options;
+}
+
 void GeometryBuilder::request(const Eigen::VectorXd& psi, std::uint64_t tag) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -46,6 +51,7 @@ void GeometryBuilder::threadMain() {
   std::uint64_t sequence = 0;
   for (;;) {
     std::optional<Request> job;
+    TessellationOptions options;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return stop_ || pending_.has_value(); });
@@ -53,11 +59,12 @@ void GeometryBuilder::threadMain() {
       if (nextScene_) scene = std::move(nextScene_);
       job = std::move(pending_);
       pending_.reset();
+      options = options_;
     }
     if (!scene || job->psi.size() != scene->parameters().size()) continue;
     scene->parameters().values() = job->psi;
     auto frame = std::make_shared<GeometryFrame>();
-    frame->meshes = tessellateScene(*scene, options_);
+    frame->meshes = tessellateScene(*scene, options);
     OverlayBuildOptions overlayOptions;  // glyphs sized by the model just built
     for (const TriangleMesh& mesh : frame->meshes) overlayOptions.modelBounds.extend(mesh.bounds());
     frame->overlays = std::make_shared<const OverlayGeometry>(buildOverlayGeometry(*scene, overlayOptions));

@@ -51,6 +51,9 @@ class GeometryBuilder {
 
   // The structure changed: the worker tessellates a fresh clone from now on.
   void setScene(const Scene& document);
+  // How the following frames are tessellated (the viewport merges affine cells unless it draws
+  // a wireframe); ask for a frame afterwards to see it.
+  void setOptions(const TessellationOptions& options);
   // Asks for meshes of Ψ = psi (ignored by the worker if its size does not match the structure).
   void request(const Eigen::VectorXd& psi, std::uint64_t tag);
   std::shared_ptr<const GeometryFrame> latest() const { return frames_.latest(); }
@@ -62,9 +65,9 @@ class GeometryBuilder {
   };
   void threadMain();
 
-  TessellationOptions options_;
   const ExtraMeshes extraMeshes_;  // set before the worker starts, read by it only
   std::mutex mutex_;  // guards the fields below
+  TessellationOptions options_;
   std::condition_variable wake_;
   std::unique_ptr<Scene> nextScene_;
   std::optional<Request> pending_;

@@ -8,11 +8,17 @@
 namespace flexure::app {
 namespace {
 
-// The patch whose block of vertices holds `vertex`: the tessellation appends patches one after
-// another with the same vertex count each (primitive.cpp), so the block size is the vertex
-// count over the number of patches.
+// The patch whose block of vertices holds `vertex`: the tessellation records one grid per patch,
+// in patch order (grid_tessellation.h; the display may have merged a grid's cells, so blocks
+// differ in size); without that record, patches are equal blocks one after another.
 int patchOfVertex(const Primitive& primitive, const TriangleMesh& mesh, int vertex) {
   const int patches = primitive.patchCount();
+  if (mesh.grids.size() == static_cast<std::size_t>(patches)) {
+    for (int k = 0; k < patches; ++k) {
+      const GridBlock& g = mesh.grids[static_cast<std::size_t>(k)];
+      if (vertex >= g.firstVertex && vertex < g.firstVertex + g.columns * g.rows) return k;
+    }
+  }
   if (patches <= 1 || mesh.vertexCount() % patches != 0) return 0;
   const int perPatch = mesh.vertexCount() / patches;
   return std::clamp(vertex / perPatch, 0, patches - 1);

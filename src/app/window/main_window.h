@@ -16,6 +16,7 @@
 
 #include "document/document_session_sync.h"
 #include "document/recent_files.h"
+#include "flexure/core/tessellation.h"
 #include "flexure/io/installed_resources.h"
 #include "viewport/display_geometry.h"
 #include "viewport/drag_mode_choice.h"
@@ -116,6 +117,10 @@ class MainWindow : public QMainWindow {
   bool frameReadoutVisible() const;
   QString frameReadoutText() const;
 
+  // View ▸ Shaded / Wireframe / Shaded + Wireframe (a ShadingMode); the display tessellation
+  // follows (displayTessellation).
+  void setShading(int mode);
+
  protected:
   void closeEvent(QCloseEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -145,7 +150,6 @@ class MainWindow : public QMainWindow {
   void createDragModeToolbar();
   void createPanels();
   void addPanel(QDockWidget* panel, Qt::DockWidgetArea area);
-  void setShading(int mode);
   void openInteractively(const QString& path);
   bool confirmDiscardChanges();
   void syncCameraIntoScene();
@@ -168,6 +172,9 @@ class MainWindow : public QMainWindow {
   void onSolverResult(const std::shared_ptr<const session::SessionResult>& result);
   void onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome);
   void requestGeometry(std::uint64_t resultSequence);
+  // The display's tessellation: affine cells merged unless the viewport draws a wireframe
+  // (affine_grid_lines.h: the same shaded picture from fewer triangles).
+  TessellationOptions displayTessellation() const;
   void pollGeometry();
   void refreshSolverStatus();  // every half second: frames per second, then the label
   void updateSolverLabel();    // what the solver is doing (after every result)

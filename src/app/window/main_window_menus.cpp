@@ -21,6 +21,7 @@
 #include "document/scene_document.h"
 #include "flexure/core/version.h"
 #include "flexure/render/camera_navigation.h"
+#include "flexure/session/geometry_builder.h"
 #include "panels/node_catalog.h"
 #include "panels/outliner_panel.h"
 #include "timeline/timeline_export_dialog.h"
@@ -237,8 +238,14 @@ void MainWindow::refreshExamplesMenu() {
 
 void MainWindow::setShading(int mode) {
   RenderOptions options = viewport_->renderOptions();
+  const bool merged = displayTessellation().mergeAffineCells;
   options.shading = static_cast<ShadingMode>(mode);
   viewport_->setRenderOptions(options);
+  // A wireframe shows the tessellation itself: rebuild without (or again with) merged cells.
+  if (geometryBuilder_ && displayTessellation().mergeAffineCells != merged) {
+    geometryBuilder_->setOptions(displayTessellation());
+    refreshGeometry();
+  }
   for (QAction* action : shadingGroup_->actions()) action->setChecked(action->data().toInt() == mode);
 }
 

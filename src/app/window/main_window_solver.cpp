@@ -38,7 +38,7 @@ void MainWindow::startSession() {
   solver_->start(scene, options);
   sessionSync_.reset(scene);
   // The worker appends the metaball handle spheres to each frame (display_geometry.h).
-  geometryBuilder_ = std::make_unique<session::GeometryBuilder>(scene, TessellationOptions{}, appendMetaballHandleSpheres);
+  geometryBuilder_ = std::make_unique<session::GeometryBuilder>(scene, displayTessellation(), appendMetaballHandleSpheres);
   geometryFloor_ = geometryRequests_ + 1;
   showSceneOnNextFrame_ = true;
   viewport_->setMeshes({}, {});
@@ -123,6 +123,12 @@ void MainWindow::onDragFinished(const std::shared_ptr<const session::DragOutcome
                                                        outcome->psiBefore, outcome->psiAfter, true));
   // A keyed drive the hand turned holds only until the playhead moves: offer to key it.
   if (auto* offer = findChild<DriveKeyOffer*>()) offer->offer(outcome->changedDrives);
+}
+
+TessellationOptions MainWindow::displayTessellation() const {
+  TessellationOptions options;
+  options.mergeAffineCells = viewport_->renderOptions().shading == ShadingMode::Shaded;
+  return options;
 }
 
 void MainWindow::requestGeometry(std::uint64_t resultSequence) {

@@ -153,3 +153,28 @@ TEST_CASE("selecting an operator marks the meshes of its sub-tree, and only thos
   window.selection().clear();
   CHECK(selectedMeshes().empty());
 }
+
+TEST_CASE("the window draws merged cells while shaded and the whole tessellation in a wireframe",
+          "[display][geometry][document][merge]") {
+  MainWindow window;
+  window.setSolveOnOpen(false);
+  QString error;
+  REQUIRE(window.openFile(sourcePath("scenes/oldham.json"), error));
+  auto trianglesShown = [&](long long expected) {
+    return QTest::qWaitFor([&] { return window.geometryUpToDate() && window.displayGeometry().triangleCount == expected; },
+                           10000);
+  };
+  long long full = 0, merged = 0;
+  TessellationOptions merging;
+  merging.mergeAffineCells = true;
+  for (const TriangleMesh& m : tessellateScene(window.document().scene())) full += m.triangleCount();
+  for (const TriangleMesh& m : tessellateScene(window.document().scene(), merging)) merged += m.triangleCount();
+  REQUIRE(merged < full / 10);  // cylinders and blocks: their rulings, radii and faces merge
+  CHECK(trianglesShown(merged));
+  window.setShading(static_cast<int>(ShadingMode::Wireframe));
+  CHECK(trianglesShown(full));  // a wireframe shows every grid line
+  window.setShading(static_cast<int>(ShadingMode::ShadedWireframe));
+  CHECK(trianglesShown(full));
+  window.setShading(static_cast<int>(ShadingMode::Shaded));
+  CHECK(trianglesShown(merged));
+}
