@@ -171,7 +171,7 @@ void ParameterPanel::addRow(int k, int i) {
   grid_->addWidget(frozen, row, 4);
   grid_->addWidget(key, row, 5);
   rowWidgets_.insert(rowWidgets_.end(), {label, value, lower, upper, frozen, key});
-  rows_.push_back({i, value, frozen, lower, upper, key});
+  rows_.push_back({i, value, frozen, lower, upper, key, keySlotOf(document_.scene(), i).target});
 
   const QString name = QString::fromStdString(info.qualifiedName());
   connect(value, &QDoubleSpinBox::valueChanged, this, [this, i, name](double v) {
@@ -421,7 +421,7 @@ void ParameterPanel::refreshValues() {
     row.frozen->setChecked(info.frozen);
     if (!row.lower->hasFocus()) row.lower->setText(boundText(info.lower));
     if (!row.upper->hasFocus()) row.upper->setText(boundText(info.upper));
-    const Track* track = timeline.findTrack(keySlotOf(scene, row.parameter).target);
+    const Track* track = timeline.findTrack(row.keyTarget);
     const bool here = track && track->keyIndexAt(time_) >= 0;
     row.key->setText(here ? kKeyedHere : track ? kAnimated : kNotAnimated);
     row.key->setToolTip(here    ? tr("Keyed at %1 s: click to delete the key").arg(time_)

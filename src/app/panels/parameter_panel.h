@@ -6,10 +6,10 @@
 // Every edit is an undo command (parameter_command.h; keys: timeline_edit_command.h); the
 // window forwards it to the solver thread.
 #include <QDockWidget>
-
-#include "commands/node_field_command.h"
 #include <string>
 #include <vector>
+
+#include "commands/node_field_command.h"
 
 class QCheckBox;
 class QDoubleSpinBox;
@@ -41,6 +41,9 @@ class ParameterPanel : public QDockWidget {
     QLineEdit* lower = nullptr;
     QLineEdit* upper = nullptr;
     QToolButton* key = nullptr;
+    // The timeline track that would key this row (a quaternion's four rows share one), found
+    // once per rebuild: refreshValues runs for every solver result.
+    std::string keyTarget;
   };
   const std::vector<Row>& rows() const { return rows_; }
   // Editors of the node's simple non-parameter fields (node_field_command.h), in visit order:

@@ -5,12 +5,26 @@
 // every solver result, that was a tenth of the GUI thread's time while dragging (issue 17
 // item 3, docs/performance.md).
 #include <QAbstractSpinBox>
+#include <QDoubleSpinBox>
+#include <QString>
+#include <type_traits>
 
 namespace flexure::app {
 
+// The value a spin box stores for `value`: a QDoubleSpinBox keeps its bounds rounded to its
+// decimals (QDoubleSpinBoxPrivate::round), so a bound of 1e-6 reads back as 0 and would look
+// changed on every call.
+template <class SpinBox, class Value>
+Value storedBound(const SpinBox& spin, Value value) {
+  if constexpr (std::is_base_of_v<QDoubleSpinBox, SpinBox>)
+    return QString::number(value, 'f', spin.decimals()).toDouble();
+  else
+    return value;
+}
+
 template <class SpinBox, class Value>
 void setRangeIfChanged(SpinBox& spin, Value minimum, Value maximum) {
-  if (spin.minimum() == minimum && spin.maximum() == maximum) return;
+  if (spin.minimum() == storedBound(spin, minimum) && spin.maximum() == storedBound(spin, maximum)) return;
   spin.setRange(minimum, maximum);
 }
 

@@ -176,11 +176,14 @@ TEST_CASE("value edits reach the live solver as values only; frozen flags and bo
 // values must not relayout the dock (and with it the main window): QAbstractSpinBox::setRange
 // asks for a new layout even for the same range, and doing that for every row of every result
 // was a quarter of the GUI thread's time in a drag.
-TEST_CASE("showing new values does not relayout the panel", "[app][panels][parameters][layout]") {
-  Editor e("pipefitting.json", "pipe-bend");
+namespace {
+
+// Layout requests posted while `show` runs (its events processed).
+template <class Show>
+int layoutRequestsWhile(ParameterPanel& panel, Show show) {
   QWidget host;
   auto* layout = new QVBoxLayout(&host);
-  layout->addWidget(&e.panel);
+  layout->addWidget(&panel);
   host.show();
   REQUIRE(QTest::qWaitForWindowExposed(&host));
   QCoreApplication::processEvents();
@@ -192,15 +195,44 @@ TEST_CASE("showing new values does not relayout the panel", "[app][panels][param
     }
   } requests;
   qApp->installEventFilter(&requests);
-  const auto& amount = e.row("amount");
-  for (int k = 0; k < 5; ++k) {
-    e.table().setValue(amount.parameter, 0.1 + 0.05 * k);
-    emit e.document.sceneEdited();
-    QCoreApplication::processEvents();
-  }
+  show();
   qApp->removeEventFilter(&requests);
-  layout->removeWidget(&e.panel);
-  e.panel.setParent(nullptr);
+  layout->removeWidget(&panel);
+  panel.setParent(nullptr);
+  return requests.count;
+}
+
+}  // namespace
+
+TEST_CASE("showing new values does not relayout the panel", "[app][panels][parameters][layout]") {
+  Editor e("pipefitting.json", "pipe-bend");
+  const auto& amount = e.row("amount");
+  const int requests = layoutRequestsWhile(e.panel, [&] {
+    for (int k = 0; k < 5; ++k) {
+      e.table().setValue(amount.parameter, 0.1 + 0.05 * k);
+      emit e.document.sceneEdited();
+      QCoreApplication::processEvents();
+    }
+  });
   CHECK(amount.value->value() == Approx(0.3));
-  CHECK(requests.count == 0);
+  CHECK(requests == 0);
+}
+
+// A metaball's radii are bounded below by 1e-9, which a four-decimal spin box stores as 0: a
+// range compared with the requested bound looked changed on every result (192 rows of the
+// z-letter's deformer relayouted per frame of a drag).
+TEST_CASE("showing new values does not relayout the panel when bounds round in the spin box",
+          "[app][panels][parameters][layout]") {
+  Editor e("metaball-z-letter.json", "deform");
+  const auto& radius = e.row("0.radius");
+  REQUIRE(radius.value->minimum() == 0.0);
+  const int requests = layoutRequestsWhile(e.panel, [&] {
+    for (int k = 0; k < 5; ++k) {
+      e.table().setValue(radius.parameter, 0.8 + 0.05 * k);
+      emit e.document.sceneEdited();
+      QCoreApplication::processEvents();
+    }
+  });
+  CHECK(radius.value->value() == Approx(1.0));
+  CHECK(requests == 0);
 }
