@@ -43,5 +43,7 @@ class GlName {
 
 using GlBuffer = GlName<glGenBuffers, glDeleteBuffers>;
 using GlVertexArray = GlName<glGenVertexArrays, glDeleteVertexArrays>;
+using GlFramebuffer = GlName<glGenFramebuffers, glDeleteFramebuffers>;
+using GlRenderbuffer = GlName<glGenRenderbuffers, glDeleteRenderbuffers>;
 
 }  // namespace flexure::render_detail

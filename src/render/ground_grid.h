@@ -17,8 +17,10 @@ struct GridLayout {
 };
 
 // Cells are the power of ten just below the model's radius, so a model spans a few cells; the
-// square is centred under the model (its centre projected onto the plane) and reaches well past
-// the model and past the camera's distance so the grid fades out before its edge is seen.
+// square is centred under the model (its centre projected onto the plane, rounded to whole
+// cells) and reaches well past the model (its radius rounded up to a step of 2^(1/4)) and past
+// the camera's distance so the grid fades out before its edge is seen. The rounding keeps the
+// layout fixed while a part is dragged a little.
 GridLayout gridLayoutFor(const Bounds3& modelBounds, const Camera& camera, const GridPlane& plane);
 
 // Plane coordinates (a, b, height above the plane) to world: the grid shader's uPlaneToWorld.

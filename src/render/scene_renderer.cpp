@@ -7,6 +7,7 @@
 
 #include "flexure/render/camera_matrices.h"
 #include "flexure/render/glyph_meshes.h"
+#include "backdrop_cache.h"
 #include "gl_api.h"
 #include "gl_name.h"
 #include "gpu_lines.h"
@@ -158,11 +159,21 @@ struct SceneRenderer::Impl {
   std::shared_ptr<const OverlayGeometry> uploadedOverlays;
   bool passTiming = false;
   RenderPassTimes passTimes;
+  render_detail::BackdropCache backdrop;
+  int backdropRedraws = 0;
 
   void drawBackground(const RenderOptions& options);
+  // The background (and the grid over it) into the bound framebuffer `target`: copied from the
+  // backdrop cache when `cached`, drawn again into the cache first when its key changed.
+  void drawBackdrop(GLuint target, bool cached, const Camera& camera, const glm::mat4& viewProjection, int width,
+                    int height, const RenderOptions& options);
+  render_detail::BackdropKey backdropKey(const Camera& camera, const glm::mat4& viewProjection, int width, int height,
+                                         const RenderOptions& options) const;
+  GridPlane gridPlane(const Camera& camera, const RenderOptions& options) const;
   void drawMeshes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
-                  const RenderOptions& options);
-  void drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options);
+                  const RenderOptions& options, bool markStencil);
+  void drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options,
+                bool onMarkedPixelsOnly = false);
   void drawAxisGizmo(const glm::mat4& view, int width, int height);
   void useOverlayProgram(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width,
                          int height);
@@ -219,6 +230,7 @@ void SceneRenderer::release() {
   d.gridProgram.release();
   d.overlayLineProgram.release();
   d.releaseOverlays();
+  d.backdrop.release();
   d.emptyVao.reset();
   d.initialized = false;
 }
@@ -329,6 +341,8 @@ void SceneRenderer::setPassTiming(bool on) { impl_->passTiming = on; }
 
 const RenderPassTimes& SceneRenderer::lastPassTimes() const { return impl_->passTimes; }
 
+int SceneRenderer::backdropRedraws() const { return impl_->backdropRedraws; }
+
 void SceneRenderer::Impl::releaseOverlays() {
   for (auto& lines : overlayLines) lines.release();
   overlaySolids.clear();
@@ -340,22 +354,30 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
   if (!d.initialized || width <= 0 || height <= 0) return;
   const glm::mat4 view(viewMatrix(camera));
   const glm::mat4 projection(projectionMatrix(camera, static_cast<double>(width) / height));
+  GLint bound = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
+  const auto target = static_cast<GLuint>(bound);
+  // A wireframe blends its edges over what lies behind: only the background, never the grid.
+  const bool cached =
+      options.cacheBackdrop && options.shading != ShadingMode::Wireframe && render_detail::takesBackdrop(target);
 
   glViewport(0, 0, width, height);
   glClearColor(options.backgroundBottom.r, options.backgroundBottom.g, options.backgroundBottom.b, 1.0f);
   glClearDepth(1.0);
+  glClearStencil(0);
   glDepthMask(GL_TRUE);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glStencilMask(0xFF);
   glDisable(GL_CULL_FACE);  // open surfaces show their inside
 
   const bool orthographic = camera.projection == Camera::Projection::Orthographic;
   PassClock clock(d.passTiming);
   RenderPassTimes& times = d.passTimes;
-  d.drawBackground(options);
+  d.drawBackdrop(target, cached, camera, projection * view, width, height, options);
   times.background = clock.lap();
-  d.drawMeshes(view, projection, orthographic, width, height, options);
+  d.drawMeshes(view, projection, orthographic, width, height, options, cached);
   times.meshes = clock.lap();
-  if (options.showGrid) d.drawGrid(camera, projection * view, options);
+  // Cached, the backdrop holds the grid already; it goes again only over the model's pixels.
+  if (options.showGrid) d.drawGrid(camera, projection * view, options, cached);
   times.grid = clock.lap();
   d.drawOverlays(view, projection, orthographic, width, height, options);
   times.overlays = clock.lap();
@@ -368,9 +390,59 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
   glViewport(0, 0, width, height);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
+  glDisable(GL_STENCIL_TEST);
   glDepthMask(GL_TRUE);
   glBindVertexArray(0);
   glUseProgram(0);
+}
+
+GridPlane SceneRenderer::Impl::gridPlane(const Camera& camera, const RenderOptions& options) const {
+  return options.gridPlane ? *options.gridPlane : overlayFloor ? *overlayFloor : gridPlaneForUp(camera.up);
+}
+
+render_detail::BackdropKey SceneRenderer::Impl::backdropKey(const Camera& camera, const glm::mat4& viewProjection,
+                                                           int width, int height, const RenderOptions& options) const {
+  render_detail::BackdropKey key;
+  auto& v = key.values;
+  v = {static_cast<double>(width), static_cast<double>(height), options.showGrid ? 1.0 : 0.0};
+  for (const ColorRgb& c : {options.backgroundTop, options.backgroundBottom}) v.insert(v.end(), {c.r, c.g, c.b});
+  if (!options.showGrid) return key;
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) v.push_back(viewProjection[c][r]);
+  const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera, gridPlane(camera, options));
+  const GridFrame& f = layout.frame;
+  for (const Vec3d& w : {f.origin, f.axisA, f.axisB, f.normal}) v.insert(v.end(), {w.x, w.y, w.z});
+  v.insert(v.end(), {layout.centerA, layout.centerB, layout.halfSize, layout.cell, static_cast<double>(f.worldAxisA),
+                     static_cast<double>(f.worldAxisB)});
+  return key;
+}
+
+void SceneRenderer::Impl::drawBackdrop(GLuint target, bool cached, const Camera& camera,
+                                       const glm::mat4& viewProjection, int width, int height,
+                                       const RenderOptions& options) {
+  if (cached) {
+    const render_detail::BackdropKey key = backdropKey(camera, viewProjection, width, height, options);
+    if (!backdrop.holds(key)) {
+      if (!backdrop.beginDrawing(width, height)) {
+        glBindFramebuffer(GL_FRAMEBUFFER, target);
+        cached = false;
+      } else {
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+        drawBackground(options);
+        if (options.showGrid) drawGrid(camera, viewProjection, options);
+        backdrop.finishDrawing(key);
+        ++backdropRedraws;
+      }
+    }
+    if (cached) {
+      backdrop.copyTo(target);
+      glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      return;
+    }
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+  drawBackground(options);
 }
 
 void SceneRenderer::Impl::drawBackground(const RenderOptions& options) {
@@ -385,9 +457,14 @@ void SceneRenderer::Impl::drawBackground(const RenderOptions& options) {
 }
 
 void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width,
-                                     int height, const RenderOptions& options) {
+                                     int height, const RenderOptions& options, bool markStencil) {
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
+  if (markStencil) {  // the model's pixels, for the grid's second pass (drawGrid)
+    glEnable(GL_STENCIL_TEST);
+    glStencilFunc(GL_ALWAYS, 1, 0xFF);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+  }
   const bool wireOnly = options.shading == ShadingMode::Wireframe;
   if (wireOnly) {
     glEnable(GL_BLEND);
@@ -417,14 +494,17 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
       }
   }
   glDisable(GL_BLEND);
+  glDisable(GL_STENCIL_TEST);
 }
 
-void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewProjection,
-                                   const RenderOptions& options) {
-  const GridPlane plane = options.gridPlane ? *options.gridPlane
-                          : overlayFloor    ? *overlayFloor
-                                            : gridPlaneForUp(camera.up);
-  const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera, plane);
+void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options,
+                                   bool onMarkedPixelsOnly) {
+  const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera, gridPlane(camera, options));
+  if (onMarkedPixelsOnly) {
+    glEnable(GL_STENCIL_TEST);
+    glStencilFunc(GL_EQUAL, 1, 0xFF);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  }
   glEnable(GL_DEPTH_TEST);
   glDepthMask(GL_FALSE);  // translucent: never hides what is drawn after it
   // A face lying in the grid's plane (a table top at the floor's height) hides the grid: pushed
@@ -448,6 +528,7 @@ void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewPr
   glDisable(GL_POLYGON_OFFSET_FILL);
   glPolygonOffset(0.0f, 0.0f);
   glDisable(GL_BLEND);
+  glDisable(GL_STENCIL_TEST);
   glDepthMask(GL_TRUE);
 }
 

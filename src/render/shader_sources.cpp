@@ -206,6 +206,12 @@ void main() {
 
 const char* const kGridFragment = R"glsl(
 #version 330 core
+// The grid writes neither depth nor stencil, so testing them before shading changes nothing but
+// the cost: a pass restricted to the model's pixels (stencil) skips every other pixel's shading.
+#extension GL_ARB_shader_image_load_store : enable
+#ifdef GL_ARB_shader_image_load_store
+layout(early_fragment_tests) in;
+#endif
 in vec2 vPlane;
 uniform vec2 uCenter;
 uniform float uHalfSize;

@@ -34,6 +34,11 @@ struct RenderOptions {
   // draw call per mesh: the same picture, far less CPU with thousands of meshes. false draws
   // them one by one (kept to compare the two).
   bool batchMeshes = true;
+  // The background and the ground grid are drawn once into a framebuffer of their own and copied
+  // into each frame while the camera, the size and the grid stay the same (the same picture; a
+  // software rasterizer saves two full-screen passes per frame). false draws them every frame
+  // (kept to compare the two); multisampled targets and wireframes always draw them.
+  bool cacheBackdrop = true;
 };
 
 }  // namespace flexure

@@ -74,6 +74,9 @@ class SceneRenderer {
 
   // Draws a frame into the bound framebuffer, viewport (0, 0, width, height) in device pixels.
   void render(const Camera& camera, int width, int height, const RenderOptions& options = {});
+  // How many times render() has drawn the background and grid into its backdrop cache
+  // (RenderOptions::cacheBackdrop): once per camera, size or grid, not once per frame.
+  int backdropRedraws() const;
 
   // Releases GL objects now (needs the context current). The destructor calls it too.
   void release();
