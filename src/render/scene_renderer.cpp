@@ -197,7 +197,7 @@ bool SceneRenderer::initialize(std::string& error) {
   namespace s = render_detail::shaders;
   Impl& d = *impl_;
   if (!d.meshProgram.build("mesh", s::kMeshVertex, s::kMeshGeometry, s::kMeshFragment, error)) return false;
-  const std::string directFragment = s::meshFragmentWithoutWireframeOnly();
+  const std::string directFragment = s::meshFragmentShadedOnly();
   if (!d.meshDirectProgram.build("mesh (no wireframe)", s::kMeshVertexDirect, nullptr, directFragment.c_str(), error))
     return false;
   if (!d.backgroundProgram.build("background", s::kBackgroundVertex, nullptr, s::kBackgroundFragment, error)) return false;
@@ -475,6 +475,7 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
   program.use();
   program.set("uModel", glm::mat4(1.0f));
   program.set("uView", view);
+  program.set("uViewToWorld", glm::transpose(glm::mat3(view)));
   program.set("uProjection", projection);
   program.set("uViewportSize", glm::vec2(width, height));
   program.set("uOrthographic", orthographic ? 1 : 0);
@@ -550,6 +551,7 @@ void SceneRenderer::Impl::drawAxisGizmo(const glm::mat4& view, int width, int he
   program.use();
   program.set("uModel", glm::mat4(1.0f));
   program.set("uView", gizmoView);
+  program.set("uViewToWorld", glm::transpose(glm::mat3(gizmoView)));
   program.set("uProjection", gizmoProjection);
   program.set("uViewportSize", glm::vec2(size, size));
   program.set("uOrthographic", 1);
@@ -573,6 +575,7 @@ void SceneRenderer::Impl::useOverlayProgram(const glm::mat4& view, const glm::ma
   meshDirectProgram.use();
   meshDirectProgram.set("uModel", glm::mat4(1.0f));
   meshDirectProgram.set("uView", view);
+  meshDirectProgram.set("uViewToWorld", glm::transpose(glm::mat3(view)));
   meshDirectProgram.set("uProjection", projection);
   meshDirectProgram.set("uViewportSize", glm::vec2(width, height));
   meshDirectProgram.set("uOrthographic", orthographic ? 1 : 0);

@@ -40,20 +40,18 @@ uniform int uSelected;
 uniform mat4 uModel;
 uniform mat4 uView;
 uniform mat4 uProjection;
+// Only what shading reads: a software rasterizer sets up and interpolates every output of every
+// triangle, so the world normal (the view normal turned back, in the fragment stage) and the
+// edge distances of the wireframe are not passed.
 out vec3 fViewPosition;
 out vec3 fViewNormal;
-out vec3 fWorldNormal;
 flat out vec4 fStyle;
-noperspective out vec3 fEdgeDistance;  // far from every edge: the wireframe term is zero
 void main() {
   fStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 1 ? 1.0 : 0.0);
   vec4 world = uModel * vec4(aPosition, 1.0);
   vec4 viewPosition = uView * world;
-  vec3 worldNormal = mat3(uModel) * aNormal;
   fViewPosition = viewPosition.xyz;
-  fViewNormal = mat3(uView) * worldNormal;
-  fWorldNormal = worldNormal;
-  fEdgeDistance = vec3(1e6);
+  fViewNormal = mat3(uView) * (mat3(uModel) * aNormal);
   gl_Position = uProjection * viewPosition;
 }
 )glsl";
@@ -99,14 +97,21 @@ void main() {
 
 const char* const kMeshFragment = R"glsl(
 #version 330 core
+// SHADED_ONLY (defined after this line for the passes without a wireframe, kMeshVertexDirect):
+// no edge distances, no wireframe modes and so no `discard` (a software rasterizer can then test
+// depth before shading), and the world normal from the view normal.
 in vec3 fViewPosition;
 in vec3 fViewNormal;
-in vec3 fWorldNormal;
 flat in vec4 fStyle;          // sRGB base colour, selected (0/1): per mesh (vertex stage)
+#ifdef SHADED_ONLY
+uniform mat3 uViewToWorld;    // the view's rotation undone: view matrices are rigid
+#else
+in vec3 fWorldNormal;
 noperspective in vec3 fEdgeDistance;
 uniform int uShadingMode;     // 0 shaded, 1 wireframe only, 2 shaded + wireframe
-uniform int uOrthographic;
 uniform float uWireWidth;     // pixels
+#endif
+uniform int uOrthographic;
 uniform float uTransparency;  // 0 (the default of an unset uniform): opaque; overlay volumes > 0
 out vec4 fragColor;
 
@@ -136,13 +141,17 @@ void main() {
   vec3 baseColor = fStyle.rgb;
   bool selected = fStyle.a > 0.5;
   vec3 n = normalize(fViewNormal);
+#ifdef SHADED_ONLY
+  if (!gl_FrontFacing) n = -n;
+  vec3 worldNormal = uViewToWorld * n;
+#else
   vec3 worldNormal = normalize(fWorldNormal);
   if (!gl_FrontFacing) { n = -n; worldNormal = -worldNormal; }
+#endif
   vec3 toEye = uOrthographic == 1 ? vec3(0.0, 0.0, 1.0) : normalize(-fViewPosition);
+#ifndef SHADED_ONLY
   float edgeDistance = min(min(fEdgeDistance.x, fEdgeDistance.y), fEdgeDistance.z);
   float edge = 1.0 - smoothstep(0.5 * uWireWidth, 0.5 * uWireWidth + 1.0, edgeDistance);
-
-#ifndef NO_WIREFRAME_ONLY
   if (uShadingMode == 1) {
     if (edge < 0.01) discard;
     fragColor = vec4(mix(baseColor, vec3(1.0), 0.25), edge);
@@ -156,7 +165,9 @@ void main() {
     color = mix(color, toLinear(vec3(1.0, 0.62, 0.15)), 0.20 + 0.60 * rim);
   }
   vec3 srgb = toSrgb(color);
+#ifndef SHADED_ONLY
   if (uShadingMode == 2) srgb = mix(srgb, vec3(0.08, 0.09, 0.11), 0.55 * edge);
+#endif
   // Translucent overlays thicken toward their silhouette, so a volume's outline reads clearly
   // while the model inside stays visible.
   float rimOpacity = pow(1.0 - abs(dot(n, toEye)), 2.0);
@@ -319,11 +330,11 @@ void main() {
 }
 )glsl";
 
-std::string meshFragmentWithoutWireframeOnly() {
+std::string meshFragmentShadedOnly() {
   std::string source = kMeshFragment;
   const std::string version = "#version 330 core\n";
   const std::size_t at = source.find(version);
-  source.insert(at == std::string::npos ? 0 : at + version.size(), "#define NO_WIREFRAME_ONLY\n");
+  source.insert(at == std::string::npos ? 0 : at + version.size(), "#define SHADED_ONLY\n");
   return source;
 }
 

@@ -15,10 +15,12 @@ extern const char* const kMeshFragment;
 // software rasterizer (Mesa llvmpipe) the geometry stage runs per triangle on one thread and
 // was most of a shaded frame's vertex work; the fragments are the same (docs/performance.md).
 extern const char* const kMeshVertexDirect;
-// kMeshFragment for those passes: NO_WIREFRAME_ONLY defined after its #version line removes the
-// wireframe-only mode and with it the shader's only `discard`, so a software rasterizer can test
-// depth before shading (llvmpipe shades first when a shader may discard).
-std::string meshFragmentWithoutWireframeOnly();
+// kMeshFragment for those passes: SHADED_ONLY defined after its #version line removes the
+// wireframe modes and with them the shader's only `discard`, so a software rasterizer can test
+// depth before shading (llvmpipe shades first when a shader may discard), and reads only what
+// kMeshVertexDirect writes (no edge distances; the world normal turned back from the view
+// normal by uViewToWorld).
+std::string meshFragmentShadedOnly();
 
 // Full-screen vertical gradient, drawn first.
 extern const char* const kBackgroundVertex;
