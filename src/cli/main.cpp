@@ -8,6 +8,7 @@
 #include "flexure/core/load_error.h"
 #include "flexure/core/version.h"
 #include "flexure/modules.h"
+#include "render_benchmark.h"
 #include "verb.h"
 
 namespace {
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
     for (const Verb* v : verbs()) {
       if (v->name != args[0]) continue;
       flexure::registerAllModules();
+      registerRenderBenchmark();
       return runVerb(*v, {args.begin() + 1, args.end()});
     }
     std::cerr << "flexure-cli: unknown verb \"" << args[0] << "\"\n\n";

@@ -212,6 +212,26 @@ TEST_CASE("bench runs a suite and prints one JSON document", "[cli]") {
   CHECK(cli("bench no-such-suite").exitCode == 2);
 }
 
+TEST_CASE("bench render times the viewport's frame of example scenes against the way it was drawn before",
+          "[cli][render]") {
+  const Run r = cli("bench render --quick");
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out)["render"];
+  CHECK(j["viewport"]["width"] == 804);
+  const nlohmann::json& oldham = j["scenes"]["oldham"];
+  REQUIRE(oldham.contains("ms"));
+  // Blocks and cylinders: their rulings, radii and faces merge.
+  CHECK(oldham["triangles"].get<long long>() * 10 < oldham["baseline_triangles"].get<long long>());
+  for (const char* pass : {"total", "background", "meshes", "grid", "overlays", "volumes", "gizmo"}) {
+    INFO(pass);
+    CHECK(oldham["ms"][pass].get<double>() >= 0.0);
+    CHECK(oldham["baseline_ms"][pass].get<double>() >= 0.0);
+  }
+  CHECK(oldham["ms"]["total"].get<double>() > 0.0);
+  CHECK(oldham["speedup"].get<double>() > 0.0);
+  CHECK(j["scenes"]["metaball-z-letter"]["ms"]["volumes"].get<double>() > 0.0);
+}
+
 TEST_CASE("export-gltf writes a GLB of the scene or of a baked range", "[cli][gltf]") {
   const fs::path still = scratch() / "pipe.glb";
   const Run r = cli("export-gltf '" + scene("pipe.json") + "' -o '" + still.string() + "'");

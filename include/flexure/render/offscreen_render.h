@@ -27,6 +27,15 @@ bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vec
                          const OverlayGeometry& overlays, const Camera& camera, int width, int height,
                          const RenderOptions& options, RgbaImage& image, std::string& error);
 
+// Draws `frames` frames of the same meshes and overlays into a single-sampled offscreen
+// framebuffer, as the window's viewport draws them under a software rasterizer (frames after the
+// first reuse what a frame may keep: the backdrop), each render pass closed by glFinish and
+// timed (`flexure-cli bench render`). The first frame, which fills those caches and compiles
+// shader variants, is not reported. False with a message when no context can be made.
+bool timeOffscreenFrames(const std::vector<TriangleMesh>& meshes, const OverlayGeometry& overlays, const Camera& camera,
+                         int width, int height, const RenderOptions& options, int frames,
+                         std::vector<RenderPassTimes>& times, std::string& error);
+
 // Tessellates the scene with its current Ψ and renders it from the scene's camera; when that
 // camera sees none of the model, from the same camera framed on all of it. Overlays
 // (buildOverlayGeometry) are drawn as the default RenderOptions show them.

@@ -1,0 +1,111 @@
+// `flexure-cli bench render`: what one frame of the viewport costs the rasterizer, per example
+// scene, drawn offscreen at the window benchmark's viewport size (1400×900 window) as the
+// viewport draws it under a software rasterizer (single-sampled; llvmpipe when there is no GPU).
+// The baseline, measured in the same run, is the same frame drawn the way the window drew it
+// before issue 17 item 3: the full tessellation and the background and grid shaded every frame.
+// Each figure is the minimum over the frames of the median of each pass: a shared machine
+// preempts some frames, never speeds one up. The window's own figures (frame rate while
+// dragging or playing) come from `flexure SCENE --benchmark-drag|--benchmark-play`.
+#include "render_benchmark.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "flexure/core/benchmark_registry.h"
+#include "flexure/core/tessellation.h"
+#include "flexure/io/installed_resources.h"
+#include "flexure/io/scene_file.h"
+
+#if FLEXURE_HAS_RENDER
+#include "flexure/render/camera_framing.h"
+#include "flexure/render/offscreen_render.h"
+#include "flexure/render/overlay_builder.h"
+#endif
+
+namespace flexure::cli {
+
+#if FLEXURE_HAS_RENDER
+namespace {
+
+// The viewport of the window benchmark's 1400×900 window, between its docks (its JSON's
+// "viewport").
+constexpr int kWidth = 804, kHeight = 712;
+
+double roundMs(double v) { return std::round(v * 1000.0) / 1000.0; }
+
+// Per pass: the smallest time over the frames (what the pass costs when nothing interrupts it).
+nlohmann::json passFigures(const std::vector<RenderPassTimes>& frames) {
+  auto least = [&](double RenderPassTimes::*pass) {
+    double best = 1e300;
+    for (const RenderPassTimes& t : frames) best = std::min(best, t.*pass);
+    return roundMs(best);
+  };
+  double total = 1e300;
+  for (const RenderPassTimes& t : frames) total = std::min(total, t.total());
+  return {{"total", roundMs(total)},         {"background", least(&RenderPassTimes::background)},
+          {"meshes", least(&RenderPassTimes::meshes)}, {"grid", least(&RenderPassTimes::grid)},
+          {"overlays", least(&RenderPassTimes::overlays)}, {"volumes", least(&RenderPassTimes::volumes)},
+          {"gizmo", least(&RenderPassTimes::gizmo)}};
+}
+
+long long triangleCount(const std::vector<TriangleMesh>& meshes) {
+  long long n = 0;
+  for (const TriangleMesh& m : meshes) n += m.triangleCount();
+  return n;
+}
+
+nlohmann::json measureScene(const std::string& file, int frames) {
+  const LoadResult loaded = readSceneFile(exampleScenePath(file, FLEXURE_SOURCE_DIR "/scenes").string());
+  const Scene& scene = *loaded.scene;
+  TessellationOptions merged;
+  merged.mergeAffineCells = true;
+  const std::vector<TriangleMesh> full = tessellateScene(scene), now = tessellateScene(scene, merged);
+  const Camera camera = cameraShowingMeshes(scene.camera, full, static_cast<double>(kWidth) / kHeight);
+  OverlayBuildOptions overlayOptions;
+  overlayOptions.modelBounds = meshBounds(full);
+  const OverlayGeometry overlays = buildOverlayGeometry(scene, overlayOptions);
+  RenderOptions before;
+  before.cacheBackdrop = false;
+  std::vector<RenderPassTimes> timesNow, timesBefore;
+  std::string error;
+  if (!timeOffscreenFrames(now, overlays, camera, kWidth, kHeight, RenderOptions{}, frames, timesNow, error) ||
+      !timeOffscreenFrames(full, overlays, camera, kWidth, kHeight, before, frames, timesBefore, error))
+    return {{"error", error}};
+  nlohmann::json out;
+  out["triangles"] = triangleCount(now);
+  out["baseline_triangles"] = triangleCount(full);
+  out["ms"] = passFigures(timesNow);
+  out["baseline_ms"] = passFigures(timesBefore);
+  const double a = out["ms"]["total"].get<double>(), b = out["baseline_ms"]["total"].get<double>();
+  out["speedup"] = a > 0.0 ? std::round(100.0 * b / a) / 100.0 : 0.0;
+  return out;
+}
+
+nlohmann::json runRenderBenchmark(bool quick) {
+  const std::vector<std::string> all = {
+      "anim-keyed-pipe", "anim-metaball-morph", "anim-monocycle", "anim-oldham", "anim-pipe-follow", "anim-snake",
+      "cam-rocker", "curve-point-force", "curve-pressure", "lamp", "loft-mes-profile", "metaball-cow-line",
+      "metaball-cow-plane-magnet", "metaball-cow-sphere-volume", "metaball-mes-curve", "metaball-potential-fields",
+      "metaball-teapot-planes", "metaball-z-letter", "mold-concave", "mold-convex", "mold-triangle-obstacle",
+      "monocycle", "oldham", "otary", "pipe", "pipefitting-moved", "pipefitting", "primitives", "snake",
+      "sweep-mes-path"};
+  const std::vector<std::string> some = {"oldham", "metaball-z-letter", "pipefitting"};
+  nlohmann::json out;
+  out["viewport"] = {{"width", kWidth}, {"height", kHeight}};
+  out["frames"] = quick ? 3 : 12;
+  nlohmann::json scenes = nlohmann::json::object();
+  for (const std::string& name : quick ? some : all) scenes[name] = measureScene(name + ".json", quick ? 3 : 12);
+  out["scenes"] = scenes;
+  return out;
+}
+
+}  // namespace
+
+void registerRenderBenchmark() { BenchmarkRegistry::instance().add({"render", runRenderBenchmark}); }
+#else
+void registerRenderBenchmark() {}
+#endif
+
+}  // namespace flexure::cli
