@@ -135,6 +135,18 @@ void BenchmarkSession::onFrame() {
     poller_->start();
     return;
   }
+  if (phase_ == Phase::MeasureSteps) {
+    const double now = static_cast<double>(clock_.nsecsElapsed()) * 1e-6;
+    if (warmup_ > 0) {
+      --warmup_;
+    } else {
+      stepIntervals_.push_back(now - lastFrameMs_);
+    }
+    lastFrameMs_ = now;
+    if (static_cast<int>(stepIntervals_.size()) >= options_.frames) return finish();
+    stepTimeline();
+    return;
+  }
   if (phase_ != Phase::Measure && phase_ != Phase::MeasurePasses) return;
   const double now = static_cast<double>(clock_.nsecsElapsed()) * 1e-6;
   const double gui = cpuMs(CLOCK_THREAD_CPUTIME_ID), process = cpuMs(CLOCK_PROCESS_CPUTIME_ID);
@@ -163,7 +175,9 @@ void BenchmarkSession::onFrame() {
   }
   if (phase_ == Phase::MeasurePasses) {
     passSamples_.push_back(s);
-    if (static_cast<int>(passSamples_.size()) >= std::max(10, options_.frames / 4)) finish();
+    if (static_cast<int>(passSamples_.size()) < std::max(10, options_.frames / 4)) return;
+    if (options_.mode == BenchmarkOptions::Mode::Play) return waitForBakeThenStep();
+    finish();
     return;
   }
   samples_.push_back(s);
@@ -287,6 +301,45 @@ void BenchmarkSession::sendMouse(int type, const QPointF& position) {
   QApplication::sendEvent(&view, &event);
 }
 
+void BenchmarkSession::waitForBakeThenStep() {
+  window_.viewport().setPassTiming(false);
+  auto* timeline = window_.findChild<TimelinePanel*>();
+  if (!timeline) return fail("the window has no timeline");
+  TimelinePlayback& playback = timeline->playback();
+  playback.pause();
+  phase_ = Phase::WaitForBake;
+  phaseClock_.start();
+  // The pause may have asked for a frame; the rest of the range bakes in the background.
+  auto* waiter = new QTimer(this);
+  waiter->setInterval(50);
+  connect(waiter, &QTimer::timeout, this, [this, waiter, &playback] {
+    if (phase_ != Phase::WaitForBake) return waiter->deleteLater();
+    const TimelineSettings& tl = playback.timeline();
+    bool baked = !playback.isBaking();
+    for (int f = tl.startFrame; f <= tl.endFrame && baked; ++f) baked = playback.isCached(f);
+    if (!baked) {
+      if (!playback.isBaking()) playback.setFrame(tl.endFrame);  // bakes forward to the end
+      if (phaseClock_.elapsed() > kRunTimeoutMs / 2) fail("the timeline's range did not finish baking");
+      return;
+    }
+    waiter->deleteLater();
+    phase_ = Phase::MeasureSteps;
+    warmup_ = kWarmupFrames;
+    lastFrameMs_ = static_cast<double>(clock_.nsecsElapsed()) * 1e-6;
+    stepTimeline();
+  });
+  waiter->start();
+}
+
+void BenchmarkSession::stepTimeline() {
+  auto* timeline = window_.findChild<TimelinePanel*>();
+  if (!timeline) return fail("the window has no timeline");
+  TimelinePlayback& playback = timeline->playback();
+  const TimelineSettings& tl = playback.timeline();
+  const int next = playback.currentFrame() >= tl.endFrame ? tl.startFrame : playback.currentFrame() + 1;
+  playback.setFrame(next);
+}
+
 void BenchmarkSession::finish() {
   const double seconds = measuredSeconds_;
   phase_ = Phase::Done;
@@ -312,6 +365,18 @@ void BenchmarkSession::finish() {
     out["mouse_moves"] = moves_;
   } else {
     out["timeline_frames_shown"] = timelineFramesShown_;
+    if (auto* timeline = window_.findChild<TimelinePanel*>()) {
+      const double rate = timeline->playback().timeline().fps;
+      out["timeline_fps"] = rate;
+      // Frames the playhead passed over at the timeline's rate without showing them.
+      const int due = static_cast<int>(std::floor(seconds * rate));
+      out["timeline_frames_dropped"] = std::max(0, due - timelineFramesShown_);
+    }
+    double sum = 0.0;
+    for (double v : stepIntervals_) sum += v;
+    out["max_fps"] = sum > 0.0 ? std::round(10000.0 * static_cast<double>(stepIntervals_.size()) / sum) / 10.0 : 0.0;
+    out["max_fps_frames"] = static_cast<int>(stepIntervals_.size());
+    out["max_fps_frame_interval_ms"] = statistics(stepIntervals_);
   }
   out["seconds"] = std::round(seconds * 1000.0) / 1000.0;
   std::vector<double> interval, gui, process, latency, handover, uploadMeshes, uploadStyles, uploadOverlays, render,

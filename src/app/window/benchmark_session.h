@@ -8,7 +8,12 @@
 //         moves the mouse on a circle at 60 moves per second, as a hand would, while the
 //         window draws what the solver and the geometry worker produce;
 //   play  plays the timeline (its bake runs as it does for a user);
-// and records N frames of the viewport as a user sees them. It prints one JSON document on
+// and records N frames of the viewport as a user sees them. A timeline plays at its own rate (24
+// frames per second in the shipped animations), which caps what play can show; so play then
+// waits for the whole range to be baked and steps through it, each frame shown as soon as the one
+// before is drawn, for N more frames: `max_fps`, the rate the window can play at (what a faster
+// timeline would get), and `timeline_frames_dropped`, the frames the playhead skipped at the
+// timeline's own rate because drawing fell behind. It prints one JSON document on
 // stdout: frames per second, the frame interval's percentiles, GUI-thread and process CPU per
 // frame, and the per-frame breakdown (geometry latency from the worker and its handover,
 // uploads, the whole viewport paint, the panels' paints, the window's whole repaint). The
@@ -54,7 +59,7 @@ class BenchmarkSession : public QObject {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-  enum class Phase { FirstFrame, Settle, Grab, Measure, MeasurePasses, Done };
+  enum class Phase { FirstFrame, Settle, Grab, Measure, MeasurePasses, WaitForBake, MeasureSteps, Done };
   struct Sample {
     double atMs = 0.0;       // since the measurement started
     double guiCpuMs = 0.0;   // GUI-thread CPU since the previous frame
@@ -74,6 +79,9 @@ class BenchmarkSession : public QObject {
   void moveMouse();
   void sendMouse(int type, const QPointF& position);
   void finish();
+  // Play: once the range is baked, shows frame after frame as fast as they are drawn.
+  void waitForBakeThenStep();
+  void stepTimeline();
   void fail(const QString& message);
   std::vector<QPointF> dragCandidates() const;
 
@@ -94,6 +102,7 @@ class BenchmarkSession : public QObject {
   int warmup_ = 0;
   std::vector<Sample> samples_;
   std::vector<Sample> passSamples_;  // frames with every render pass timed (MeasurePasses)
+  std::vector<double> stepIntervals_;  // play, MeasureSteps: intervals between frames drawn
   double measuredSeconds_ = 0.0;     // the Measure phase's wall time
   double lastFrameMs_ = 0.0;
   double lastGuiCpuMs_ = 0.0;
