@@ -8,7 +8,7 @@
 // the rasterizer's work per frame (issue 17 item 3, docs/performance.md).
 #include <vector>
 
-#include "gl_name.h"
+#include "cached_framebuffer.h"
 
 namespace flexure::render_detail {
 
@@ -22,19 +22,27 @@ class BackdropCache {
  public:
   // Whether the cached picture was drawn for `key`.
   bool holds(const BackdropKey& key) const { return valid_ && key == key_; }
-  // Binds the cache's framebuffer (colour, depth and stencil; created or resized as needed) for
-  // drawing a new backdrop into it. False when no framebuffer can be made (then draw directly).
-  bool beginDrawing(int width, int height);
+  // Binds the cache's framebuffer for drawing a new backdrop into it. False when no framebuffer
+  // can be made (then draw directly).
+  bool beginDrawing(int width, int height) {
+    valid_ = false;
+    return framebuffer_.bindForDrawing(width, height);
+  }
   // The backdrop just drawn is the one for `key`.
-  void finishDrawing(const BackdropKey& key);
-  // Copies the cached picture into framebuffer `target` (bound for drawing afterwards).
-  void copyTo(GLuint target) const;
-  void release();
+  void finishDrawing(const BackdropKey& key) {
+    key_ = key;
+    valid_ = true;
+  }
+  // Copies the cached picture (or `rect` of it) into framebuffer `target`, bound afterwards.
+  void copyTo(GLuint target) const { framebuffer_.copyTo(target); }
+  void copyTo(GLuint target, const PixelRect& rect) const { framebuffer_.copyTo(target, rect); }
+  void release() {
+    framebuffer_.release();
+    valid_ = false;
+  }
 
  private:
-  GlFramebuffer framebuffer_;
-  GlRenderbuffer color_, depthStencil_;
-  int width_ = 0, height_ = 0;
+  CachedFramebuffer framebuffer_;
   BackdropKey key_;
   bool valid_ = false;
 };

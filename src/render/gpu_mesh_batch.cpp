@@ -76,4 +76,12 @@ void GpuMeshBatch::drawMesh(std::size_t index) const {
   glBindVertexArray(0);
 }
 
+void GpuMeshBatch::drawTriangles(std::size_t index, int first, int count) const {
+  if (!vao_ || index >= vertexCounts_.size() || count <= 0) return;
+  const std::size_t start = static_cast<std::size_t>(indexStarts_[index]) + 3 * static_cast<std::size_t>(first);
+  glBindVertexArray(vao_.get());
+  glDrawElements(GL_TRIANGLES, 3 * count, GL_UNSIGNED_INT, reinterpret_cast<const void*>(start * sizeof(GLuint)));
+  glBindVertexArray(0);
+}
+
 }  // namespace flexure::render_detail

@@ -35,6 +35,9 @@ class GpuMeshBatch {
   void draw() const;
   // One mesh alone (its colour then comes from uniforms, see the mesh shader's uBatched).
   void drawMesh(std::size_t index) const;
+  // Triangles [first, first + count) of mesh `index` (colours from the style attribute when the
+  // shader reads it): a part of a mesh, for frames that redraw only some pixels.
+  void drawTriangles(std::size_t index, int first, int count) const;
   // Deletes the GL objects now (the owning context must be current).
   void release() { *this = GpuMeshBatch(); }
 

@@ -8,6 +8,7 @@
 #include "flexure/render/camera_matrices.h"
 #include "flexure/render/glyph_meshes.h"
 #include "backdrop_cache.h"
+#include "frame_damage.h"
 #include "gl_api.h"
 #include "gl_name.h"
 #include "gpu_lines.h"
@@ -33,6 +34,11 @@ std::vector<MeshStyle> paletteStyles(std::size_t meshCount) {
 namespace {
 
 glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
+
+// A partial frame draws or skips a mesh's triangles in runs of this many (frame_damage.h): small
+// enough that a local change of a large mesh redraws a band of it, large enough that the draw
+// calls stay few.
+constexpr int kTrianglesPerChunk = 1024;
 
 // A batch holds consecutive meshes up to about this many vertices (a mesh larger than that gets
 // a batch of its own): a few draw calls for any scene, buffers of a few tens of megabytes.
@@ -161,6 +167,19 @@ struct SceneRenderer::Impl {
   RenderPassTimes passTimes;
   render_detail::BackdropCache backdrop;
   int backdropRedraws = 0;
+  // Incremental frames (frame_damage.h): the last frame drawn, the inputs it was drawn with, and
+  // the world boxes of what changed since.
+  render_detail::CachedFramebuffer lastFrame;
+  bool lastFrameValid = false;
+  std::vector<double> lastFrameKey;
+  std::vector<Bounds3> damage;
+  bool damageEverywhere = true;
+  std::vector<TriangleMesh> shownMeshes;  // what the batches hold, to compare the next meshes with
+  std::vector<std::vector<render_detail::TriangleChunk>> chunks;  // per mesh
+  std::vector<Bounds3> solidBounds, volumeBounds;
+  FrameDrawing lastDrawing;
+  // The pixels a partial frame redraws (null: all of them).
+  const render_detail::PixelRect* clip = nullptr;
 
   void drawBackground(const RenderOptions& options);
   // The background (and the grid over it) into the bound framebuffer `target`: copied from the
@@ -172,6 +191,16 @@ struct SceneRenderer::Impl {
   GridPlane gridPlane(const Camera& camera, const RenderOptions& options) const;
   void drawMeshes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
                   const RenderOptions& options, bool markStencil);
+  // Meshes, batch by batch; in a partial frame only their chunks that reach into the clip.
+  void drawMeshGeometry(const ShaderProgram& program, const glm::dmat4& viewProjection, int width, int height);
+  // One whole frame or, with `clip` set, the pixels of `clip`, into framebuffer `target`.
+  void drawFrame(GLuint target, bool cached, const Camera& camera, int width, int height, const RenderOptions& options);
+  // Whether a world box reaches into the clip (always, in a whole frame).
+  bool reachesClip(const Bounds3& box, const glm::dmat4& viewProjection, int width, int height) const;
+  std::vector<double> frameKey(const Camera& camera, int width, int height, const RenderOptions& options) const;
+  void addDamage(const Bounds3& box) {
+    if (!box.empty()) damage.push_back(box);
+  }
   void drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options,
                 bool onMarkedPixelsOnly = false);
   void drawAxisGizmo(const glm::mat4& view, int width, int height);
@@ -181,9 +210,11 @@ struct SceneRenderer::Impl {
                     const RenderOptions& options);
   void drawVolumes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
                    const RenderOptions& options);
+  void setOverlayBounds(const OverlayGeometry& overlays);
   void drawOverlayLines(const glm::mat4& viewProjection, int width, int height, float alpha,
                         const RenderOptions& options);
-  void drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency, const RenderOptions& options);
+  void drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, const std::vector<Bounds3>& bounds, float transparency,
+                         const RenderOptions& options, const glm::dmat4& viewProjection, int width, int height);
   void releaseOverlays();
 };
 
@@ -231,12 +262,31 @@ void SceneRenderer::release() {
   d.overlayLineProgram.release();
   d.releaseOverlays();
   d.backdrop.release();
+  d.lastFrame.release();
+  d.lastFrameValid = false;
   d.emptyVao.reset();
   d.initialized = false;
 }
 
 void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles) {
   Impl& d = *impl_;
+  // What moved since the frame the GPU holds: the next frame redraws only there.
+  if (meshes.size() != d.shownMeshes.size()) {
+    d.damageEverywhere = true;
+  } else {
+    for (std::size_t i = 0; i < meshes.size(); ++i) {
+      if (const auto region = render_detail::changedRegion(d.shownMeshes[i], meshes[i])) d.addDamage(*region);
+      // A new colour or selection redraws the mesh where it was and where it is.
+      const MeshStyle next = i < styles.size() ? styles[i] : MeshStyle{paletteColor(static_cast<int>(i)), false};
+      if (i < d.styles.size() && !sameStyle(next, d.styles[i])) {
+        d.addDamage(d.shownMeshes[i].bounds());
+        d.addDamage(meshes[i].bounds());
+      }
+    }
+  }
+  d.shownMeshes = meshes;
+  d.chunks.clear();
+  for (const TriangleMesh& mesh : meshes) d.chunks.push_back(render_detail::triangleChunks(mesh, kTrianglesPerChunk));
   d.meshCount = meshes.size();
   d.styles = paletteStyles(meshes.size());
   for (std::size_t i = 0; i < std::min(styles.size(), d.styles.size()); ++i) d.styles[i] = styles[i];
@@ -268,7 +318,11 @@ void SceneRenderer::setStyles(const std::vector<MeshStyle>& styles) {
   for (std::size_t b = 0; b < d.batches.size(); ++b) {
     const std::size_t first = d.batchFirst[b], count = d.batches[b].meshCount();
     bool changed = false;
-    for (std::size_t i = first; i < first + count && !changed; ++i) changed = !sameStyle(next[i], d.styles[i]);
+    for (std::size_t i = first; i < first + count; ++i)
+      if (!sameStyle(next[i], d.styles[i])) {
+        changed = true;
+        if (i < d.shownMeshes.size()) d.addDamage(d.shownMeshes[i].bounds());
+      }
     if (changed) d.batches[b].setStyles(batchStyles(next, first, count));
   }
   d.styles = std::move(next);
@@ -296,6 +350,15 @@ void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
   upload(overlays.solids, d.overlaySolids);
   upload(overlays.volumes, d.overlayVolumes);
   d.overlayFloor = overlays.ground;
+  d.setOverlayBounds(overlays);
+  d.damageEverywhere = true;
+}
+
+void SceneRenderer::Impl::setOverlayBounds(const OverlayGeometry& overlays) {
+  solidBounds.clear();
+  volumeBounds.clear();
+  for (const OverlayMesh& m : overlays.solids) solidBounds.push_back(m.mesh.bounds());
+  for (const OverlayMesh& m : overlays.volumes) volumeBounds.push_back(m.mesh.bounds());
 }
 
 int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) {
@@ -310,20 +373,44 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
   int uploads = 0;
   for (int layer = 0; layer < kOverlayLayerCount; ++layer) {
     const std::vector<const OverlayPolyline*> lines = linesOfLayer(*overlays, layer);
-    if (sameLines(lines, linesOfLayer(*previous, layer))) continue;
+    const std::vector<const OverlayPolyline*> before = linesOfLayer(*previous, layer);
+    if (sameLines(lines, before)) continue;
+    // The polylines that differ, before and after (a frame lists them in the same order; when
+    // their number changed, all of them).
+    auto boxOf = [](const OverlayPolyline& line) {
+      Bounds3 box;
+      for (const Vec3d& p : line.points) box.extend(p);
+      return box;
+    };
+    const bool sameCount = lines.size() == before.size();
+    for (std::size_t k = 0; k < std::max(lines.size(), before.size()); ++k) {
+      const bool differs = !sameCount || !sameLines({lines[k]}, {before[k]});
+      if (!differs) continue;
+      if (k < lines.size()) d.addDamage(boxOf(*lines[k]));
+      if (k < before.size()) d.addDamage(boxOf(*before[k]));
+    }
     d.overlayLines[layer].release();
     d.overlayLines[layer].upload(lines);
     ++uploads;
   }
   // Meshes are compared index by index: a frame of the same scene lists its overlays in the
   // same order, so an unchanged volume sits where it was.
-  auto update = [&uploads](const std::vector<OverlayMesh>& from, const std::vector<OverlayMesh>& before,
-                           std::vector<OverlayGpuMesh>& to) {
+  auto update = [&uploads, &d](const std::vector<OverlayMesh>& from, const std::vector<OverlayMesh>& before,
+                               std::vector<OverlayGpuMesh>& to) {
     to.resize(from.size());
+    // Meshes that went away leave their pixels to redraw.
+    for (std::size_t i = from.size(); i < before.size(); ++i) d.addDamage(before[i].mesh.bounds());
     for (std::size_t i = 0; i < from.size(); ++i) {
-      if (i >= before.size() || !sameMesh(from[i].mesh, before[i].mesh)) {
+      const bool sameGeometry = i < before.size() && sameMesh(from[i].mesh, before[i].mesh);
+      if (!sameGeometry) {
         to[i].mesh.upload(from[i].mesh);
         ++uploads;
+      }
+      const bool sameLook = i < before.size() && sameColor(from[i].color, before[i].color) &&
+                            from[i].opacity == before[i].opacity && from[i].layer == before[i].layer;
+      if (!sameGeometry || !sameLook) {
+        d.addDamage(from[i].mesh.bounds());
+        if (i < before.size()) d.addDamage(before[i].mesh.bounds());
       }
       to[i].color = from[i].color;
       to[i].opacity = from[i].opacity;
@@ -332,7 +419,14 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
   };
   update(overlays->solids, previous->solids, d.overlaySolids);
   update(overlays->volumes, previous->volumes, d.overlayVolumes);
+  const bool sameFloor = overlays->ground.has_value() == previous->ground.has_value() &&
+                         (!overlays->ground || (overlays->ground->offset == previous->ground->offset &&
+                                                overlays->ground->normal.x == previous->ground->normal.x &&
+                                                overlays->ground->normal.y == previous->ground->normal.y &&
+                                                overlays->ground->normal.z == previous->ground->normal.z));
+  if (!sameFloor) d.damageEverywhere = true;
   d.overlayFloor = overlays->ground;
+  d.setOverlayBounds(*overlays);
   d.uploadedOverlays = std::move(overlays);
   return uploads;
 }
@@ -343,6 +437,8 @@ const RenderPassTimes& SceneRenderer::lastPassTimes() const { return impl_->pass
 
 int SceneRenderer::backdropRedraws() const { return impl_->backdropRedraws; }
 
+const FrameDrawing& SceneRenderer::lastFrameDrawing() const { return impl_->lastDrawing; }
+
 void SceneRenderer::Impl::releaseOverlays() {
   for (auto& lines : overlayLines) lines.release();
   overlaySolids.clear();
@@ -352,15 +448,86 @@ void SceneRenderer::Impl::releaseOverlays() {
 void SceneRenderer::render(const Camera& camera, int width, int height, const RenderOptions& options) {
   Impl& d = *impl_;
   if (!d.initialized || width <= 0 || height <= 0) return;
-  const glm::mat4 view(viewMatrix(camera));
-  const glm::mat4 projection(projectionMatrix(camera, static_cast<double>(width) / height));
   GLint bound = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
   const auto target = static_cast<GLuint>(bound);
   // A wireframe blends its edges over what lies behind: only the background, never the grid.
   const bool cached =
       options.cacheBackdrop && options.shading != ShadingMode::Wireframe && render_detail::takesBackdrop(target);
+  const render_detail::PixelRect viewport{0, 0, width, height};
+  d.lastDrawing = FrameDrawing{};
+  d.lastDrawing.pixelsDrawn = viewport.area();
 
+  // Where the frame changed, when only its meshes and overlays did (same camera, size, options,
+  // grid): the union of the changed boxes' pixels, grown by the widest line's reach.
+  const std::vector<double> key = d.frameKey(camera, width, height, options);
+  bool local = cached && !d.damageEverywhere && key == d.lastFrameKey;
+  render_detail::PixelRect changed;
+  if (local) {
+    const glm::dmat4 viewProjection =
+        projectionMatrix(camera, static_cast<double>(width) / height) * viewMatrix(camera);
+    const int margin = static_cast<int>(std::ceil(std::max(options.overlayLineWidthPixels, options.wireWidthPixels))) + 3;
+    for (const Bounds3& box : d.damage)
+      changed = changed.united(render_detail::screenRectOf(box, viewProjection, width, height, margin));
+    // Redrawing most of the picture costs what a whole frame does, plus the copy.
+    local = 2 * changed.area() <= viewport.area();
+  }
+  d.lastFrameKey = key;
+  d.damage.clear();
+  d.damageEverywhere = false;
+
+  if (!local) {
+    d.lastFrameValid = false;
+    d.drawFrame(target, cached, camera, width, height, options);
+    d.lastDrawing.kind = FrameDrawing::Kind::Whole;
+    return;
+  }
+  if (!d.lastFrame.bindForDrawing(width, height)) {
+    d.drawFrame(target, cached, camera, width, height, options);
+    d.lastDrawing.kind = FrameDrawing::Kind::Whole;
+    return;
+  }
+  if (!d.lastFrameValid) {
+    d.drawFrame(d.lastFrame.name(), cached, camera, width, height, options);
+    d.lastFrameValid = true;
+    d.lastDrawing.kind = FrameDrawing::Kind::WholeKept;
+  } else {
+    d.clip = &changed;
+    if (!changed.empty()) d.drawFrame(d.lastFrame.name(), cached, camera, width, height, options);
+    d.clip = nullptr;
+    d.lastDrawing.kind = FrameDrawing::Kind::Partial;
+    d.lastDrawing.pixelsDrawn = changed.area();
+  }
+  d.lastFrame.copyTo(target);
+}
+
+std::vector<double> SceneRenderer::Impl::frameKey(const Camera& camera, int width, int height,
+                                                  const RenderOptions& options) const {
+  std::vector<double> key;
+  for (const Vec3d& v : {camera.eye, camera.target, camera.up}) key.insert(key.end(), {v.x, v.y, v.z});
+  key.insert(key.end(), {camera.fovYDegrees, camera.orthoHeight, camera.nearPlane, camera.farPlane,
+                         static_cast<double>(camera.projection), static_cast<double>(width), static_cast<double>(height),
+                         static_cast<double>(options.shading), options.showAxisGizmo ? 1.0 : 0.0,
+                         options.wireWidthPixels, options.showConstraintGlyphs ? 1.0 : 0.0,
+                         options.showControlPolygons ? 1.0 : 0.0, options.showInfluenceVolumes ? 1.0 : 0.0,
+                         options.overlayLineWidthPixels, options.batchMeshes ? 1.0 : 0.0});
+  // The backdrop's own key: background, grid and its layout (which follows the model's bounds).
+  const glm::mat4 viewProjection(projectionMatrix(camera, static_cast<double>(width) / height) * viewMatrix(camera));
+  const render_detail::BackdropKey backdropValues = backdropKey(camera, viewProjection, width, height, options);
+  key.insert(key.end(), backdropValues.values.begin(), backdropValues.values.end());
+  return key;
+}
+
+bool SceneRenderer::Impl::reachesClip(const Bounds3& box, const glm::dmat4& viewProjection, int width,
+                                      int height) const {
+  return !clip || render_detail::screenRectOf(box, viewProjection, width, height, 1).intersects(*clip);
+}
+
+void SceneRenderer::Impl::drawFrame(GLuint target, bool cached, const Camera& camera, int width, int height,
+                                    const RenderOptions& options) {
+  const glm::mat4 view(viewMatrix(camera));
+  const glm::mat4 projection(projectionMatrix(camera, static_cast<double>(width) / height));
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
   glViewport(0, 0, width, height);
   glClearColor(options.backgroundBottom.r, options.backgroundBottom.g, options.backgroundBottom.b, 1.0f);
   glClearDepth(1.0);
@@ -368,26 +535,31 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
   glDepthMask(GL_TRUE);
   glStencilMask(0xFF);
   glDisable(GL_CULL_FACE);  // open surfaces show their inside
+  if (clip) {
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(clip->x0, clip->y0, clip->x1 - clip->x0, clip->y1 - clip->y0);
+  }
 
   const bool orthographic = camera.projection == Camera::Projection::Orthographic;
-  PassClock clock(d.passTiming);
-  RenderPassTimes& times = d.passTimes;
-  d.drawBackdrop(target, cached, camera, projection * view, width, height, options);
+  PassClock clock(passTiming);
+  RenderPassTimes& times = passTimes;
+  drawBackdrop(target, cached, camera, projection * view, width, height, options);
   times.background = clock.lap();
-  d.drawMeshes(view, projection, orthographic, width, height, options, cached);
+  drawMeshes(view, projection, orthographic, width, height, options, cached);
   times.meshes = clock.lap();
   // Cached, the backdrop holds the grid already; it goes again only over the model's pixels.
-  if (options.showGrid) d.drawGrid(camera, projection * view, options, cached);
+  if (options.showGrid) drawGrid(camera, projection * view, options, cached);
   times.grid = clock.lap();
-  d.drawOverlays(view, projection, orthographic, width, height, options);
+  drawOverlays(view, projection, orthographic, width, height, options);
   times.overlays = clock.lap();
-  d.drawVolumes(view, projection, orthographic, width, height, options);
+  drawVolumes(view, projection, orthographic, width, height, options);
   times.volumes = clock.lap();
-  if (options.showAxisGizmo) d.drawAxisGizmo(view, width, height);
+  if (options.showAxisGizmo) drawAxisGizmo(view, width, height);
   times.gizmo = clock.lap();
 
   // Leave the context as Qt and other users expect to find it.
   glViewport(0, 0, width, height);
+  glDisable(GL_SCISSOR_TEST);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
   glDisable(GL_STENCIL_TEST);
@@ -423,6 +595,8 @@ void SceneRenderer::Impl::drawBackdrop(GLuint target, bool cached, const Camera&
   if (cached) {
     const render_detail::BackdropKey key = backdropKey(camera, viewProjection, width, height, options);
     if (!backdrop.holds(key)) {
+      // The whole backdrop, whatever part of the frame is being drawn.
+      glDisable(GL_SCISSOR_TEST);
       if (!backdrop.beginDrawing(width, height)) {
         glBindFramebuffer(GL_FRAMEBUFFER, target);
         cached = false;
@@ -433,9 +607,10 @@ void SceneRenderer::Impl::drawBackdrop(GLuint target, bool cached, const Camera&
         backdrop.finishDrawing(key);
         ++backdropRedraws;
       }
+      if (clip) glEnable(GL_SCISSOR_TEST);
     }
     if (cached) {
-      backdrop.copyTo(target);
+      backdrop.copyTo(target, clip ? *clip : render_detail::PixelRect{0, 0, width, height});
       glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
       return;
     }
@@ -483,7 +658,7 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
   program.set("uShadingMode", static_cast<int>(options.shading));
   if (options.batchMeshes) {
     program.set("uBatched", 1);
-    for (const GpuMeshBatch& batch : batches) batch.draw();
+    drawMeshGeometry(program, glm::dmat4(projection) * glm::dmat4(view), width, height);
     program.set("uBatched", 0);
   } else {
     for (std::size_t b = 0; b < batches.size(); ++b)
@@ -496,6 +671,32 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
   }
   glDisable(GL_BLEND);
   glDisable(GL_STENCIL_TEST);
+}
+
+void SceneRenderer::Impl::drawMeshGeometry(const ShaderProgram&, const glm::dmat4& viewProjection, int width,
+                                           int height) {
+  if (!clip) {
+    for (const GpuMeshBatch& batch : batches) batch.draw();
+    return;
+  }
+  // Only the runs of triangles that reach into the redrawn pixels, neighbouring runs as one draw.
+  for (std::size_t b = 0; b < batches.size(); ++b)
+    for (std::size_t i = 0; i < batches[b].meshCount(); ++i) {
+      const std::size_t mesh = batchFirst[b] + i;
+      if (mesh >= chunks.size()) continue;
+      int first = 0, count = 0;
+      for (const render_detail::TriangleChunk& chunk : chunks[mesh]) {
+        if (!reachesClip(chunk.box, viewProjection, width, height)) continue;
+        if (count > 0 && first + count == chunk.firstTriangle) {
+          count += chunk.triangleCount;
+          continue;
+        }
+        batches[b].drawTriangles(i, first, count);
+        first = chunk.firstTriangle;
+        count = chunk.triangleCount;
+      }
+      batches[b].drawTriangles(i, first, count);
+    }
 }
 
 void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options,
@@ -537,11 +738,15 @@ void SceneRenderer::Impl::drawAxisGizmo(const glm::mat4& view, int width, int he
   // A small square in the lower-left corner showing the world axes as the camera sees them.
   const int size = std::clamp(static_cast<int>(0.17 * std::min(width, height)), 64, 150);
   const int margin = size / 8;
+  render_detail::PixelRect square{margin, margin, margin + size, margin + size};
+  if (clip) {
+    if (!square.intersects(*clip)) return;
+    square = square.intersection(*clip);
+  }
   glViewport(margin, margin, size, size);
   glEnable(GL_SCISSOR_TEST);
-  glScissor(margin, margin, size, size);
+  glScissor(square.x0, square.y0, square.x1 - square.x0, square.y1 - square.y0);
   glClear(GL_DEPTH_BUFFER_BIT);
-  glDisable(GL_SCISSOR_TEST);
   glEnable(GL_DEPTH_TEST);
 
   const glm::mat4 rotationOnly = glm::mat4(glm::mat3(view));
@@ -564,6 +769,8 @@ void SceneRenderer::Impl::drawAxisGizmo(const glm::mat4& view, int width, int he
   program.set("uBaseColor", glm::vec3(0.85f, 0.85f, 0.85f));
   gizmoCenter.draw();
   glViewport(0, 0, width, height);
+  if (clip) glScissor(clip->x0, clip->y0, clip->x1 - clip->x0, clip->y1 - clip->y0);
+  else glDisable(GL_SCISSOR_TEST);
 }
 
 // Overlays go after the opaque model and the grid: glyph meshes and lines depth-tested as usual,
@@ -590,7 +797,8 @@ void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& p
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
   glDepthMask(GL_TRUE);
-  drawOverlayMeshes(overlaySolids, 0.0f, options);
+  const glm::dmat4 viewProjection = glm::dmat4(projection) * glm::dmat4(view);
+  drawOverlayMeshes(overlaySolids, solidBounds, 0.0f, options, viewProjection, width, height);
   glEnable(GL_BLEND);
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
   // Lines lie on the surfaces they mark (rings on discs, outlines on walls): pulled forward.
@@ -605,7 +813,7 @@ void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& p
   drawOverlayLines(projection * view, width, height, 0.30f, options);
   glDisable(GL_POLYGON_OFFSET_FILL);
   meshDirectProgram.use();
-  drawOverlayMeshes(overlaySolids, 0.75f, options);
+  drawOverlayMeshes(overlaySolids, solidBounds, 0.75f, options, viewProjection, width, height);
   glDepthMask(GL_TRUE);
   glDepthFunc(GL_LESS);
   glDisable(GL_BLEND);
@@ -624,10 +832,15 @@ void SceneRenderer::Impl::drawVolumes(const glm::mat4& view, const glm::mat4& pr
   // Translucent volumes over everything opaque.
   glDepthFunc(GL_LESS);
   glEnable(GL_CULL_FACE);
+  const glm::dmat4 viewProjection = glm::dmat4(projection) * glm::dmat4(view);
+  std::vector<char> reaches(overlayVolumes.size(), 1);
+  for (std::size_t k = 0; k < overlayVolumes.size() && k < volumeBounds.size(); ++k)
+    reaches[k] = reachesClip(volumeBounds[k], viewProjection, width, height);
   for (GLenum culledFaces : {GL_FRONT, GL_BACK}) {
     glCullFace(culledFaces);  // back faces first, then front faces
-    for (const OverlayGpuMesh& volume : overlayVolumes) {
-      if (!layerShown(volume.layer, options)) continue;
+    for (std::size_t k = 0; k < overlayVolumes.size(); ++k) {
+      const OverlayGpuMesh& volume = overlayVolumes[k];
+      if (!layerShown(volume.layer, options) || !reaches[k]) continue;
       meshDirectProgram.set("uBaseColor", toVec3(volume.color));
       meshDirectProgram.set("uTransparency", 1.0f - volume.opacity);
       volume.mesh.draw();
@@ -641,11 +854,14 @@ void SceneRenderer::Impl::drawVolumes(const glm::mat4& view, const glm::mat4& pr
   glDisable(GL_BLEND);
 }
 
-void SceneRenderer::Impl::drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency,
-                                            const RenderOptions& options) {
+void SceneRenderer::Impl::drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, const std::vector<Bounds3>& bounds,
+                                            float transparency, const RenderOptions& options,
+                                            const glm::dmat4& viewProjection, int width, int height) {
   meshDirectProgram.set("uTransparency", transparency);
-  for (const OverlayGpuMesh& solid : list) {
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const OverlayGpuMesh& solid = list[k];
     if (!layerShown(solid.layer, options)) continue;
+    if (k < bounds.size() && !reachesClip(bounds[k], viewProjection, width, height)) continue;
     meshDirectProgram.set("uBaseColor", toVec3(solid.color));
     solid.mesh.draw();
   }

@@ -38,6 +38,19 @@ struct RenderPassTimes {
   double total() const { return background + meshes + grid + overlays + volumes + gizmo; }
 };
 
+// How one render() call drew its frame. While only meshes and overlays change (a drag, a
+// played animation) and the target is single-sampled, the renderer keeps the last frame and
+// redraws only the pixels that changed (frame_damage.h), then copies the frame to the target.
+struct FrameDrawing {
+  enum class Kind {
+    Whole,      // every pass straight into the target (something global changed, or most pixels did)
+    WholeKept,  // every pass into the kept frame, which is then copied (the first of a run of partial frames)
+    Partial,    // only the changed pixels of the kept frame, which is then copied
+  };
+  Kind kind = Kind::Whole;
+  long long pixelsDrawn = 0;  // pixels drawn again (the whole viewport's unless partial)
+};
+
 // The default look: palette colour i for mesh i, nothing selected.
 std::vector<MeshStyle> paletteStyles(std::size_t meshCount);
 
@@ -77,6 +90,8 @@ class SceneRenderer {
   // How many times render() has drawn the background and grid into its backdrop cache
   // (RenderOptions::cacheBackdrop): once per camera, size or grid, not once per frame.
   int backdropRedraws() const;
+  // How the last render() drew (FrameDrawing).
+  const FrameDrawing& lastFrameDrawing() const;
 
   // Releases GL objects now (needs the context current). The destructor calls it too.
   void release();

@@ -14,6 +14,8 @@ struct FrameTiming {
   double renderMs = 0.0;          // SceneRenderer::render, without the swap
   double paintMs = 0.0;           // the whole paintGL
   RenderPassTimes passes;         // per pass, when the renderer's pass timing is on
+  FrameDrawing drawing;           // whole, or only the changed pixels (frame_damage.h)
+  double drawnFraction = 1.0;     // pixels drawn again over the viewport's
 };
 
 }  // namespace flexure::app

@@ -300,6 +300,9 @@ void Viewport::paintGL() {
                    options_);
   timing.renderMs = millisecondsSince(renderStart);
   timing.passes = renderer_.lastPassTimes();
+  timing.drawing = renderer_.lastFrameDrawing();
+  const double pixels = std::max(1.0, std::round(width() * ratio) * std::round(height() * ratio));
+  timing.drawnFraction = static_cast<double>(timing.drawing.pixelsDrawn) / pixels;
   timing.paintMs = millisecondsSince(paintStart);
   if (awaitingGeometry_) return;  // not a frame of the document yet
   lastTiming_ = timing;

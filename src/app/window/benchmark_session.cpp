@@ -381,8 +381,11 @@ void BenchmarkSession::finish() {
   out["seconds"] = std::round(seconds * 1000.0) / 1000.0;
   std::vector<double> interval, gui, process, latency, handover, uploadMeshes, uploadStyles, uploadOverlays, render,
       paint, background, meshes, grid, overlays, volumes, gizmo, panels, repaint, panelPaints, overlayUploads;
-  int geometryFrames = 0;
+  int geometryFrames = 0, partialFrames = 0;
+  std::vector<double> drawnFraction;
   for (const Sample& s : samples_) {
+    partialFrames += s.viewport.drawing.kind == FrameDrawing::Kind::Partial;
+    drawnFraction.push_back(s.viewport.drawnFraction);
     interval.push_back(s.atMs);
     gui.push_back(s.guiCpuMs);
     process.push_back(s.processCpuMs);
@@ -417,6 +420,10 @@ void BenchmarkSession::finish() {
   meanInterval /= std::max<std::size_t>(1, interval.size());
   out["fps"] = meanInterval > 0.0 ? std::round(10000.0 / meanInterval) / 10.0 : 0.0;
   out["geometry_frames"] = geometryFrames;
+  // Frames that redrew only the pixels that changed (frame_damage.h), and the share of the
+  // viewport's pixels each frame drew.
+  out["partial_frames"] = partialFrames;
+  out["drawn_fraction"] = statistics(drawnFraction);
   out["frame_interval_ms"] = statistics(interval);
   out["gui_cpu_ms_per_frame"] = statistics(gui);
   out["process_cpu_ms_per_frame"] = statistics(process);
