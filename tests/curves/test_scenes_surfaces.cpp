@@ -276,4 +276,6 @@ TEST_CASE("the module registers its node types, constraint kinds, solver and ben
   for (const char* key : {"cp100", "cp1000"})
     for (const char* field : {"direct_seconds", "euler_seconds", "ratio"}) CHECK(j[key].contains(field));
   CHECK(j["mold200"].contains("seconds"));
+  for (const char* field : {"seconds_per_step", "iterations_per_step", "converged_steps"})
+    CHECK(j["mold_concave_drag"].contains(field));
 }
