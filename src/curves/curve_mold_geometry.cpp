@@ -33,52 +33,94 @@ Cubic spanLineDistance(const BSplineShape& shape, const Eigen::VectorXd& q, int 
   return c;
 }
 
+// Up to four parameters in [0, 1], in order (critical points, roots): a fixed array instead of
+// a std::vector, because the crossing test asks for them for every span near every edge at every
+// state the mold solver tries (no allocation per question).
+struct UnitPoints {
+  double t[4] = {0.0, 0.0, 0.0, 0.0};
+  int count = 0;
+  const double* begin() const { return t; }
+  const double* end() const { return t + count; }
+  void push(double x) { t[count++] = x; }
+};
+
 // Critical points of a cubic inside (0, 1), sorted.
-std::vector<double> criticalPoints(const Cubic& c) {
-  std::vector<double> out;
+UnitPoints criticalPoints(const Cubic& c) {
+  double found[2];
+  int n = 0;
   const double a = 3.0 * c[3], b = 2.0 * c[2], d = c[1];
   if (std::abs(a) < 1e-300) {
-    if (std::abs(b) > 1e-300) out.push_back(-d / b);
+    if (std::abs(b) > 1e-300) found[n++] = -d / b;
   } else {
     const double disc = b * b - 4.0 * a * d;
     if (disc >= 0.0) {
       const double s = std::sqrt(disc);
-      out.push_back((-b - s) / (2.0 * a));
-      out.push_back((-b + s) / (2.0 * a));
+      found[n++] = (-b - s) / (2.0 * a);
+      found[n++] = (-b + s) / (2.0 * a);
     }
   }
-  std::vector<double> inside;
-  for (double t : out)
-    if (t > 0.0 && t < 1.0) inside.push_back(t);
-  std::sort(inside.begin(), inside.end());
+  UnitPoints inside;
+  for (int k = 0; k < n; ++k)
+    if (found[k] > 0.0 && found[k] < 1.0) inside.push(found[k]);
+  if (inside.count == 2 && inside.t[1] < inside.t[0]) std::swap(inside.t[0], inside.t[1]);
   return inside;
 }
 
 // Roots of f in [0, 1], f monotone between consecutive breakpoints (exact isolation).
-std::vector<double> rootsInUnit(const Cubic& c, double tolerance) {
-  std::vector<double> breaks{0.0};
-  for (double t : criticalPoints(c)) breaks.push_back(t);
-  breaks.push_back(1.0);
-  std::vector<double> roots;
-  for (std::size_t k = 0; k + 1 < breaks.size(); ++k) {
+UnitPoints rootsInUnit(const Cubic& c, double tolerance) {
+  double breaks[4] = {0.0, 0.0, 0.0, 0.0};
+  int count = 1;
+  for (double t : criticalPoints(c)) breaks[count++] = t;
+  breaks[count++] = 1.0;
+  UnitPoints roots;
+  for (int k = 0; k + 1 < count; ++k) {
     double lo = breaks[k], hi = breaks[k + 1];
     double flo = evalCubic(c, lo), fhi = evalCubic(c, hi);
-    if (std::abs(flo) <= tolerance) { roots.push_back(lo); continue; }
-    if (std::abs(fhi) <= tolerance) { roots.push_back(hi); continue; }
+    if (std::abs(flo) <= tolerance) { roots.push(lo); continue; }
+    if (std::abs(fhi) <= tolerance) { roots.push(hi); continue; }
     if ((flo > 0.0) == (fhi > 0.0)) continue;
     for (int it = 0; it < 60; ++it) {
       const double mid = 0.5 * (lo + hi);
       const double fm = evalCubic(c, mid);
       if ((fm > 0.0) == (flo > 0.0)) { lo = mid; flo = fm; } else { hi = mid; }
     }
-    roots.push_back(0.5 * (lo + hi));
+    roots.push(0.5 * (lo + hi));
   }
   return roots;
 }
 
 double edgeParameter(const MoldPolygon& mold, int e, const Eigen::Vector2d& x) {
-  const Eigen::Vector2d d = mold.edgeVector(e);
-  return (x - mold.vertex(e)).dot(d) / d.squaredNorm();
+  return (x - mold.vertex(e)).dot(mold.edgeVector(e)) / mold.edgeLengthSquared(e);
+}
+
+// False when no point of span s can project onto edge e within the crossing test's
+// σ ∈ [−1e-9, 1 + 1e-9]: the span lies in the convex hull of its four control points (the
+// B-spline convex hull property, Chen & Wu section 5.2: the variation diminishing argument of the
+// halfspace rows) and σ(x) = (x − v_e)·d_e/|d_e|² is affine in x, so σ of every curve point of
+// the span lies between the control points' smallest and largest σ, up to rounding. A concave
+// mold's edge lines cut through the cavity (a tooth's flanks extended), so many spans meet some
+// edge's line far from the edge itself; each such pair cost an exact root isolation (60
+// bisection steps per root) only for the σ test to drop every root.
+bool spanMayReachEdge(const BSplineShape& shape, const Eigen::VectorXd& q, int s, const MoldPolygon& mold, int e) {
+  const Eigen::Vector2d& v = mold.vertex(e);
+  const Eigen::Vector2d& d = mold.edgeVector(e);
+  const double len2 = mold.edgeLengthSquared(e);
+  if (!(len2 > 0.0) || !std::isfinite(len2)) return true;  // a degenerate edge: σ is not a number, never skip
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo, reach2 = 0.0, magnitude = v.cwiseAbs().maxCoeff();
+  for (int k = 0; k < 4; ++k) {
+    const int i = shape.controlIndex(s, k);
+    const Eigen::Vector2d x(q[2 * i] - v.x(), q[2 * i + 1] - v.y());
+    const double sigma = x.dot(d) / len2;
+    if (std::isnan(sigma)) return true;
+    lo = std::min(lo, sigma);
+    hi = std::max(hi, sigma);
+    reach2 = std::max(reach2, x.squaredNorm());
+    magnitude = std::max({magnitude, std::abs(q[2 * i]), std::abs(q[2 * i + 1])});
+  }
+  // A million times the rounding of σ at a computed curve point (points up to `reach` from v_e,
+  // coordinates up to `magnitude`).
+  const double margin = 1e-9 * (1.0 + (std::sqrt(reach2) + magnitude) / std::sqrt(len2));
+  return !(hi < -1e-9 - margin || lo > 1.0 + 1e-9 + margin);
 }
 
 }  // namespace
@@ -86,8 +128,8 @@ double edgeParameter(const MoldPolygon& mold, int e, const Eigen::Vector2d& x) {
 bool curveMeetsBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold, double tolerance) {
   const int m = shape.spanCount();
   for (int e = 0; e < mold.size(); ++e) {
-    const Eigen::Vector2d n = mold.inwardNormal(e);
-    const double offset = n.dot(mold.vertex(e));
+    const Eigen::Vector2d& n = mold.inwardNormal(e);
+    const double offset = mold.edgeOffset(e);
     for (int s = 0; s < m; ++s) {
       const Cubic c = spanLineDistance(shape, q, s, n, offset);
       // Quick reject: the span's control points all well inside this edge's halfspace.
@@ -109,12 +151,11 @@ bool curveMeetsBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, con
 
 bool curveCrossesBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold) {
   const int m = shape.spanCount();
-  double scale = 1.0;
-  for (const Eigen::Vector2d& v : mold.vertices) scale = std::max(scale, v.cwiseAbs().maxCoeff());
+  const double scale = mold.coordinateScale();
   const double depth = 1e-11 * scale;
   for (int e = 0; e < mold.size(); ++e) {
-    const Eigen::Vector2d n = mold.inwardNormal(e);
-    const double offset = n.dot(mold.vertex(e));
+    const Eigen::Vector2d& n = mold.inwardNormal(e);
+    const double offset = mold.edgeOffset(e);
     for (int s = 0; s < m; ++s) {
       bool allAbove = true;
       for (int k = 0; k < 4 && allAbove; ++k) {
@@ -122,6 +163,7 @@ bool curveCrossesBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, c
         allAbove = n.x() * q[2 * i] + n.y() * q[2 * i + 1] - offset > depth;
       }
       if (allAbove) continue;
+      if (!spanMayReachEdge(shape, q, s, mold, e)) continue;
       const Cubic c = spanLineDistance(shape, q, s, n, offset);
       for (double t : rootsInUnit(c, depth)) {
         const double u = (s + t) / m;
@@ -168,8 +210,8 @@ double curveClearance(const BSplineShape& shape, const Eigen::VectorXd& q, const
 double parallelTangentPoint(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold, int edge,
                             double uHint) {
   const int m = shape.spanCount();
-  const Eigen::Vector2d n = mold.inwardNormal(edge);
-  const double offset = n.dot(mold.vertex(edge));
+  const Eigen::Vector2d& n = mold.inwardNormal(edge);
+  const double offset = mold.edgeOffset(edge);
   const int center = locateSpan(shape, uHint).span;
   double bestU = uHint, best = n.dot(curvePoint(shape, q, uHint)) - offset;
   for (int ds = -1; ds <= 1; ++ds) {
@@ -177,9 +219,9 @@ double parallelTangentPoint(const BSplineShape& shape, const Eigen::VectorXd& q,
     if (shape.closed) s = (s + m) % m;
     if (s < 0 || s >= m) continue;
     const Cubic c = spanLineDistance(shape, q, s, n, offset);
-    std::vector<double> candidates = criticalPoints(c);
-    candidates.push_back(0.0);
-    candidates.push_back(1.0);
+    UnitPoints candidates = criticalPoints(c);
+    candidates.push(0.0);
+    candidates.push(1.0);
     for (double t : candidates) {
       const double f = evalCubic(c, t);
       if (f < best) { best = f; bestU = (s + t) / m; }
@@ -194,8 +236,8 @@ MoldTouch nearestTouch(const BSplineShape& shape, const Eigen::VectorXd& q, cons
   const int m = shape.spanCount();
   // Type-1: parallel tangent points over each edge (local minima of the distance to its line).
   for (int e = 0; e < mold.size(); ++e) {
-    const Eigen::Vector2d n = mold.inwardNormal(e);
-    const double offset = n.dot(mold.vertex(e));
+    const Eigen::Vector2d& n = mold.inwardNormal(e);
+    const double offset = mold.edgeOffset(e);
     for (int s = 0; s < m; ++s) {
       const Cubic c = spanLineDistance(shape, q, s, n, offset);
       for (double t : criticalPoints(c)) {
