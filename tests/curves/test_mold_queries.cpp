@@ -268,3 +268,53 @@ TEST_CASE("the crossing test answers as before for small curves at the boundary'
   CHECK(crossing > 1000);
   CHECK(clear > 1000);
 }
+
+TEST_CASE("restricted to a path's candidates, the crossing and inclusion tests answer as the full ones at "
+          "every state of the path", "[mold][queries][path]") {
+  // The mold solver's event search tests states q0 + s (q1 − q0) of one path (curve_mold_geometry.h,
+  // crossingCandidates, leavingCandidates). Paths of random curves across the cavities, short and
+  // long, tested at random s and at the bisection's s values.
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> unit(0.0, 1.0), coordinate(-0.5, 5.5);
+  int crossings = 0, legal = 0, outsidePoints = 0, skippedPairs = 0, pairs = 0;
+  for (const MoldPolygon& m : molds())
+    for (int trial = 0; trial < 300; ++trial) {
+      const int count = 6 + trial % 12;
+      const BSplineShape shape{count, trial % 4 == 0};
+      const Eigen::Vector2d centre(1.0 + 2.0 * unit(rng), 0.4 + 1.2 * unit(rng));
+      const double size = 0.1 + 2.0 * std::pow(unit(rng), 2.0), step = trial % 2 ? 0.02 : 0.5;
+      Eigen::VectorXd q0(2 * count), q1(2 * count);
+      for (int j = 0; j < count; ++j) {
+        const Eigen::Vector2d p(coordinate(rng), coordinate(rng));
+        q0.segment<2>(2 * j) = centre + size / 6.0 * (p - Eigen::Vector2d(2.5, 2.5));
+        q1.segment<2>(2 * j) = q0.segment<2>(2 * j) + step * Eigen::Vector2d(unit(rng) - 0.5, unit(rng) - 0.5);
+      }
+      const std::vector<EdgeSpan> candidates = crossingCandidates(shape, q0, q1, m);
+      const std::vector<int> leaving = leavingCandidates(count, q0, q1, m);
+      pairs += m.size() * shape.spanCount();
+      skippedPairs += m.size() * shape.spanCount() - static_cast<int>(candidates.size());
+      std::vector<double> states{0.0, 1.0};
+      for (int k = 1; k < 8; ++k) states.push_back(k / 8.0);
+      double lo = 0.0, hi = 1.0;
+      for (int it = 0; it < 30; ++it) states.push_back(0.5 * (lo + hi)), (unit(rng) < 0.5 ? lo : hi) = 0.5 * (lo + hi);
+      for (int k = 0; k < 20; ++k) states.push_back(unit(rng));
+      for (double s : states) {
+        const Eigen::VectorXd q = q0 + s * (q1 - q0);
+        const bool full = curveCrossesBoundary(shape, q, m);
+        INFO("mold of " << m.size() << " vertices, trial " << trial << ", s " << s);
+        REQUIRE(curveCrossesBoundary(shape, q, m, candidates) == full);
+        (full ? crossings : legal) += 1;
+        for (int j = 0; j < count; ++j) {
+          if (std::find(leaving.begin(), leaving.end(), j) != leaving.end()) continue;
+          INFO("control point " << j << " at " << q.segment<2>(2 * j).transpose());
+          REQUIRE(classifyPoint(m, q.segment<2>(2 * j)).distance >= 0.0);
+        }
+        for (int j : leaving) outsidePoints += classifyPoint(m, q.segment<2>(2 * j)).inside ? 0 : 1;
+      }
+    }
+  INFO(crossings << " crossing states, " << legal << " not; " << skippedPairs << " of " << pairs << " pairs skipped");
+  CHECK(crossings > 1000);
+  CHECK(legal > 1000);
+  CHECK(outsidePoints > 1000);
+  CHECK(skippedPairs > pairs / 4);
+}
