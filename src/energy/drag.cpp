@@ -105,15 +105,41 @@ int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::
   };
   linearize();
   int it = 0;
-  Eigen::VectorXd delta, trial;
+  Eigen::VectorXd delta, trial, extended, rExtended, previousStep;
   for (; it < maxIterations; ++it) {
     // Fit the trust region: raise λ until |δ| ≤ radius.
     bool ok = solve(lambda, delta);
+    const double lambda0 = lambda, length0 = ok ? delta.norm() : 0.0;
     for (int k = 0; k < 80 && (!ok || delta.norm() > radius); ++k) {
       lambda = std::max(4.0 * lambda, 1e-10 * scale);
       ok = solve(lambda, delta);
     }
     if (!ok) break;
+    // The raise starts at 1e-10·max diag(JᵀJ), and the held constraints' W = 10⁶ makes that large
+    // (0.27 on the cam, whose soft direction has a curvature of order 1): the first raise can
+    // overshoot the trust region a hundredfold, and the sub-step then crawls with steps of 0.003
+    // where 0.05 are allowed (issue 17 item 3: the cam dragged with the hand's target near its
+    // axis ran to the 200-iteration cap, sub-step after sub-step). Then find the λ whose step
+    // fills 0.7–1 of the trust region, as a trust-region method does (Moré & Sorensen 1983;
+    // Nocedal & Wright, Numerical Optimization, section 4.3): |δ(λ)| decreases with λ, and
+    // 1/|δ(λ)| is nearly linear in λ when one soft direction dominates, so a secant on it
+    // between the bracket's ends takes a step or two.
+    if (length0 > radius && delta.norm() < 0.5 * radius) {
+      double la = lambda0, ia = 1.0 / length0, lb = lambda, ib = 1.0 / delta.norm();
+      Eigen::VectorXd best = delta;
+      double bestLambda = lambda;
+      for (int k = 0; k < 6; ++k) {
+        const double l = la + (lb - la) * (1.0 / radius - ia) / (ib - ia);
+        Eigen::VectorXd d;
+        if (!(l > la && l < lb) || !solve(l, d)) break;
+        const double len = d.norm();
+        if (len > radius) { la = l; ia = 1.0 / len; continue; }
+        lb = l; ib = 1.0 / len; best = d; bestLambda = l;
+        if (len >= 0.7 * radius) break;
+      }
+      delta = best;
+      lambda = bestLambda;
+    }
     // A step below the tolerance taken with (almost) no damping is the Gauss-Newton step: F's
     // minimizer is that close. (λ ≤ ε/10 changes the step by at most ~10%.)
     const bool undamped = lambda <= 0.1 * eps;
@@ -125,9 +151,38 @@ int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::
     // W-penalized step also leans off them by about force/W, which the restoration takes back),
     // is below the tolerance.
     const bool small = delta.lpNorm<Eigen::Infinity>() <= tolerance || (trial - psi).lpNorm<Eigen::Infinity>() <= tolerance;
-    const double Ftrial = objective(trial, rTrial);
+    double Ftrial = objective(trial, rTrial);
+    // Where the minimizer is only weakly fixed — the hand pulling the cam towards its axis —
+    // Gauss-Newton leaves out a large negative curvature: the hand's spring keeps a large
+    // residual at the minimum and its point moves on a circle, so the neglected Σ r_k ∇²r_k
+    // cancels most of JᵀJ along the turn. The undamped steps are then too short by a constant
+    // factor: they point the same way and shrink by a ratio ρ (0.85 measured), and the step
+    // tolerance takes log(1e-11/|δ|)/log ρ iterations. If the model's curvature along the step is
+    // too large by 1/(1−ρ), the minimizer along it is ψ + δ/(1−ρ), the sum of the remaining steps
+    // (Aitken's Δ² extrapolation of a linearly converging sequence). That point is tried — inside
+    // the trust region, back on the held constraints — and kept when F is lower there than after
+    // the plain step. The convergence test stays on the plain Gauss-Newton step, so the drag
+    // lands on the same minimizer.
+    const Eigen::VectorXd step = trial - psi;
+    if (undamped && !small && previousStep.size() == step.size() && std::isfinite(Ftrial) && Ftrial <= F) {
+      const double ratio = step.norm() / previousStep.norm();
+      const double cosine = step.dot(previousStep) / (step.norm() * previousStep.norm());
+      if (cosine > 0.99 && ratio > 0.3 && ratio < 0.999) {
+        const double factor = std::min({1.0 / (1.0 - ratio), 100.0, radius / step.norm()});
+        extended = psi + step * factor;
+        problem.projectToBounds(extended);
+        if (held != nullptr) restoreOnto(*held, extended);
+        const double Fextended = objective(extended, rExtended);
+        if (std::isfinite(Fextended) && Fextended < Ftrial) {
+          trial = extended;
+          Ftrial = Fextended;
+        }
+      }
+    }
     if (std::isfinite(Ftrial) && Ftrial <= F * (1.0 + 1e-14)) {
       psi = trial;
+      if (undamped) previousStep = step;  // the plain step: the ratio of two of them is ρ
+      else previousStep.resize(0);
       if (small && undamped) {
         ++it;
         break;  // converged: the Gauss-Newton step itself is below the tolerance
@@ -136,6 +191,7 @@ int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::
       linearize();
     } else {
       if (small && undamped) break;  // at the minimizer up to round-off
+      previousStep.resize(0);
       lambda = std::max(4.0 * lambda, 1e-10 * scale);
       if (lambda > 1e14 * scale) break;  // no decrease in any direction: stationary
     }

@@ -1,8 +1,12 @@
 #include "flexure/rigid/mass_properties.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
+#include <set>
 
+#include "flexure/core/field_visitor.h"
 #include "flexure/core/param_access.h"
 #include "flexure/core/primitive.h"
 #include "flexure/core/scene.h"
@@ -50,8 +54,81 @@ double slot(const Scene& scene, const Node& node, const char* name, double fallb
   return i >= 0 ? scene.parameters().value(i) : fallback;
 }
 
+// Appends a node's fields as raw bytes in visiting order, names left out (a node of a given type
+// visits the same fields in the same order): part of the cache key.
+class KeyFieldWriter final : public FieldVisitor {
+ public:
+  explicit KeyFieldWriter(std::string& out) : out_(out) {}
+  void field(std::string_view, bool& v, FieldUse) override { out_.push_back(v ? '\1' : '\0'); }
+  void field(std::string_view, int& v, FieldUse) override { raw(v); }
+  void field(std::string_view, double& v, FieldUse) override { raw(v); }
+  void field(std::string_view, std::string& v, FieldUse) override { text(v); }
+  void field(std::string_view, Vec3d& v, FieldUse) override { raw(v.x), raw(v.y), raw(v.z); }
+  void field(std::string_view, SurfacePoint& v, FieldUse) override { raw(v.patch), raw(v.u), raw(v.v); }
+  void field(std::string_view, std::vector<double>& v, FieldUse) override { list(v); }
+  void field(std::string_view, std::vector<int>& v, FieldUse) override { list(v); }
+  void field(std::string_view, std::vector<std::string>& v, FieldUse) override {
+    raw(std::uint64_t(v.size()));
+    for (const std::string& s : v) text(s);
+  }
+  void records(std::string_view, std::size_t count, const std::function<void(std::size_t)>&, const RecordBinder& bind,
+               FieldUse) override {
+    raw(std::uint64_t(count));
+    for (std::size_t i = 0; i < count; ++i) bind(i, *this);
+  }
+  bool isReading() const override { return false; }
+
+ private:
+  template <class T>
+  void raw(const T& v) {
+    out_.append(reinterpret_cast<const char*>(&v), sizeof(T));
+  }
+  void text(const std::string& s) {
+    raw(std::uint64_t(s.size()));
+    out_.append(s);
+  }
+  template <class T>
+  void list(const std::vector<T>& v) {
+    raw(std::uint64_t(v.size()));
+    out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+  }
+  std::string& out_;
+};
+
+// One node's part of the key: its address, type, Ψ slice (exact bits) and fields, then those of
+// every node it reads (dependencies()), each once.
+void appendNodeKey(const Scene& scene, const Node& node, std::set<const Node*>& seen, std::string& key) {
+  if (!seen.insert(&node).second) return;
+  const Node* address = &node;
+  key.append(reinterpret_cast<const char*>(&address), sizeof(address));
+  const std::string_view type = node.type();
+  const std::uint64_t typeLength = type.size();
+  key.append(reinterpret_cast<const char*>(&typeLength), sizeof(typeLength));
+  key.append(type);
+  const std::uint64_t count = static_cast<std::uint64_t>(std::max(node.paramCount(), 0));
+  key.append(reinterpret_cast<const char*>(&count), sizeof(count));
+  const double* values = scene.parameters().values().data() + node.paramOffset();
+  key.append(reinterpret_cast<const char*>(values), count * sizeof(double));
+  // visitFields binds members for reading and writing alike; this writer only reads them.
+  KeyFieldWriter writer(key);
+  const_cast<Node&>(node).visitFields(writer);
+  for (const Node* d : node.dependencies())
+    if (d) appendNodeKey(scene, *d, seen, key);
+}
+
+// Everything primitiveMassProperties reads for a tessellated primitive: the density, the leaf,
+// the operators between it and the solid (not the solid's pose) and what they depend on.
+std::string massPropertiesKey(const Scene& scene, const Primitive& leaf, const SolidOperator& solid, double density) {
+  std::string key;
+  key.append(reinterpret_cast<const char*>(&density), sizeof(density));
+  std::set<const Node*> seen;
+  appendNodeKey(scene, leaf, seen, key);
+  for (const Operator* op : operatorsBelow(leaf, solid)) appendNodeKey(scene, *op, seen, key);
+  return key;
+}
+
 MassProperties primitiveMassProperties(const Scene& scene, const Primitive& leaf, const SolidOperator& solid,
-                                       double density) {
+                                       double density, MassPropertiesCache* cache) {
   const ValueAccess values(scene.parameters().values());
   const bool direct = leaf.parent() == &solid;
   const std::string_view type = leaf.type();
@@ -68,11 +145,19 @@ MassProperties primitiveMassProperties(const Scene& scene, const Primitive& leaf
     p.centre = leaf.bounds(values).center();
     return p;
   }
+  std::string key;
+  MassProperties p;
+  if (cache) {
+    key = massPropertiesKey(scene, leaf, solid, density);
+    if (cache->find(key, p)) return p;
+  }
   TriangleMesh mesh;
   leaf.tessellate(values, 48, mesh);
   for (const Operator* op : operatorsBelow(leaf, solid))
     for (Vec3d& x : mesh.positions) x = op->apply(values, x);
-  return closedMeshMassProperties(mesh, density);
+  p = closedMeshMassProperties(mesh, density);
+  if (cache) cache->store(key, p);
+  return p;
 }
 
 void collectPrimitives(const Node& node, std::vector<const Primitive*>& out) {
@@ -150,13 +235,15 @@ MassProperties combine(const MassProperties& a, const MassProperties& b) {
   return r;
 }
 
-MassProperties solidMassProperties(const Scene& scene, const SolidOperator& solid) {
+namespace {
+
+MassProperties solidMassPropertiesWith(const Scene& scene, const SolidOperator& solid, MassPropertiesCache* cache) {
   MassProperties geometric;
   std::vector<const Primitive*> leaves;
   for (const auto& c : solid.children())
     if (c->type() != SolidOperator::kType) collectPrimitives(*c, leaves);
   for (const Primitive* leaf : leaves)
-    geometric = combine(geometric, primitiveMassProperties(scene, *leaf, solid, solid.density));
+    geometric = combine(geometric, primitiveMassProperties(scene, *leaf, solid, solid.density, cache));
   if (geometric.mass <= 0.0) {
     geometric = sphereMassProperties(0.5, 1.0);
     geometric.centre = {};
@@ -177,6 +264,55 @@ MassProperties solidMassProperties(const Scene& scene, const SolidOperator& soli
     p.inertia.m[1][2] = p.inertia.m[2][1] = I[5];
   }
   return p;
+}
+
+}  // namespace
+
+MassProperties solidMassProperties(const Scene& scene, const SolidOperator& solid) {
+  return solidMassPropertiesWith(scene, solid, &solid.massPropertiesCache());
+}
+
+MassProperties computeSolidMassProperties(const Scene& scene, const SolidOperator& solid) {
+  return solidMassPropertiesWith(scene, solid, nullptr);
+}
+
+bool MassPropertiesCache::find(const std::string& key, MassProperties& out) const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = entries_.find(key);
+  if (it == entries_.end()) {
+    ++misses_;
+    return false;
+  }
+  ++hits_;
+  out = it->second;
+  return true;
+}
+
+void MassPropertiesCache::store(const std::string& key, const MassProperties& value) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (entries_.size() >= kMaxEntries) entries_.clear();
+  entries_[key] = value;
+}
+
+void MassPropertiesCache::clear() {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  entries_.clear();
+  hits_ = misses_ = 0;
+}
+
+std::size_t MassPropertiesCache::hits() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return hits_;
+}
+
+std::size_t MassPropertiesCache::misses() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return misses_;
+}
+
+std::size_t MassPropertiesCache::size() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return entries_.size();
 }
 
 }  // namespace flexure

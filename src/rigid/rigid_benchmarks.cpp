@@ -13,6 +13,8 @@
 #include "flexure/rigid/mass_properties.h"
 #include "flexure/rigid/rigid_dynamics.h"
 #include "flexure/rigid/rigid_family_solver.h"
+#include "flexure/rigid/rigid_joint.h"
+#include "flexure/rigid/solid_operator.h"
 
 #ifndef FLEXURE_SOURCE_DIR
 #define FLEXURE_SOURCE_DIR "."
@@ -101,6 +103,55 @@ nlohmann::json monocycleFigures(ProcessingScheme scheme, int frames) {
           {"wheel_clearance_min", lowest}, {"wheel_clearance_max", highest},
           {"wheel_travel", value(scene, wheel, "z")},
           {"scheme", std::string(processingSchemeName(scheme))}};
+}
+
+// The window's drag benchmark on otary's body (issue 17 item 3), without the window: the solid
+// drag's mouse joint (a point-to-point joint from the world to the body, rigid/interaction/
+// solid_part_drag.cpp) moves on a circle of 0.36 at 120 moves per turn, and after each move the
+// solver thread's step runs: one rigid solve with the session's budget of 20 iterations
+// (session_options.h). CPU seconds per step, and the part of it spent on the solids' mass
+// properties (solidMassProperties for every solid, as buildRigidSystem asks for them).
+nlohmann::json otaryDrag(int moves) {
+  Scene scene;
+  importDescriptionFile(exampleScenePath("otary.dcl", FLEXURE_SOURCE_DIR "/scenes").string(), scene);
+  RigidFamilySolver solver;
+  solver.solve(scene, {});
+  const auto* body = dynamic_cast<const SolidOperator*>(scene.find("body"));
+  if (body == nullptr) return {{"error", "otary has no solid 'body'"}};
+  const int o = body->paramOffset();
+  const Vec3d start(scene.parameters().value(o), scene.parameters().value(o + 1), scene.parameters().value(o + 2));
+  auto joint = std::make_unique<RigidJoint>(TranslationKind::Point);
+  joint->name = "bench-mouse";
+  joint->object2 = "body";
+  joint->point1 = start;
+  joint->point2 = {};
+  RigidJoint& mouse = *joint;
+  scene.constraints.push_back(std::move(joint));
+  scene.resolveReferences();
+  SolveOptions step;
+  step.maxIterations = 20;
+  std::vector<const SolidOperator*> solids;
+  for (const Node* n : scene.nodes())
+    if (const auto* s = dynamic_cast<const SolidOperator*>(n)) solids.push_back(s);
+  constexpr double kRadius = 0.36;
+  constexpr int kMovesPerTurn = 120;
+  std::vector<double> perStep, massSeconds;
+  double worst = 0.0;
+  for (int k = 1; k <= moves; ++k) {
+    const double angle = 2.0 * kPi * k / kMovesPerTurn;
+    mouse.point1 = start + Vec3d(std::cos(angle) - 1.0, std::sin(angle), 0.0) * kRadius;
+    const double c0 = threadSeconds();
+    const SolveReport r = solver.solve(scene, step);
+    perStep.push_back(threadSeconds() - c0);
+    worst = std::max(worst, r.maxViolation);
+    const double m0 = threadSeconds();
+    for (const SolidOperator* s : solids) solidMassProperties(scene, *s);
+    massSeconds.push_back(threadSeconds() - m0);
+  }
+  return {{"steps", moves},
+          {"seconds_per_step", median(perStep)},
+          {"mass_properties_seconds_per_step", median(massSeconds)},
+          {"max_violation", worst}};
 }
 
 }  // namespace
@@ -197,6 +248,7 @@ nlohmann::json runRigidBenchmarks(bool quick) {
   const int monocycleFrames = quick ? 25 : 150;
   out["monocycle"] = monocycleFigures(ProcessingScheme::Direct, monocycleFrames);
   out["monocycle"]["paper_scheme"] = monocycleFigures(ProcessingScheme::Paper, monocycleFrames);
+  out["otary_drag"] = otaryDrag(quick ? 20 : 120);
   out["frame_seconds"] = kFrame;
   out["quick"] = quick;
   return out;

@@ -2,7 +2,11 @@
 
 #include <cmath>
 
+#include "flexure/rigid/mass_properties.h"
+
 namespace flexure {
+
+SolidOperator::SolidOperator() : massCache_(std::make_shared<MassPropertiesCache>()) {}
 
 std::string SolidOperator::inertiaProblem(const std::vector<double>& I) {
   if (I.size() != 6) return "inertia needs 6 numbers: Ixx Iyy Izz Ixy Ixz Iyz";

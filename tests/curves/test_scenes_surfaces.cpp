@@ -276,4 +276,61 @@ TEST_CASE("the module registers its node types, constraint kinds, solver and ben
   for (const char* key : {"cp100", "cp1000"})
     for (const char* field : {"direct_seconds", "euler_seconds", "ratio"}) CHECK(j[key].contains(field));
   CHECK(j["mold200"].contains("seconds"));
+  for (const char* field : {"seconds_per_step", "iterations_per_step", "converged_steps"})
+    CHECK(j["mold_concave_drag"].contains(field));
+}
+
+TEST_CASE("a drag of mold-concave's spline solves exactly as before the prepared mold polygon", "[scenes][mold][drag]") {
+  // The solver thread's drag of the spline (a rubberband of stiffness 1000 at u = 0.5, moved on
+  // the window benchmark's circle: radius 0.25, 120 moves per turn; one curves solve per move).
+  // Recorded with the solver before issue 17 item 3 (commit 5383b1f): the iterations of every
+  // solve, and where the control points end. The prepared polygon, the allocation-free roots and
+  // the convex-hull skip of (edge, span) pairs must give the same decisions at every step; a
+  // deliberate change of the solver's results must record these again.
+  auto scene = loadCurveScene("mold-concave.json");
+  const CurveFamilySolver solver;
+  REQUIRE(solver.solve(*scene, {}).converged);
+  MesCurve& curve = curveNamed(*scene, "spline");
+  const Eigen::Vector2d start = curvePoint(curve.shape(), curve.controlPoints(scene->parameters()), 0.5);
+  auto band = std::make_unique<CurveRubberband>();
+  band->name = "drag";
+  band->curve = "spline";
+  band->u = 0.5;
+  band->stiffness = 1000.0;
+  band->point = {start.x(), start.y(), 0.0};
+  CurveRubberband& rubberband = *band;
+  scene->constraints.push_back(std::move(band));
+  scene->resolveReferences();
+  const int expectedIterations[120] = {
+      8, 8, 7, 7, 7, 6, 6, 5, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+      2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2,
+      2, 2, 2, 2, 2, 2, 2, 2, 2, 103, 146, 133, 118, 101, 82, 61, 39, 18, 10, 10,
+      10, 11, 11, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 14, 15, 15, 15, 15, 15,
+      15, 15, 16, 18, 23, 33, 41, 50, 59, 68, 77, 85, 92, 99, 102, 108, 111, 113, 114, 114,
+      113, 111, 107, 104, 97, 93, 88, 82, 75, 68, 61, 53, 45, 36, 28, 20, 12, 8, 8, 8};
+  for (int k = 1; k <= 120; ++k) {
+    const double angle = 2.0 * M_PI * k / 120;
+    rubberband.point = {start.x() + 0.25 * (std::cos(angle) - 1.0), start.y() + 0.25 * std::sin(angle), 0.0};
+    const SolveReport r = solver.solve(*scene, {});
+    INFO("move " << k);
+    CHECK(r.converged);
+    CHECK(r.iterations == expectedIterations[k - 1]);
+  }
+  const double expectedQ[40] = {
+      0.031847236757621411, 1.7877254980883677, 0.3000000502152203,
+      1.7500005172610755, 0.56815256238149769, 1.7122724328673311,
+      0.83585040062238425, 1.6750232462836143, 1.1026353878667883,
+      1.6386979134392363, 1.3680618115088645, 1.6038719297545021,
+      1.6316360154692786, 1.5706376504057169, 1.8934505199975611,
+      1.5440959648657209, 2.1536677984300936, 1.523884695531952,
+      2.4124311582752247, 1.5090695209217702, 2.6698883914159337,
+      1.4983861224123516, 2.9261855013583826, 1.4929761364650875,
+      3.1814684482689586, 1.4964007994891024, 3.4358827454288563,
+      1.5118527920490752, 3.68957363124898, 1.5421003637627895,
+      3.9426860869361553, 1.5838997060545696, 4.1953648953589564,
+      1.6344305403695449, 4.447754688946886, 1.6907631531172254,
+      4.6999999998401849, 1.7500001233665838, 4.9522453116923728,
+      1.8092363534164395};
+  const Eigen::VectorXd q = curve.controlPoints(scene->parameters());
+  for (int i = 0; i < 40; ++i) CHECK(q[i] == Approx(expectedQ[i]).margin(1e-12).epsilon(0));
 }

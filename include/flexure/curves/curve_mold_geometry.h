@@ -28,6 +28,27 @@ bool curveMeetsBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, con
 // tangent to an edge at a type-1 contact) does not cross.
 bool curveCrossesBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold);
 
+// The mold solver's event search (section 5.2.1, curve_contact_solver.h) tests up to 58 states
+// on one straight path q(s) = q0 + s (q1 − q0), s ∈ [0, 1], per outer pass: the proposal, 7
+// coarse samples and 50 bisection steps. Most of the crossing test's (edge, span) pairs and of
+// the control points cannot change its answer anywhere on that path; these find, once per path,
+// the ones that can (issue 17 item 3). Restricted to them the tests give the same answer at every
+// state of the path as the full tests (the reasons are at the definitions; both are exact up to
+// margins a million times the rounding of an interpolated state).
+struct EdgeSpan {
+  int edge = 0;
+  int span = 0;
+};
+// The (edge, span) pairs of curveCrossesBoundary that may find a crossing at some state on the path.
+std::vector<EdgeSpan> crossingCandidates(const BSplineShape& shape, const Eigen::VectorXd& q0, const Eigen::VectorXd& q1,
+                                         const MoldPolygon& mold);
+// curveCrossesBoundary over these pairs only.
+bool curveCrossesBoundary(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold,
+                          const std::vector<EdgeSpan>& pairs);
+// The control points (of `count`) that classifyPoint may place outside the mold, by any amount,
+// at some state on the path; the others are inside (or on the boundary) at every state of it.
+std::vector<int> leavingCandidates(int count, const Eigen::VectorXd& q0, const Eigen::VectorXd& q1, const MoldPolygon& mold);
+
 // Smallest signed distance of the curve to the boundary (>= 0 when the curve is in the cavity):
 // dense samples, refined around the minimum.
 double curveClearance(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold);

@@ -4,10 +4,13 @@
 //
 // Two forms exist, so that the solver can use a second-order least-squares method where the
 // energy allows it:
-//   residual form   E_i = w_i |r_i(Ψ)|²        (a sum of squares: attachments, sliders, ...)
-//   scalar form     E_i = w_i e_i(Ψ) ≥ 0        (collision, section 3: Σ exp(-κ I_b(P_a)))
+//   residual form   E_i = w_i |r_i(Ψ)|²        (a sum of squares: attachments, sliders, ...,
+//                                                and the collision, two residuals per sample)
+//   scalar form     E_i = w_i e_i(Ψ) ≥ 0        (anything else; today only a collision with more
+//                                                samples than its residual form allows)
 // A scalar term enters the least-squares machinery as the single residual √(w_i e_i), whose
-// Gauss-Newton Hessian is the rank-one ∇E_i ∇E_iᵀ / (2 E_i) (docs/energy.md).
+// Gauss-Newton Hessian is the rank-one ∇E_i ∇E_iᵀ / (2 E_i): prefer a residual form whenever
+// the energy is a sum of squares (docs/energy.md; terms/collision.h for why the rank matters).
 //
 // Both forms are evaluated by templated code (see residual_term.h, scalar_term.h), stamped out
 // for double (values) and Dual8 (exact derivatives with respect to up to 8 seeded Ψ entries).

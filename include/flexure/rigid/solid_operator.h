@@ -7,6 +7,7 @@
 // dynamic state. The solver never works on these nodes directly: it packs them into a
 // RigidSystem (rigid_system.h), steps it, and writes poses and velocities back.
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,8 @@ namespace flexure {
 
 // A force (world frame, applied at a point given in the solid's frame) and a torque (world
 // frame, about the centre of mass), active over [from, until] in seconds.
+class MassPropertiesCache;  // mass_properties.h
+
 struct AppliedLoad {
   Vec3d force;
   Vec3d point;  // solid frame; the force's moment about the centre of mass is added
@@ -28,6 +31,7 @@ struct AppliedLoad {
 class SolidOperator final : public OperatorT<SolidOperator> {
  public:
   static constexpr std::string_view kType = "solid";
+  SolidOperator();
   std::string_view type() const override { return kType; }
   std::vector<ParamSpec> parameterSpecs() const override;
   void visitFields(FieldVisitor& v) override;
@@ -84,6 +88,13 @@ class SolidOperator final : public OperatorT<SolidOperator> {
   // cannot be an inertia tensor: not six finite numbers, or the matrix is not positive definite
   // (the dynamics inverts it). Empty when it can. Shared with the description language.
   static std::string inertiaProblem(const std::vector<double>& inertia);
+
+  // The mass properties of the tessellated primitives below, keyed on their shape
+  // (mass_properties.h). Not data of the solid: a clone starts with an empty cache.
+  MassPropertiesCache& massPropertiesCache() const { return *massCache_; }
+
+ private:
+  std::shared_ptr<MassPropertiesCache> massCache_;
 };
 
 }  // namespace flexure
