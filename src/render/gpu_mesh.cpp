@@ -1,5 +1,6 @@
 #include "gpu_mesh.h"
 
+#include <cstddef>
 #include <type_traits>
 #include <vector>
 
@@ -39,6 +40,14 @@ void GpuMesh::draw() const {
   if (!vao_ || indexCount_ == 0) return;
   glBindVertexArray(vao_.get());
   glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+  glBindVertexArray(0);
+}
+
+void GpuMesh::drawTriangles(int first, int count) const {
+  if (!vao_ || count <= 0 || 3 * (first + count) > indexCount_) return;
+  glBindVertexArray(vao_.get());
+  glDrawElements(GL_TRIANGLES, 3 * count, GL_UNSIGNED_INT,
+                 reinterpret_cast<const void*>(3 * static_cast<std::size_t>(first) * sizeof(GLuint)));
   glBindVertexArray(0);
 }
 

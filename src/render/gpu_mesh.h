@@ -12,6 +12,8 @@ class GpuMesh {
   // Uploads the mesh; computes area-weighted normals when it has none.
   void upload(const TriangleMesh& mesh);
   void draw() const;
+  // Triangles [first, first + count) only (a part of the mesh, for frames that redraw some pixels).
+  void drawTriangles(int first, int count) const;
   // Deletes the GL objects now (the owning context must be current).
   void release() { *this = GpuMesh(); }
 

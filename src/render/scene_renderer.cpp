@@ -73,6 +73,9 @@ struct OverlayGpuMesh {
   ColorRgb color;
   float opacity = 1.0f;
   OverlayLayer layer = OverlayLayer::ConstraintGlyphs;
+  // Runs of consecutive triangles with their bounds (frame_damage.h): a partial frame draws only
+  // the runs that reach into its pixels, in order.
+  std::vector<render_detail::TriangleChunk> chunks;
 };
 
 constexpr int kOverlayLayerCount = 3;
@@ -176,7 +179,6 @@ struct SceneRenderer::Impl {
   bool damageEverywhere = true;
   std::vector<TriangleMesh> shownMeshes;  // what the batches hold, to compare the next meshes with
   std::vector<std::vector<render_detail::TriangleChunk>> chunks;  // per mesh
-  std::vector<Bounds3> solidBounds, volumeBounds;
   FrameDrawing lastDrawing;
   // The pixels a partial frame redraws (null: all of them).
   const render_detail::PixelRect* clip = nullptr;
@@ -210,11 +212,12 @@ struct SceneRenderer::Impl {
                     const RenderOptions& options);
   void drawVolumes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
                    const RenderOptions& options);
-  void setOverlayBounds(const OverlayGeometry& overlays);
+  // A mesh's chunks that reach into the clip, drawn in order (all of it in a whole frame).
+  void drawChunks(const OverlayGpuMesh& mesh, const glm::dmat4& viewProjection, int width, int height) const;
   void drawOverlayLines(const glm::mat4& viewProjection, int width, int height, float alpha,
                         const RenderOptions& options);
-  void drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, const std::vector<Bounds3>& bounds, float transparency,
-                         const RenderOptions& options, const glm::dmat4& viewProjection, int width, int height);
+  void drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency, const RenderOptions& options,
+                         const glm::dmat4& viewProjection, int width, int height);
   void releaseOverlays();
 };
 
@@ -270,28 +273,54 @@ void SceneRenderer::release() {
 
 void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles) {
   Impl& d = *impl_;
-  // What moved since the frame the GPU holds: the next frame redraws only there.
+  std::vector<MeshStyle> next = paletteStyles(meshes.size());
+  for (std::size_t i = 0; i < std::min(styles.size(), next.size()); ++i) next[i] = styles[i];
+  // What changed since the frame the GPU holds: the next frame redraws only there, and only the
+  // batches holding a changed mesh are uploaded again (the same vertex counts keep the packing).
+  bool samePacking = !d.batches.empty() && meshes.size() == d.shownMeshes.size();
+  for (std::size_t i = 0; i < meshes.size() && samePacking; ++i)
+    samePacking = meshes[i].positions.size() == d.shownMeshes[i].positions.size();
+  std::vector<char> moved(meshes.size(), 1);
   if (meshes.size() != d.shownMeshes.size()) {
     d.damageEverywhere = true;
   } else {
     for (std::size_t i = 0; i < meshes.size(); ++i) {
-      if (const auto region = render_detail::changedRegion(d.shownMeshes[i], meshes[i])) d.addDamage(*region);
+      const auto region = render_detail::changedRegion(d.shownMeshes[i], meshes[i]);
+      moved[i] = region.has_value();
+      if (region) d.addDamage(*region);
       // A new colour or selection redraws the mesh where it was and where it is.
-      const MeshStyle next = i < styles.size() ? styles[i] : MeshStyle{paletteColor(static_cast<int>(i)), false};
-      if (i < d.styles.size() && !sameStyle(next, d.styles[i])) {
+      if (i < d.styles.size() && !sameStyle(next[i], d.styles[i])) {
         d.addDamage(d.shownMeshes[i].bounds());
         d.addDamage(meshes[i].bounds());
       }
     }
   }
+  d.bounds = Bounds3{};
+  for (const TriangleMesh& mesh : meshes) d.bounds.extend(mesh.bounds());
+  d.meshCount = meshes.size();
+  if (samePacking) {
+    for (std::size_t b = 0; b < d.batches.size(); ++b) {
+      const std::size_t first = d.batchFirst[b], count = d.batches[b].meshCount();
+      bool anyMoved = false, anyRestyled = false;
+      for (std::size_t i = first; i < first + count; ++i) {
+        anyMoved = anyMoved || moved[i];
+        anyRestyled = anyRestyled || !sameStyle(next[i], d.styles[i]);
+      }
+      if (anyMoved) d.batches[b].upload(meshes, first, count, batchStyles(next, first, count));
+      else if (anyRestyled) d.batches[b].setStyles(batchStyles(next, first, count));
+    }
+    for (std::size_t i = 0; i < meshes.size(); ++i) {
+      if (!moved[i]) continue;
+      d.shownMeshes[i] = meshes[i];
+      d.chunks[i] = render_detail::triangleChunks(meshes[i], kTrianglesPerChunk);
+    }
+    d.styles = std::move(next);
+    return;
+  }
   d.shownMeshes = meshes;
   d.chunks.clear();
   for (const TriangleMesh& mesh : meshes) d.chunks.push_back(render_detail::triangleChunks(mesh, kTrianglesPerChunk));
-  d.meshCount = meshes.size();
-  d.styles = paletteStyles(meshes.size());
-  for (std::size_t i = 0; i < std::min(styles.size(), d.styles.size()); ++i) d.styles[i] = styles[i];
-  d.bounds = Bounds3{};
-  for (const TriangleMesh& mesh : meshes) d.bounds.extend(mesh.bounds());
+  d.styles = std::move(next);
   // Consecutive meshes per batch, so drawing batch after batch keeps the meshes' order.
   std::size_t batchCount = 0;
   for (std::size_t first = 0; first < meshes.size(); ++batchCount) {
@@ -342,6 +371,7 @@ void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
     to.resize(from.size());
     for (std::size_t i = 0; i < from.size(); ++i) {
       to[i].mesh.upload(from[i].mesh);
+      to[i].chunks = render_detail::triangleChunks(from[i].mesh, kTrianglesPerChunk);
       to[i].color = from[i].color;
       to[i].opacity = from[i].opacity;
       to[i].layer = from[i].layer;
@@ -350,15 +380,27 @@ void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
   upload(overlays.solids, d.overlaySolids);
   upload(overlays.volumes, d.overlayVolumes);
   d.overlayFloor = overlays.ground;
-  d.setOverlayBounds(overlays);
   d.damageEverywhere = true;
 }
 
-void SceneRenderer::Impl::setOverlayBounds(const OverlayGeometry& overlays) {
-  solidBounds.clear();
-  volumeBounds.clear();
-  for (const OverlayMesh& m : overlays.solids) solidBounds.push_back(m.mesh.bounds());
-  for (const OverlayMesh& m : overlays.volumes) volumeBounds.push_back(m.mesh.bounds());
+void SceneRenderer::Impl::drawChunks(const OverlayGpuMesh& mesh, const glm::dmat4& viewProjection, int width,
+                                     int height) const {
+  if (!clip) {
+    mesh.mesh.draw();
+    return;
+  }
+  int first = 0, count = 0;
+  for (const render_detail::TriangleChunk& chunk : mesh.chunks) {
+    if (!reachesClip(chunk.box, viewProjection, width, height)) continue;
+    if (count > 0 && first + count == chunk.firstTriangle) {
+      count += chunk.triangleCount;
+      continue;
+    }
+    mesh.mesh.drawTriangles(first, count);
+    first = chunk.firstTriangle;
+    count = chunk.triangleCount;
+  }
+  mesh.mesh.drawTriangles(first, count);
 }
 
 int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) {
@@ -404,6 +446,7 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
       const bool sameGeometry = i < before.size() && sameMesh(from[i].mesh, before[i].mesh);
       if (!sameGeometry) {
         to[i].mesh.upload(from[i].mesh);
+        to[i].chunks = render_detail::triangleChunks(from[i].mesh, kTrianglesPerChunk);
         ++uploads;
       }
       const bool sameLook = i < before.size() && sameColor(from[i].color, before[i].color) &&
@@ -426,7 +469,6 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
                                                 overlays->ground->normal.z == previous->ground->normal.z));
   if (!sameFloor) d.damageEverywhere = true;
   d.overlayFloor = overlays->ground;
-  d.setOverlayBounds(*overlays);
   d.uploadedOverlays = std::move(overlays);
   return uploads;
 }
@@ -798,7 +840,7 @@ void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& p
   glDepthFunc(GL_LESS);
   glDepthMask(GL_TRUE);
   const glm::dmat4 viewProjection = glm::dmat4(projection) * glm::dmat4(view);
-  drawOverlayMeshes(overlaySolids, solidBounds, 0.0f, options, viewProjection, width, height);
+  drawOverlayMeshes(overlaySolids, 0.0f, options, viewProjection, width, height);
   glEnable(GL_BLEND);
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);  // keep alpha opaque
   // Lines lie on the surfaces they mark (rings on discs, outlines on walls): pulled forward.
@@ -813,7 +855,7 @@ void SceneRenderer::Impl::drawOverlays(const glm::mat4& view, const glm::mat4& p
   drawOverlayLines(projection * view, width, height, 0.30f, options);
   glDisable(GL_POLYGON_OFFSET_FILL);
   meshDirectProgram.use();
-  drawOverlayMeshes(overlaySolids, solidBounds, 0.75f, options, viewProjection, width, height);
+  drawOverlayMeshes(overlaySolids, 0.75f, options, viewProjection, width, height);
   glDepthMask(GL_TRUE);
   glDepthFunc(GL_LESS);
   glDisable(GL_BLEND);
@@ -833,17 +875,13 @@ void SceneRenderer::Impl::drawVolumes(const glm::mat4& view, const glm::mat4& pr
   glDepthFunc(GL_LESS);
   glEnable(GL_CULL_FACE);
   const glm::dmat4 viewProjection = glm::dmat4(projection) * glm::dmat4(view);
-  std::vector<char> reaches(overlayVolumes.size(), 1);
-  for (std::size_t k = 0; k < overlayVolumes.size() && k < volumeBounds.size(); ++k)
-    reaches[k] = reachesClip(volumeBounds[k], viewProjection, width, height);
   for (GLenum culledFaces : {GL_FRONT, GL_BACK}) {
     glCullFace(culledFaces);  // back faces first, then front faces
-    for (std::size_t k = 0; k < overlayVolumes.size(); ++k) {
-      const OverlayGpuMesh& volume = overlayVolumes[k];
-      if (!layerShown(volume.layer, options) || !reaches[k]) continue;
+    for (const OverlayGpuMesh& volume : overlayVolumes) {
+      if (!layerShown(volume.layer, options)) continue;
       meshDirectProgram.set("uBaseColor", toVec3(volume.color));
       meshDirectProgram.set("uTransparency", 1.0f - volume.opacity);
-      volume.mesh.draw();
+      drawChunks(volume, viewProjection, width, height);
     }
   }
   glDisable(GL_CULL_FACE);
@@ -854,16 +892,14 @@ void SceneRenderer::Impl::drawVolumes(const glm::mat4& view, const glm::mat4& pr
   glDisable(GL_BLEND);
 }
 
-void SceneRenderer::Impl::drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, const std::vector<Bounds3>& bounds,
-                                            float transparency, const RenderOptions& options,
-                                            const glm::dmat4& viewProjection, int width, int height) {
+void SceneRenderer::Impl::drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency,
+                                            const RenderOptions& options, const glm::dmat4& viewProjection, int width,
+                                            int height) {
   meshDirectProgram.set("uTransparency", transparency);
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    const OverlayGpuMesh& solid = list[k];
+  for (const OverlayGpuMesh& solid : list) {
     if (!layerShown(solid.layer, options)) continue;
-    if (k < bounds.size() && !reachesClip(bounds[k], viewProjection, width, height)) continue;
     meshDirectProgram.set("uBaseColor", toVec3(solid.color));
-    solid.mesh.draw();
+    drawChunks(solid, viewProjection, width, height);
   }
   meshDirectProgram.set("uTransparency", 0.0f);
 }

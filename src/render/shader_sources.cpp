@@ -46,8 +46,10 @@ uniform mat4 uProjection;
 out vec3 fViewPosition;
 out vec3 fViewNormal;
 flat out vec4 fStyle;
+flat out vec3 fLinearBase;  // the base colour made linear once per vertex, not per fragment
 void main() {
   fStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 1 ? 1.0 : 0.0);
+  fLinearBase = pow(fStyle.rgb, vec3(2.2));
   vec4 world = uModel * vec4(aPosition, 1.0);
   vec4 viewPosition = uView * world;
   fViewPosition = viewPosition.xyz;
@@ -105,6 +107,7 @@ in vec3 fViewNormal;
 flat in vec4 fStyle;          // sRGB base colour, selected (0/1): per mesh (vertex stage)
 #ifdef SHADED_ONLY
 uniform mat3 uViewToWorld;    // the view's rotation undone: view matrices are rigid
+flat in vec3 fLinearBase;     // toLinear(fStyle.rgb), from the vertex stage
 #else
 in vec3 fWorldNormal;
 noperspective in vec3 fEdgeDistance;
@@ -158,7 +161,11 @@ void main() {
     return;
   }
 #endif
+#ifdef SHADED_ONLY
+  vec3 color = shade(fLinearBase, n, worldNormal, toEye);
+#else
   vec3 color = shade(toLinear(baseColor), n, worldNormal, toEye);
+#endif
   if (!gl_FrontFacing) color *= 0.65;  // the inside of open surfaces reads as inside
   if (selected) {
     float rim = pow(1.0 - max(dot(n, toEye), 0.0), 2.0);
