@@ -32,6 +32,19 @@ struct TriangleChunk {
 };
 std::vector<TriangleChunk> triangleChunks(const TriangleMesh& mesh, int trianglesPerChunk);
 
+// The indices (each plus `base`) of the triangles of `mesh`, among those of the chunks that
+// reach into `clip`, whose projection can cover a pixel of `clip`, in the mesh's order, appended
+// to `out`. A triangle reaching behind the camera is kept (its projection bounds nothing).
+// `scratch` holds the vertices' window coordinates between calls (no allocation per mesh).
+struct ProjectionScratch {
+  std::vector<glm::dvec3> window;
+  std::vector<unsigned> stamp;  // == generation: window[v] is this call's
+  unsigned generation = 0;
+};
+void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleChunk>& chunks,
+                           const glm::dmat4& viewProjection, int width, int height, const PixelRect& clip,
+                           unsigned base, std::vector<unsigned>& out, ProjectionScratch& scratch);
+
 // The pixels a world box can cover when drawn with `viewProjection` into a width × height
 // viewport (OpenGL window coordinates), grown by `margin` pixels and cut to the viewport; the
 // whole viewport when the box reaches behind the camera (no bound from projecting its corners).

@@ -1,5 +1,7 @@
 #pragma once
 // One triangle mesh in GPU buffers: interleaved float position + normal, 32-bit indices.
+#include <vector>
+
 #include "flexure/core/triangle_mesh.h"
 #include "gl_name.h"
 
@@ -14,6 +16,8 @@ class GpuMesh {
   void draw() const;
   // Triangles [first, first + count) only (a part of the mesh, for frames that redraw some pixels).
   void drawTriangles(int first, int count) const;
+  // The triangles of an index list of the mesh's vertices, through `scratch` as the element buffer.
+  void drawIndexList(const std::vector<unsigned>& indices, GlBuffer& scratch) const;
   // Deletes the GL objects now (the owning context must be current).
   void release() { *this = GpuMesh(); }
 

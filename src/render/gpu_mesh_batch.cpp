@@ -17,12 +17,14 @@ void GpuMeshBatch::upload(const std::vector<TriangleMesh>& meshes, std::size_t f
   std::vector<GLuint> indices;
   vertexCounts_.assign(count, 0);
   indexStarts_.assign(count + 1, 0);
+  vertexBases_.assign(count, 0);
   GLuint base = 0;
   for (std::size_t m = 0; m < count; ++m) {
     TriangleMesh scratch;
     const TriangleMesh* mesh = &meshWithNormals(meshes[first + m], scratch);
     appendPositionsAndNormals(*mesh, vertices);
     indexStarts_[m] = static_cast<GLsizei>(indices.size());
+    vertexBases_[m] = base;
     for (const auto& t : mesh->triangles)
       for (int k : t) indices.push_back(base + static_cast<GLuint>(k));
     vertexCounts_[m] = static_cast<GLsizei>(mesh->positions.size());
@@ -73,6 +75,18 @@ void GpuMeshBatch::drawMesh(std::size_t index) const {
   glBindVertexArray(vao_.get());
   glDrawElements(GL_TRIANGLES, count, GL_UNSIGNED_INT,
                  reinterpret_cast<const void*>(static_cast<std::size_t>(indexStarts_[index]) * sizeof(GLuint)));
+  glBindVertexArray(0);
+}
+
+void GpuMeshBatch::drawIndexList(const std::vector<unsigned>& indices, GlBuffer& scratch) const {
+  if (!vao_ || indices.empty()) return;
+  scratch.ensure();
+  glBindVertexArray(vao_.get());
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, scratch.get());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(unsigned)), indices.data(),
+               GL_STREAM_DRAW);
+  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(indices.size()), GL_UNSIGNED_INT, nullptr);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer_.get());  // the vertex array's own again
   glBindVertexArray(0);
 }
 

@@ -38,6 +38,11 @@ class GpuMeshBatch {
   // Triangles [first, first + count) of mesh `index` (colours from the style attribute when the
   // shader reads it): a part of a mesh, for frames that redraw only some pixels.
   void drawTriangles(std::size_t index, int first, int count) const;
+  // The batch's index of mesh `index`'s first vertex (its triangles' indices are offset by it).
+  unsigned vertexBase(std::size_t index) const { return vertexBases_[index]; }
+  // The triangles of an index list of the batch's vertices, through `scratch` as the element
+  // buffer (a partial frame's own selection of triangles).
+  void drawIndexList(const std::vector<unsigned>& indices, GlBuffer& scratch) const;
   // Deletes the GL objects now (the owning context must be current).
   void release() { *this = GpuMeshBatch(); }
 
@@ -46,6 +51,7 @@ class GpuMeshBatch {
   GlBuffer vertexBuffer_, styleBuffer_, indexBuffer_;
   std::vector<GLsizei> vertexCounts_;  // per mesh
   std::vector<GLsizei> indexStarts_;   // per mesh, plus the total at the end
+  std::vector<unsigned> vertexBases_;  // per mesh
 };
 
 }  // namespace flexure::render_detail

@@ -1,5 +1,7 @@
 #include "flexure/render/overlay_registry.h"
 
+#include <vector>
+
 #include "flexure/core/operator.h"
 
 namespace flexure {
@@ -29,6 +31,32 @@ Vec3d GlyphContext::directionToWorld(const Node& node, const Vec3d& local, bool 
     x = op.apply(params, x);
   });
   return d;
+}
+
+void GlyphContext::toWorld(const Node& node, std::span<Vec3d> points, std::span<Vec3d> unitDirections,
+                           bool includeSelf) const {
+  std::vector<const Operator*> chain;
+  forEachOperatorUp(node, includeSelf, [&](const Operator& op) { chain.push_back(&op); });
+  // Points: each operator's apply, as toWorld does one by one (an affine operator's applyBatch
+  // computes the same values; a deformer's vectorized batch may round differently).
+  for (const Operator* op : chain) {
+    if (op->isTrs()) {
+      op->applyBatch(params, points, {});
+    } else {
+      for (Vec3d& p : points) p = op->apply(params, p);
+    }
+  }
+  // Directions: the Jacobians at the node's origin (directionToWorld's), evaluated once.
+  std::vector<Mat3d> jacobians;
+  Vec3d x(0, 0, 0);
+  for (const Operator* op : chain) {
+    jacobians.push_back(op->jacobian(params, x));
+    x = op->apply(params, x);
+  }
+  for (Vec3d& d : unitDirections) {
+    for (const Mat3d& j : jacobians) d = j * d;
+    d = normalized(d);
+  }
 }
 
 OverlayRegistry& OverlayRegistry::instance() {

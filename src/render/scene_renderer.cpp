@@ -74,8 +74,9 @@ struct OverlayGpuMesh {
   float opacity = 1.0f;
   OverlayLayer layer = OverlayLayer::ConstraintGlyphs;
   // Runs of consecutive triangles with their bounds (frame_damage.h): a partial frame draws only
-  // the runs that reach into its pixels, in order.
+  // the triangles of the runs that reach into its pixels that do, in order.
   std::vector<render_detail::TriangleChunk> chunks;
+  const TriangleMesh* source = nullptr;  // the uploaded mesh (in SceneRenderer::Impl::cpuOverlays)
 };
 
 constexpr int kOverlayLayerCount = 3;
@@ -182,6 +183,13 @@ struct SceneRenderer::Impl {
   FrameDrawing lastDrawing;
   // The pixels a partial frame redraws (null: all of them).
   const render_detail::PixelRect* clip = nullptr;
+  // The overlays as last given (their triangles, for partial frames), and the element buffer a
+  // partial frame's selection of triangles is drawn through.
+  std::shared_ptr<const OverlayGeometry> cpuOverlays;
+  render_detail::GlBuffer clipIndices;
+  std::vector<unsigned> clipIndexList;
+  render_detail::ProjectionScratch projectionScratch;
+  void pointOverlaysAtSources();
 
   void drawBackground(const RenderOptions& options);
   // The background (and the grid over it) into the bound framebuffer `target`: copied from the
@@ -213,7 +221,7 @@ struct SceneRenderer::Impl {
   void drawVolumes(const glm::mat4& view, const glm::mat4& projection, bool orthographic, int width, int height,
                    const RenderOptions& options);
   // A mesh's chunks that reach into the clip, drawn in order (all of it in a whole frame).
-  void drawChunks(const OverlayGpuMesh& mesh, const glm::dmat4& viewProjection, int width, int height) const;
+  void drawChunks(const OverlayGpuMesh& mesh, const glm::dmat4& viewProjection, int width, int height);
   void drawOverlayLines(const glm::mat4& viewProjection, int width, int height, float alpha,
                         const RenderOptions& options);
   void drawOverlayMeshes(const std::vector<OverlayGpuMesh>& list, float transparency, const RenderOptions& options,
@@ -267,6 +275,7 @@ void SceneRenderer::release() {
   d.backdrop.release();
   d.lastFrame.release();
   d.lastFrameValid = false;
+  d.clipIndices.reset();
   d.emptyVao.reset();
   d.initialized = false;
 }
@@ -381,26 +390,27 @@ void SceneRenderer::setOverlays(const OverlayGeometry& overlays) {
   upload(overlays.volumes, d.overlayVolumes);
   d.overlayFloor = overlays.ground;
   d.damageEverywhere = true;
+  d.cpuOverlays = std::make_shared<const OverlayGeometry>(overlays);
+  d.pointOverlaysAtSources();
+}
+
+void SceneRenderer::Impl::pointOverlaysAtSources() {
+  for (std::size_t i = 0; i < overlaySolids.size(); ++i)
+    overlaySolids[i].source = i < cpuOverlays->solids.size() ? &cpuOverlays->solids[i].mesh : nullptr;
+  for (std::size_t i = 0; i < overlayVolumes.size(); ++i)
+    overlayVolumes[i].source = i < cpuOverlays->volumes.size() ? &cpuOverlays->volumes[i].mesh : nullptr;
 }
 
 void SceneRenderer::Impl::drawChunks(const OverlayGpuMesh& mesh, const glm::dmat4& viewProjection, int width,
-                                     int height) const {
-  if (!clip) {
+                                     int height) {
+  if (!clip || !mesh.source) {
     mesh.mesh.draw();
     return;
   }
-  int first = 0, count = 0;
-  for (const render_detail::TriangleChunk& chunk : mesh.chunks) {
-    if (!reachesClip(chunk.box, viewProjection, width, height)) continue;
-    if (count > 0 && first + count == chunk.firstTriangle) {
-      count += chunk.triangleCount;
-      continue;
-    }
-    mesh.mesh.drawTriangles(first, count);
-    first = chunk.firstTriangle;
-    count = chunk.triangleCount;
-  }
-  mesh.mesh.drawTriangles(first, count);
+  clipIndexList.clear();
+  render_detail::appendTrianglesInClip(*mesh.source, mesh.chunks, viewProjection, width, height, *clip, 0, clipIndexList,
+                                       projectionScratch);
+  mesh.mesh.drawIndexList(clipIndexList, clipIndices);
 }
 
 int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) {
@@ -409,6 +419,8 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
   const std::shared_ptr<const OverlayGeometry> previous = std::move(d.uploadedOverlays);
   if (!previous) {
     setOverlays(*overlays);
+    d.cpuOverlays = overlays;
+    d.pointOverlaysAtSources();
     d.uploadedOverlays = std::move(overlays);
     return static_cast<int>(d.overlaySolids.size() + d.overlayVolumes.size()) + kOverlayLayerCount;
   }
@@ -469,6 +481,8 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
                                                 overlays->ground->normal.z == previous->ground->normal.z));
   if (!sameFloor) d.damageEverywhere = true;
   d.overlayFloor = overlays->ground;
+  d.cpuOverlays = overlays;
+  d.pointOverlaysAtSources();
   d.uploadedOverlays = std::move(overlays);
   return uploads;
 }
@@ -721,24 +735,17 @@ void SceneRenderer::Impl::drawMeshGeometry(const ShaderProgram&, const glm::dmat
     for (const GpuMeshBatch& batch : batches) batch.draw();
     return;
   }
-  // Only the runs of triangles that reach into the redrawn pixels, neighbouring runs as one draw.
-  for (std::size_t b = 0; b < batches.size(); ++b)
+  // Only the triangles that reach into the redrawn pixels, batch by batch in order.
+  for (std::size_t b = 0; b < batches.size(); ++b) {
+    clipIndexList.clear();
     for (std::size_t i = 0; i < batches[b].meshCount(); ++i) {
       const std::size_t mesh = batchFirst[b] + i;
-      if (mesh >= chunks.size()) continue;
-      int first = 0, count = 0;
-      for (const render_detail::TriangleChunk& chunk : chunks[mesh]) {
-        if (!reachesClip(chunk.box, viewProjection, width, height)) continue;
-        if (count > 0 && first + count == chunk.firstTriangle) {
-          count += chunk.triangleCount;
-          continue;
-        }
-        batches[b].drawTriangles(i, first, count);
-        first = chunk.firstTriangle;
-        count = chunk.triangleCount;
-      }
-      batches[b].drawTriangles(i, first, count);
+      if (mesh >= chunks.size() || mesh >= shownMeshes.size()) continue;
+      render_detail::appendTrianglesInClip(shownMeshes[mesh], chunks[mesh], viewProjection, width, height, *clip,
+                                           batches[b].vertexBase(i), clipIndexList, projectionScratch);
     }
+    batches[b].drawIndexList(clipIndexList, clipIndices);
+  }
 }
 
 void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options,
@@ -875,13 +882,22 @@ void SceneRenderer::Impl::drawVolumes(const glm::mat4& view, const glm::mat4& pr
   glDepthFunc(GL_LESS);
   glEnable(GL_CULL_FACE);
   const glm::dmat4 viewProjection = glm::dmat4(projection) * glm::dmat4(view);
+  // A partial frame's triangles of each volume, found once for both passes.
+  std::vector<std::vector<unsigned>> inClip(clip ? overlayVolumes.size() : 0);
+  for (std::size_t k = 0; k < inClip.size(); ++k)
+    if (overlayVolumes[k].source && layerShown(overlayVolumes[k].layer, options))
+      render_detail::appendTrianglesInClip(*overlayVolumes[k].source, overlayVolumes[k].chunks, viewProjection, width,
+                                           height, *clip, 0, inClip[k], projectionScratch);
   for (GLenum culledFaces : {GL_FRONT, GL_BACK}) {
     glCullFace(culledFaces);  // back faces first, then front faces
-    for (const OverlayGpuMesh& volume : overlayVolumes) {
+    for (std::size_t k = 0; k < overlayVolumes.size(); ++k) {
+      const OverlayGpuMesh& volume = overlayVolumes[k];
       if (!layerShown(volume.layer, options)) continue;
+      if (clip && volume.source && inClip[k].empty()) continue;
       meshDirectProgram.set("uBaseColor", toVec3(volume.color));
       meshDirectProgram.set("uTransparency", 1.0f - volume.opacity);
-      drawChunks(volume, viewProjection, width, height);
+      if (clip && volume.source) volume.mesh.drawIndexList(inClip[k], clipIndices);
+      else drawChunks(volume, viewProjection, width, height);
     }
   }
   glDisable(GL_CULL_FACE);

@@ -4,6 +4,7 @@
 // so neither the OpenGL renderer nor the dispatcher knows any module: a kind without a builder
 // simply shows no glyph, and a new kind is one entry in its technique's file.
 #include <functional>
+#include <span>
 #include <map>
 #include <string>
 #include <string_view>
@@ -27,6 +28,10 @@ struct GlyphContext {
   // is an operator (includeSelf) and every operator above it.
   Vec3d toWorld(const Node& node, const Vec3d& local, bool includeSelf = true) const;
   Vec3d directionToWorld(const Node& node, const Vec3d& local, bool includeSelf = true) const;
+  // The same for many points and (unit, renormalized) directions at once: the operators above
+  // `node` found once, not per point (an influence volume's thousands of vertices per frame);
+  // the very values toWorld and normalized(directionToWorld) give one by one.
+  void toWorld(const Node& node, std::span<Vec3d> points, std::span<Vec3d> unitDirections, bool includeSelf) const;
 };
 
 using ConstraintGlyphBuilder = std::function<void(const Constraint&, const GlyphContext&, OverlayGeometry&)>;

@@ -126,8 +126,7 @@ void addMetaballVolumes(const Node& n, const GlyphContext& ctx, OverlayGeometry&
     // The skeleton lives in the deformer's input space: mesh there, then map through the
     // operators above the deformer (not through the deformation itself).
     TriangleMesh volume = *influenceVolume(mb, v, ctx.modelBounds);
-    for (Vec3d& p : volume.positions) p = ctx.toWorld(deformer, p, false);
-    for (Vec3d& nrm : volume.normals) nrm = normalized(ctx.directionToWorld(deformer, nrm, false));
+    ctx.toWorld(deformer, volume.positions, volume.normals, false);
     OverlayMesh mesh;
     mesh.mesh = std::move(volume);
     mesh.mesh.name = deformer.name() + "." + std::to_string(i);
