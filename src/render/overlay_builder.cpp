@@ -45,7 +45,10 @@ Bounds3 OverlayGeometry::bounds() const {
 double glyphSizeFor(const Bounds3& modelBounds, double glyphScale) {
   if (modelBounds.empty()) return glyphScale;
   const double diagonal = norm(modelBounds.extent());
-  return glyphScale * (diagonal > 1e-9 ? diagonal : 1.0);
+  if (!(diagonal > 1e-9) || !std::isfinite(diagonal)) return glyphScale;
+  // In steps of 2^(1/4): glyphs keep their size while a dragged part changes the model's bounds
+  // a little (they used to pulse with it, and every glyph of the scene had to be drawn again).
+  return glyphScale * std::exp2(std::round(4.0 * std::log2(diagonal)) / 4.0);
 }
 
 OverlayGeometry buildOverlayGeometry(const Scene& scene, const OverlayBuildOptions& options) {

@@ -18,7 +18,8 @@ struct OverlayBuildOptions {
 
 OverlayGeometry buildOverlayGeometry(const Scene& scene, const OverlayBuildOptions& options = {});
 
-// The glyph size buildOverlayGeometry uses for these bounds.
+// The glyph size buildOverlayGeometry uses for these bounds: glyphScale times the bounds'
+// diagonal rounded to a step of 2^(1/4), so that small changes of the bounds leave it.
 double glyphSizeFor(const Bounds3& modelBounds, double glyphScale = 0.025);
 
 }  // namespace flexure
