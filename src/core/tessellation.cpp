@@ -1,8 +1,10 @@
 #include "flexure/core/tessellation.h"
 
+#include <cmath>
 #include <utility>
 
 #include "flexure/core/affine_grid_lines.h"
+#include "flexure/core/operator.h"
 #include "flexure/core/param_access.h"
 #include "flexure/core/scene.h"
 
@@ -31,7 +33,52 @@ void orientWindingWithNormals(TriangleMesh& mesh) {
 }  // namespace
 
 TriangleMesh tessellatePath(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options) {
-  return tessellatePathBelow(path, params, path.operators.size(), options);
+  if (!options.mergeAffineCells) return tessellatePathBelow(path, params, path.operators.size(), options);
+  const std::size_t start = placementStart(path, params);
+  TriangleMesh mesh = tessellatePathInner(path, params, start, options);
+  placeOnPath(mesh, path, params, start);
+  return mesh;
+}
+
+namespace {
+
+// T(x) = translation + rotation·(s x) with |s| the same on every axis: angles, planes and the
+// affinity of every field are kept (a mirror included).
+bool isSimilarity(const Operator& op, const ParamAccess<double>& params) {
+  if (op.isIdentity()) return true;
+  if (!op.isTrs()) return false;
+  const Vec3d s = op.trs(params).scale;
+  return std::abs(s.x) == std::abs(s.y) && std::abs(s.y) == std::abs(s.z) && s.x != 0.0;
+}
+
+void applyOperators(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t first,
+                    std::size_t end) {
+  for (std::size_t k = first; k < end && k < path.operators.size(); ++k)
+    path.operators[k]->applyBatch(params, mesh.positions, mesh.normals);
+}
+
+}  // namespace
+
+std::size_t placementStart(const Path& path, const ParamAccess<double>& params) {
+  std::size_t start = path.operators.size();
+  while (start > 0 && isSimilarity(*path.operators[start - 1], params)) --start;
+  return start;
+}
+
+TriangleMesh tessellatePathInner(const Path& path, const ParamAccess<double>& params, std::size_t start,
+                                 const TessellationOptions& options) {
+  TriangleMesh mesh;
+  path.leaf->tessellate(params, options.resolution, mesh);
+  if (mesh.normals.size() != mesh.positions.size()) mesh.computeVertexNormals();
+  applyOperators(mesh, path, params, 0, start);
+  if (options.mergeAffineCells) dropAffineGridLines(mesh);
+  mesh.name = path.leaf->name();
+  return mesh;
+}
+
+void placeOnPath(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start) {
+  applyOperators(mesh, path, params, start, path.operators.size());
+  orientWindingWithNormals(mesh);
 }
 
 TriangleMesh tessellatePathBelow(const Path& path, const ParamAccess<double>& params, std::size_t operatorCount,
@@ -41,8 +88,7 @@ TriangleMesh tessellatePathBelow(const Path& path, const ParamAccess<double>& pa
   path.leaf->tessellate(params, options.resolution, mesh);
   if (mesh.normals.size() != mesh.positions.size()) mesh.computeVertexNormals();
   // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
-  for (std::size_t k = 0; k < operatorCount && k < path.operators.size(); ++k)
-    path.operators[k]->applyBatch(params, mesh.positions, mesh.normals);
+  applyOperators(mesh, path, params, 0, operatorCount);
   if (options.mergeAffineCells) dropAffineGridLines(mesh);
   orientWindingWithNormals(mesh);
   mesh.name = path.leaf->name();

@@ -1,6 +1,7 @@
 // Tessellation worker (geometry_builder.h).
 #include "flexure/session/geometry_builder.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "flexure/core/param_access.h"
@@ -49,51 +50,106 @@ void GeometryBuilder::request(const Eigen::VectorXd& psi, std::uint64_t tag) {
 
 namespace {
 
-// The meshes of the previous frame by path, with the values of the Ψ entries each path reads
-// (Path::parameterIndices): a path whose entries are unchanged tessellates to the same mesh, so
-// a drag that moves one part re-tessellates that part only (a mold's walls, a pipe's fixed
-// neighbours, a mechanism's frame).
+// The meshes of the previous frame by path, in two parts (tessellation.h): the leaf-side mesh,
+// merged, with the values of the Ψ entries it reads (the leaf's and those of the operators below
+// the path's placement, and their dependencies), and the placed mesh with the values of the
+// placement's entries. A path whose entries are unchanged keeps its mesh; one that only moved
+// (a pipe dragged, a mechanism turning, a solid of a chain) is placed again without being
+// tessellated and merged again.
 class PathMeshCache {
  public:
   void reset(const Scene& scene) {
-    entries_.clear();
-    for (const Path& path : scene.paths()) entries_.push_back({path.parameterIndices(), {}, {}, false});
+    entries_.assign(scene.paths().size(), Entry{});
   }
 
-  // The scene's meshes for its current Ψ; `tessellated` counts the paths tessellated anew.
-  std::vector<TriangleMesh> tessellate(const Scene& scene, const TessellationOptions& options, std::size_t& tessellated) {
-    tessellated = 0;
+  // The scene's meshes for its current Ψ; counts the paths tessellated anew and those only
+  // placed anew.
+  std::vector<TriangleMesh> tessellate(const Scene& scene, const TessellationOptions& options, std::size_t& tessellated,
+                                       std::size_t& placed) {
+    tessellated = placed = 0;
     if (options.resolution != options_.resolution || options.mergeAffineCells != options_.mergeAffineCells)
-      for (Entry& e : entries_) e.valid = false;
+      for (Entry& e : entries_) e = Entry{};
     options_ = options;
     const Eigen::VectorXd& psi = scene.parameters().values();
     const ValueAccess values(psi);
     std::vector<TriangleMesh> meshes;
-    const std::vector<Path>& paths = scene.paths();
+    const std::vector<Path> paths = scene.paths();
     meshes.reserve(paths.size());
-    for (std::size_t k = 0; k < paths.size(); ++k) {
+    for (std::size_t k = 0; k < paths.size() && k < entries_.size(); ++k) {
+      const Path& path = paths[k];
       Entry& e = entries_[k];
-      bool same = e.valid;
-      for (std::size_t j = 0; j < e.indices.size() && same; ++j) same = e.values[j] == psi[e.indices[j]];
-      if (!same) {
-        e.values.resize(e.indices.size());
-        for (std::size_t j = 0; j < e.indices.size(); ++j) e.values[j] = psi[e.indices[j]];
-        e.mesh = tessellatePath(paths[k], values, options);
-        e.valid = true;
+      const std::size_t start = placementStart(path, values);
+      if (!e.indexed || e.start != start) {
+        e = Entry{};
+        e.start = start;
+        e.innerIndices = indicesOf(innerNodes(path, start));
+        e.outerIndices = indicesOf(outerNodes(path, start));
+        e.indexed = true;
+      }
+      const bool innerSame = e.innerValid && same(e.innerIndices, e.innerValues, psi);
+      if (!innerSame) {
+        e.inner = tessellatePathInner(path, values, start, options);
+        e.innerValues = read(e.innerIndices, psi);
+        e.innerValid = true;
+        e.placedValid = false;
         ++tessellated;
       }
-      meshes.push_back(e.mesh);
+      if (!e.placedValid || !same(e.outerIndices, e.outerValues, psi)) {
+        e.placed = e.inner;
+        placeOnPath(e.placed, path, values, start);
+        e.outerValues = read(e.outerIndices, psi);
+        if (innerSame) ++placed;
+        e.placedValid = true;
+      }
+      meshes.push_back(e.placed);
     }
     return meshes;
   }
 
  private:
   struct Entry {
-    std::vector<int> indices;
-    std::vector<double> values;
-    TriangleMesh mesh;
-    bool valid = false;
+    bool indexed = false;
+    std::size_t start = 0;
+    std::vector<int> innerIndices, outerIndices;
+    std::vector<double> innerValues, outerValues;
+    TriangleMesh inner, placed;
+    bool innerValid = false, placedValid = false;
   };
+
+  static void addWithDependencies(const Node* n, std::vector<const Node*>& out) {
+    out.push_back(n);
+    for (const Node* d : n->dependencies()) out.push_back(d);
+  }
+  static std::vector<const Node*> innerNodes(const Path& path, std::size_t start) {
+    std::vector<const Node*> out;
+    addWithDependencies(path.leaf, out);
+    for (std::size_t k = 0; k < start; ++k) addWithDependencies(path.operators[k], out);
+    return out;
+  }
+  static std::vector<const Node*> outerNodes(const Path& path, std::size_t start) {
+    std::vector<const Node*> out;
+    for (std::size_t k = start; k < path.operators.size(); ++k) addWithDependencies(path.operators[k], out);
+    return out;
+  }
+  static std::vector<int> indicesOf(const std::vector<const Node*>& nodes) {
+    std::vector<int> out;
+    for (const Node* n : nodes)
+      for (int i = 0; i < n->paramCount(); ++i) out.push_back(n->paramOffset() + i);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+  static std::vector<double> read(const std::vector<int>& indices, const Eigen::VectorXd& psi) {
+    std::vector<double> out(indices.size());
+    for (std::size_t j = 0; j < indices.size(); ++j) out[j] = psi[indices[j]];
+    return out;
+  }
+  static bool same(const std::vector<int>& indices, const std::vector<double>& values, const Eigen::VectorXd& psi) {
+    for (std::size_t j = 0; j < indices.size(); ++j)
+      if (values[j] != psi[indices[j]]) return false;
+    return true;
+  }
+
   std::vector<Entry> entries_;
   TessellationOptions options_;
 };
@@ -122,7 +178,7 @@ void GeometryBuilder::threadMain() {
     if (!scene || job->psi.size() != scene->parameters().size()) continue;
     scene->parameters().values() = job->psi;
     auto frame = std::make_shared<GeometryFrame>();
-    frame->meshes = cache.tessellate(*scene, options, frame->pathsTessellated);
+    frame->meshes = cache.tessellate(*scene, options, frame->pathsTessellated, frame->pathsPlaced);
     OverlayBuildOptions overlayOptions;  // glyphs sized by the model just built
     for (const TriangleMesh& mesh : frame->meshes) overlayOptions.modelBounds.extend(mesh.bounds());
     frame->overlays = std::make_shared<const OverlayGeometry>(buildOverlayGeometry(*scene, overlayOptions));

@@ -5,6 +5,7 @@
 
 #include "flexure/session/geometry_builder.h"
 #include "flexure/io/scene_file.h"
+#include "flexure/modules.h"
 #include "session_fixture.h"
 
 using namespace flexure;
@@ -84,18 +85,29 @@ TEST_CASE("the geometry builder tessellates again only the paths whose parameter
   auto frame = frameTagged(builder, 1);
   REQUIRE(frame);
   CHECK(frame->pathsTessellated == doc->paths().size());
-  // Moving one fixed pipe re-tessellates that pipe alone; the others are the previous meshes.
+  // Moving one fixed pipe places that pipe alone again (its merged mesh kept); the others are
+  // the previous meshes.
   psi[doc->parameters().find("fixed-b-translate.x")] += 0.25;
   builder.request(psi, 2);
   frame = frameTagged(builder, 2);
   REQUIRE(frame);
+  CHECK(frame->pathsTessellated == 0);
+  CHECK(frame->pathsPlaced == 1);
+  requireSameAsTessellated(*frame, *doc, psi, options);
+  // Bending the bent pipe tessellates it again.
+  psi[doc->parameters().find("pipe-bend.amount")] += 0.05;
+  builder.request(psi, 5);
+  frame = frameTagged(builder, 5);
+  REQUIRE(frame);
   CHECK(frame->pathsTessellated == 1);
+  CHECK(frame->pathsPlaced == 0);
   requireSameAsTessellated(*frame, *doc, psi, options);
   // The same Ψ again: nothing to tessellate, the same meshes.
   builder.request(psi, 3);
   frame = frameTagged(builder, 3);
   REQUIRE(frame);
   CHECK(frame->pathsTessellated == 0);
+  CHECK(frame->pathsPlaced == 0);
   requireSameAsTessellated(*frame, *doc, psi, options);
   // New options tessellate everything again.
   options.mergeAffineCells = false;
@@ -110,6 +122,7 @@ TEST_CASE("the geometry builder tessellates again only the paths whose parameter
 TEST_CASE("a mesh deformed along a curve is tessellated again when only the curve moves", "[session][geometry]") {
   // The metaball's skeleton follows the MES curve 'spine' (a dependency of the deformer, not a
   // node on the sheet's path): moving a control point of the curve must redo the sheet.
+  registerAllModules();  // mes-curve and metaball-deform are module node types
   const auto doc = loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/metaball-mes-curve.json");
   GeometryBuilder builder(*doc, TessellationOptions{});
   Eigen::VectorXd psi = doc->parameters().values();

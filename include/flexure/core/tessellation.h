@@ -27,6 +27,19 @@ TriangleMesh tessellatePath(const Path& path, const ParamAccess<double>& params,
 TriangleMesh tessellatePathBelow(const Path& path, const ParamAccess<double>& params, std::size_t operatorCount,
                                  const TessellationOptions& options = {});
 
+// The display tessellation in two steps, so that a part that only moves need not be merged again
+// (affine_grid_lines.h): merged cells stay merged under a similarity (translation, rotation,
+// uniform scale), so the path's operators from placementStart() up — its topmost run of such
+// placements — are applied after the merge.
+//   tessellatePath(path, params, options)
+//     == placeOnPath(tessellatePathInner(path, params, start, options), path, params, start)
+std::size_t placementStart(const Path& path, const ParamAccess<double>& params);
+// The leaf through operators [0, start), merged when the options ask for it.
+TriangleMesh tessellatePathInner(const Path& path, const ParamAccess<double>& params, std::size_t start,
+                                 const TessellationOptions& options = {});
+// Operators [start, end) of the path applied to `mesh` (from tessellatePathInner), winding restored.
+void placeOnPath(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start);
+
 // One mesh per path of the scene, named after the leaf node, with the scene's current Ψ.
 std::vector<TriangleMesh> tessellateScene(const Scene& scene, const TessellationOptions& options = {});
 

@@ -32,9 +32,11 @@ struct GeometryFrame {
   // meshes[0, sceneMeshCount) tessellate the scene's leaves; any after them are the caller's
   // ExtraMeshes.
   std::size_t sceneMeshCount = 0;
-  // How many of the scene's paths were tessellated for this frame; the others' Ψ entries
-  // (Path::parameterIndices) were those of the frame before, and so were their meshes.
+  // How many of the scene's paths were tessellated (and merged) anew for this frame, and how many
+  // only moved: their leaf-side mesh kept, placed anew (tessellation.h, placementStart). The
+  // others' Ψ entries were those of the frame before, and so were their meshes.
   std::size_t pathsTessellated = 0;
+  std::size_t pathsPlaced = 0;
   // Constraint glyphs, control polygons, influence volumes of the same Ψ (overlay_builder.h).
   std::shared_ptr<const OverlayGeometry> overlays;
 };
