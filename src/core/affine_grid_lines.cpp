@@ -41,43 +41,57 @@ class BlockView {
     return largest(N[v] - (N[p] * (1.0 - t) + N[q] * t)) <= normalTolerance_;
   }
 
-  // Coordinates of vertex v in the plane of triangle (p0, p1, p2): v ≈ p0 + s (p1 − p0) + t (p2 − p0),
-  // and its distance from that plane. False when the triangle is degenerate (no plane).
-  bool planeCoordinates(std::size_t v, std::size_t p0, std::size_t p1, std::size_t p2, double& s, double& t,
-                        double& distance) const {
+  // The plane of triangle (p0, p1, p2), for the coordinates of many points in it.
+  struct Plane {
+    std::size_t p0 = 0, p1 = 0, p2 = 0;
+    Vec3d e1, e2;
+    double a = 0.0, b = 0.0, c = 0.0, det = 0.0;
+    bool valid = false;  // false: the triangle is degenerate (no plane)
+  };
+  Plane plane(std::size_t p0, std::size_t p1, std::size_t p2) const {
     const auto& P = mesh_.positions;
-    const Vec3d e1 = P[p1] - P[p0], e2 = P[p2] - P[p0], x = P[v] - P[p0];
-    const double a = dot(e1, e1), b = dot(e1, e2), c = dot(e2, e2);
-    const double det = a * c - b * b;
-    if (!(a > 0.0) || !(c > 0.0) || !(det > 1e-24 * a * c)) return false;
-    s = (c * dot(x, e1) - b * dot(x, e2)) / det;
-    t = (a * dot(x, e2) - b * dot(x, e1)) / det;
-    distance = largest(x - (e1 * s + e2 * t));
-    return true;
+    Plane q;
+    q.p0 = p0;
+    q.p1 = p1;
+    q.p2 = p2;
+    q.e1 = P[p1] - P[p0];
+    q.e2 = P[p2] - P[p0];
+    q.a = dot(q.e1, q.e1);
+    q.b = dot(q.e1, q.e2);
+    q.c = dot(q.e2, q.e2);
+    q.det = q.a * q.c - q.b * q.b;
+    q.valid = q.a > 0.0 && q.c > 0.0 && q.det > 1e-24 * q.a * q.c;
+    return q;
   }
 
-  // Vertex v lies inside triangle (p0, p1, p2) (in its plane, on it or within its edges).
-  bool liesInside(std::size_t v, std::size_t p0, std::size_t p1, std::size_t p2) const {
+  // Vertex v ≈ p0 + s (p1 − p0) + t (p2 − p0) in the plane, and its distance from the plane.
+  void coordinates(const Plane& q, std::size_t v, double& s, double& t, double& distance) const {
+    const Vec3d x = mesh_.positions[v] - mesh_.positions[q.p0];
+    const double xe1 = dot(x, q.e1), xe2 = dot(x, q.e2);
+    s = (q.c * xe1 - q.b * xe2) / q.det;
+    t = (q.a * xe2 - q.b * xe1) / q.det;
+    distance = largest(x - (q.e1 * s + q.e2 * t));
+  }
+
+  // Vertex v lies inside the plane's triangle (in the plane, on it or within its edges).
+  bool liesInside(const Plane& q, std::size_t v) const {
+    if (!q.valid) return false;
     double s = 0.0, t = 0.0, distance = 0.0;
+    coordinates(q, v, s, t, distance);
     constexpr double kInside = 1e-9;
-    return planeCoordinates(v, p0, p1, p2, s, t, distance) && distance <= positionTolerance_ && s >= -kInside &&
-           t >= -kInside && s + t <= 1.0 + kInside;
+    return distance <= positionTolerance_ && s >= -kInside && t >= -kInside && s + t <= 1.0 + kInside;
   }
 
-  // Vertex v lies in the plane of (p0, p1, p2) and its normal is the affine field that the
-  // triangle's corners define over that plane, evaluated at v (also outside the triangle).
-  bool followsAffineField(std::size_t v, std::size_t p0, std::size_t p1, std::size_t p2) const {
+  // Vertex v lies in the plane and its normal is the affine field that the triangle's corners
+  // define over that plane, evaluated at v (also outside the triangle).
+  bool followsAffineField(const Plane& q, std::size_t v) const {
     double s = 0.0, t = 0.0, distance = 0.0;
-    if (!planeCoordinates(v, p0, p1, p2, s, t, distance) || distance > positionTolerance_) return false;
+    coordinates(q, v, s, t, distance);
+    if (distance > positionTolerance_) return false;
     if (!normals_) return true;
     const auto& N = mesh_.normals;
-    const Vec3d n = N[p0] * (1.0 - s - t) + N[p1] * s + N[p2] * t;
+    const Vec3d n = N[q.p0] * (1.0 - s - t) + N[q.p1] * s + N[q.p2] * t;
     return largest(N[v] - n) <= normalTolerance_;
-  }
-
-  bool degenerate(std::size_t p0, std::size_t p1, std::size_t p2) const {
-    double s = 0.0, t = 0.0, distance = 0.0;
-    return !planeCoordinates(p0, p0, p1, p2, s, t, distance);
   }
 
  private:
@@ -147,15 +161,14 @@ bool cellDrawsTheSame(const BlockView& g, int a, int b, int c, int d) {
   if (b - a == 1 && d - c == 1) return true;  // an original cell
   const std::size_t A = g.index(a, c), B = g.index(b, c), C = g.index(a, d), D = g.index(b, d);
   // The field is defined by a corner triangle with a plane (a disc's centre collapses A and B).
-  const bool firstHasPlane = !g.degenerate(A, B, D), secondHasPlane = !g.degenerate(A, D, C);
-  if (!firstHasPlane && !secondHasPlane) return false;
-  const std::size_t p0 = A, p1 = firstHasPlane ? B : D, p2 = firstHasPlane ? D : C;
+  const BlockView::Plane first = g.plane(A, B, D), second = g.plane(A, D, C);
+  if (!first.valid && !second.valid) return false;
+  const BlockView::Plane& reference = first.valid ? first : second;
   for (int j = c; j <= d; ++j)
     for (int i = a; i <= b; ++i) {
       const std::size_t v = g.index(i, j);
-      if (!g.followsAffineField(v, p0, p1, p2)) return false;
-      const bool inside = (firstHasPlane && g.liesInside(v, A, B, D)) || (secondHasPlane && g.liesInside(v, A, D, C));
-      if (!inside) return false;
+      if (!g.followsAffineField(reference, v)) return false;
+      if (!g.liesInside(first, v) && !g.liesInside(second, v)) return false;
     }
   return true;
 }

@@ -153,9 +153,11 @@ struct Bounds3 {
   Vec3d lo{1e300, 1e300, 1e300};
   Vec3d hi{-1e300, -1e300, -1e300};
   bool empty() const { return lo.x > hi.x; }
+  // A NaN coordinate is ignored, as std::fmin/fmax would (this compiles to min/max instructions;
+  // fmin/fmax are calls into libm, and bounds are taken over every vertex of every frame).
   void extend(const Vec3d& p) {
-    lo = {std::fmin(lo.x, p.x), std::fmin(lo.y, p.y), std::fmin(lo.z, p.z)};
-    hi = {std::fmax(hi.x, p.x), std::fmax(hi.y, p.y), std::fmax(hi.z, p.z)};
+    lo = {p.x < lo.x ? p.x : lo.x, p.y < lo.y ? p.y : lo.y, p.z < lo.z ? p.z : lo.z};
+    hi = {p.x > hi.x ? p.x : hi.x, p.y > hi.y ? p.y : hi.y, p.z > hi.z ? p.z : hi.z};
   }
   void extend(const Bounds3& b) { if (!b.empty()) { extend(b.lo); extend(b.hi); } }
   Bounds3 padded(double r) const { Bounds3 b = *this; if (!empty()) { b.lo -= Vec3d(r, r, r); b.hi += Vec3d(r, r, r); } return b; }
