@@ -1,13 +1,18 @@
 #include "panels/energy_plot.h"
 
+#include <QDateTime>
+#include <QTimer>
+
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QTimer>
 #include <QValueAxis>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace flexure::app {
@@ -45,11 +50,15 @@ EnergyPlot::EnergyPlot(QWidget* parent)
   setChart(chart);
   setRenderHint(QPainter::Antialiasing);
   setMinimumHeight(140);
+  refreshTimer_ = new QTimer(this);
+  refreshTimer_->setSingleShot(true);
+  connect(refreshTimer_, &QTimer::timeout, this, &EnergyPlot::refreshSeries);
   clear();
 }
 
 void EnergyPlot::clear() {
   points_.clear();
+  if (refreshTimer_) refreshTimer_->stop();
   refreshSeries();
 }
 
@@ -59,7 +68,39 @@ void EnergyPlot::addHistory(const std::vector<session::HistoryPoint>& history) {
   if (!points_.empty() && history.back().iteration < points_.rbegin()->first) points_.clear();
   for (const session::HistoryPoint& p : history) points_[p.iteration] = p;
   while (points_.size() > kMaxPoints) points_.erase(points_.begin());
-  refreshSeries();
+  scheduleRefresh();
+}
+
+namespace {
+qint64 nowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+void EnergyPlot::scheduleRefresh() {
+  const qint64 now = nowMs();
+  if (lastRefreshMs_ < 0 || now - lastRefreshMs_ >= kRefreshMs) {
+    refreshTimer_->stop();
+    refreshSeries();
+    return;
+  }
+  if (!refreshTimer_->isActive()) refreshTimer_->start(static_cast<int>(kRefreshMs - (now - lastRefreshMs_)));
+}
+
+void EnergyPlot::flushRefresh() const {
+  if (!refreshTimer_->isActive()) return;
+  refreshTimer_->stop();
+  const_cast<EnergyPlot*>(this)->refreshSeries();  // the curves the next redraw would show
+}
+
+const QLineSeries& EnergyPlot::energySeries() const {
+  flushRefresh();
+  return *energy_;
+}
+
+const QLineSeries& EnergyPlot::violationSeries() const {
+  flushRefresh();
+  return *violation_;
 }
 
 void EnergyPlot::showSeries(QLineSeries* series, bool visible) {
@@ -73,6 +114,7 @@ void EnergyPlot::showSeries(QLineSeries* series, bool visible) {
 static double plottedEnergy(const session::HistoryPoint& p) { return std::abs(p.energy + p.dragEnergy); }
 
 void EnergyPlot::refreshSeries() {
+  lastRefreshMs_ = nowMs();
   // The smallest and largest positive values set the axis; exact zeros (no energy
   // constraints, met constraints) sit at its bottom, since a log axis cannot show 0.
   double lo = kFloor, hi = 1.0;
