@@ -33,8 +33,13 @@ if command -v ccache >/dev/null && [[ "${FLEXURE_CCACHE:-1}" != 0 ]]; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 # -O1 -g1: sanitized code at -O2 -g compiles three times slower for little extra coverage.
+# A unity build (CMake compiles each target's sources in batches of 8 as one translation unit)
+# parses Qt, Eigen and Catch2 once per batch instead of once per file: the clean build of a CI
+# run takes about half the time. It also keeps every file honest about its file-local names
+# (two helpers of one target with the same name in anonymous namespaces fail this build).
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
-  -DFLEXURE_BUILD_GUI=ON -DFLEXURE_BUILD_TESTS=ON -DFLEXURE_SANITIZE=address,undefined "${launcher[@]}"
+  -DCMAKE_UNITY_BUILD=ON -DFLEXURE_BUILD_GUI=ON -DFLEXURE_BUILD_TESTS=ON \
+  -DFLEXURE_SANITIZE=address,undefined "${launcher[@]}"
 cmake --build "$build_dir" -j "$jobs"
 cd "$build_dir"
 ctest --output-on-failure -j2

@@ -65,9 +65,9 @@ constexpr ColorRgb kGridAxisColors[3] = {{0.90f, 0.32f, 0.30f}, {0.45f, 0.80f, 0
 
 }  // namespace
 
-namespace {
-
-// One uploaded overlay mesh with its look.
+// One uploaded overlay mesh with its look. (In render_detail, not in an anonymous namespace:
+// SceneRenderer::Impl holds them, and Impl has external linkage.)
+namespace render_detail {
 struct OverlayGpuMesh {
   GpuMesh mesh;
   ColorRgb color;
@@ -78,6 +78,10 @@ struct OverlayGpuMesh {
   std::vector<render_detail::TriangleChunk> chunks;
   const TriangleMesh* source = nullptr;  // the uploaded mesh (in SceneRenderer::Impl::cpuOverlays)
 };
+}  // namespace render_detail
+using render_detail::OverlayGpuMesh;
+
+namespace {
 
 constexpr int kOverlayLayerCount = 3;
 

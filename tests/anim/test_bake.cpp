@@ -5,6 +5,7 @@
 #include <thread>
 
 
+#include "keyframe_test_support.h"
 #include "anim_test_scene.h"
 #include "flexure/anim/bake_session.h"
 #include "flexure/anim/invalidation.h"
@@ -18,16 +19,9 @@ struct StringMaker<flexure::FrameRange> {
 }  // namespace Catch
 
 using namespace flexure;
+using flexure::test::key;
 
 namespace {
-
-Keyframe key(double t, double v, Interpolation mode = Interpolation::Linear) {
-  Keyframe k;
-  k.time = t;
-  k.value = v;
-  k.interpolation = mode;
-  return k;
-}
 
 // The anchor is keyed 0 → 1 → -0.5 → 0.5 at t = 0, 0.5, 1, 1.5 (24 fps, frames 0..48); the
 // spring drags the mass after it with inertia, so each frame depends on the previous one.

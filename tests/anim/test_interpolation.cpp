@@ -1,19 +1,14 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "keyframe_test_support.h"
 #include "flexure/anim/interpolation.h"
 #include "flexure/anim/track.h"
 
 using namespace flexure;
+using flexure::test::key;
 
 namespace {
-Keyframe key(double t, double v, Interpolation mode = Interpolation::Linear) {
-  Keyframe k;
-  k.time = t;
-  k.value = v;
-  k.interpolation = mode;
-  return k;
-}
 Track scalarTrack(std::vector<Keyframe> keys) {
   Track tr;
   tr.target = "n.a";

@@ -2,21 +2,16 @@
 #include <cmath>
 #include <limits>
 
+#include "keyframe_test_support.h"
 #include "anim_test_scene.h"
 #include "flexure/anim/constraint_activity.h"
 #include "flexure/anim/timeline_settings.h"
 #include "flexure/anim/track_binding.h"
 
 using namespace flexure;
+using flexure::test::key;
 
 namespace {
-Keyframe key(double t, double v, Interpolation mode = Interpolation::Linear) {
-  Keyframe k;
-  k.time = t;
-  k.value = v;
-  k.interpolation = mode;
-  return k;
-}
 constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 

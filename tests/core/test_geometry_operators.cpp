@@ -42,7 +42,7 @@ OperatorModel buildOperator(const NodeSpec& spec) {
   return m;
 }
 
-std::vector<Vec3d> samplePoints(int count) {
+std::vector<Vec3d> randomPointsInBox(int count) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> dx(-2.0, 2.0), dyz(-0.6, 0.6);
   std::vector<Vec3d> pts;
@@ -67,7 +67,7 @@ TEST_CASE("operators: inverse(apply(x)) = x and apply(inverse(X)) = X", "[geomet
   INFO(describe(spec));
   const OperatorModel m = buildOperator(spec);
   const flexure::ValueAccess values(m.scene->parameters().values());
-  for (const Vec3d& x : samplePoints(200)) {
+  for (const Vec3d& x : randomPointsInBox(200)) {
     const Vec3d X = m.op->apply(values, x);
     const Vec3d back = m.op->inverse(values, X);
     INFO("x " << x.x << " " << x.y << " " << x.z);
@@ -84,7 +84,7 @@ TEST_CASE("operators: analytic Jacobian equals central differences", "[geometry]
   const OperatorModel m = buildOperator(spec);
   const flexure::ValueAccess values(m.scene->parameters().values());
   const double h = 1e-6;
-  for (const Vec3d& x : samplePoints(100)) {
+  for (const Vec3d& x : randomPointsInBox(100)) {
     if (spec.type == "bend" && (std::abs(x.x + 0.5) < 2 * h || std::abs(x.x - 0.8) < 2 * h)) continue;  // kink
     const flexure::Mat3d J = m.op->jacobian(values, x);
     for (int j = 0; j < 3; ++j) {
@@ -110,7 +110,7 @@ TEST_CASE("operators: Dual8 derivatives of apply and inverse with respect to par
   flexure::SeededAccess<8> seeded({m.op});
   seeded.seed(psi0, indices.data(), n);
   const double h = 1e-6;
-  for (const Vec3d& x : samplePoints(60)) {
+  for (const Vec3d& x : randomPointsInBox(60)) {
     if (spec.type == "bend" && (std::abs(x.x + 0.5) < 0.01 || std::abs(x.x - 0.8) < 0.01)) continue;
     const Vec3<Dual8> yj = m.op->apply(seeded, Vec3<Dual8>::from(x));
     const Vec3d X = m.op->apply(flexure::ValueAccess(psi0), x);

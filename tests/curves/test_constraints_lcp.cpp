@@ -8,15 +8,10 @@
 #include "flexure/curves/euler_stepper.h"
 #include "flexure/curves/mixed_lcp.h"
 
-using namespace flexure;
+#include "curve_test_support.h"
 
-namespace {
-Eigen::VectorXd straight(int n, Eigen::Vector2d a, Eigen::Vector2d b) {
-  Eigen::VectorXd q(2 * n);
-  for (int i = 0; i < n; ++i) q.segment<2>(2 * i) = a + (b - a) * (double(i - 1) / double(n - 3));
-  return q;
-}
-}  // namespace
+using namespace flexure;
+using flexure::test::straightCurve;
 
 TEST_CASE("mixed LCP: complementarity on random contact problems, hinge rows at zero", "[lcp]") {
   std::mt19937 rng(7);
@@ -53,7 +48,7 @@ TEST_CASE("halfspace constraints: the direct solve satisfies lambda >= 0, C >= 0
   problem.beta = {0.01};
   problem.forces.push_back({0.5, Eigen::Vector2d(0.0, -4.0)});
   problem.forces.push_back({0.3, Eigen::Vector2d(0.0, -2.0)});
-  const Eigen::VectorXd q0 = straight(20, {0, 0}, {1, 0});
+  const Eigen::VectorXd q0 = straightCurve(20, {0, 0}, {1, 0});
   std::vector<LinearConstraint> rows;
   appendThumbnailRows(problem.shape, 0.0, {0, 0}, 0, rows);
   appendThumbnailRows(problem.shape, 1.0, {1, 0}, 1, rows);
@@ -81,7 +76,7 @@ TEST_CASE("position ring: the curve passes through p* to 1e-10, sliding freely",
   problem.alpha = {0.5};
   problem.beta = {0.2};
   problem.forces.push_back({0.9, Eigen::Vector2d(0.0, -3.0)});
-  const Eigen::VectorXd q0 = straight(14, {0, 0}, {2, 0});
+  const Eigen::VectorXd q0 = straightCurve(14, {0, 0}, {2, 0});
   CurveConstraintSet set;
   appendThumbnailRows(problem.shape, 0.0, {0, 0}, 0, set.rows);
   appendThumbnailRows(problem.shape, 1.0, {2, 0}, 2, set.rows);
@@ -111,7 +106,7 @@ TEST_CASE("the paper's Euler iteration (Eq. 8, 12) reaches the direct equilibriu
   problem.alpha = {1.0};
   problem.beta = {0.01};
   problem.forces.push_back({0.4, Eigen::Vector2d(0.5, -1.0)});
-  const Eigen::VectorXd q0 = straight(10, {0, 0}, {1, 0});
+  const Eigen::VectorXd q0 = straightCurve(10, {0, 0}, {1, 0});
   CurveConstraintSet set;
   appendThumbnailRows(problem.shape, 0.0, {0, 0}, 0, set.rows);
   appendThumbnailRows(problem.shape, 1.0, {1, 0}, 1, set.rows);
@@ -136,7 +131,7 @@ TEST_CASE("a stiffer span bends less: non-homogeneous beta", "[energy]") {
   mixed.beta.assign(9, 1.0);
   for (int s = 0; s < 4; ++s) mixed.beta[static_cast<std::size_t>(s)] = 50.0;  // stiff root
   soft.forces = mixed.forces = {{1.0, Eigen::Vector2d(0.0, -0.01)}};
-  const Eigen::VectorXd q0 = straight(12, {0, 0}, {1, 0});
+  const Eigen::VectorXd q0 = straightCurve(12, {0, 0}, {1, 0});
   CurveConstraintSet set;
   appendThumbnailRows(soft.shape, 0.0, {0, 0}, 0, set.rows);
   set.rows.push_back(tangentRow(soft.shape, 0.0, Eigen::Vector2d(1, 0), 1));

@@ -4,16 +4,12 @@
 #include "flexure/curves/curve_energy.h"
 #include "flexure/curves/direct_equilibrium.h"
 
+#include "curve_test_support.h"
+
 using namespace flexure;
+using flexure::test::straightCurve;
 
 namespace {
-
-// A straight open curve of length L along x: r(0) = (0,0), r(1) = (L,0).
-Eigen::VectorXd straight(int n, double length) {
-  Eigen::VectorXd q = Eigen::VectorXd::Zero(2 * n);
-  for (int i = 0; i < n; ++i) q[2 * i] = length * double(i - 1) / double(n - 3);
-  return q;
-}
 
 EquilibriumResult solveProblem(const CurveProblem& problem, const Eigen::VectorXd& q0,
                                const std::vector<LinearConstraint>& rows) {
@@ -37,7 +33,7 @@ TEST_CASE("clamped curve under a tip load matches the Euler-Bernoulli cantilever
     problem.beta = {0.5};
     const double P = -0.01;
     problem.forces.push_back({1.0, Eigen::Vector2d(0.0, P)});
-    const Eigen::VectorXd q0 = straight(12, length);
+    const Eigen::VectorXd q0 = straightCurve(12, length);
     std::vector<LinearConstraint> rows;
     appendThumbnailRows(problem.shape, 0.0, Eigen::Vector2d(0, 0), 0, rows);  // w(0) = 0
     rows.push_back(tangentRow(problem.shape, 0.0, Eigen::Vector2d(1, 0), 1));  // w'(0) = 0
@@ -60,7 +56,7 @@ TEST_CASE("thumbnail and tangent constraints hold to 1e-10 after the direct solv
   problem.beta = {0.05};
   problem.forces.push_back({0.3, Eigen::Vector2d(0.5, 2.0)});
   problem.pressures.push_back({0.5, 0.9, 0.3, 0.3});
-  const Eigen::VectorXd q0 = straight(16, 2.0);
+  const Eigen::VectorXd q0 = straightCurve(16, 2.0);
   std::vector<LinearConstraint> rows;
   appendThumbnailRows(problem.shape, 0.0, Eigen::Vector2d(0, 0), 0, rows);
   appendThumbnailRows(problem.shape, 1.0, Eigen::Vector2d(1.8, 0.3), 1, rows);
@@ -89,7 +85,7 @@ TEST_CASE("frozen control points stay put", "[equilibrium]") {
   problem.forces.push_back({0.8, Eigen::Vector2d(0.0, 1.0)});
   problem.frozen.assign(16, false);
   for (int i = 0; i < 6; ++i) problem.frozen[static_cast<std::size_t>(i)] = true;
-  const Eigen::VectorXd q0 = straight(8, 1.0);
+  const Eigen::VectorXd q0 = straightCurve(8, 1.0);
   const EquilibriumResult r = solveProblem(problem, q0, {});
   REQUIRE(r.solved);
   for (int i = 0; i < 6; ++i) CHECK(r.q[i] == q0[i]);

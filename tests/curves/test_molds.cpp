@@ -6,17 +6,14 @@
 #include "flexure/curves/curve_mold_geometry.h"
 #include "flexure/curves/mold_polygon.h"
 
+#include "curve_test_support.h"
+
 using namespace flexure;
+using flexure::test::straightCurve;
 
 namespace {
 // Fig. 4: a square with a triangular obstacle rising from the floor (tip at (2, 2)).
 MoldPolygon figure4() { return MoldPolygon::fromFlat({0, 0, 1.5, 0, 2, 2, 2.5, 0, 4, 0, 4, 4, 0, 4}); }
-
-Eigen::VectorXd straight(int n, Eigen::Vector2d a, Eigen::Vector2d b) {
-  Eigen::VectorXd q(2 * n);
-  for (int i = 0; i < n; ++i) q.segment<2>(2 * i) = a + (b - a) * (double(i - 1) / double(n - 3));
-  return q;
-}
 
 double worstSample(const BSplineShape& shape, const Eigen::VectorXd& q, const MoldPolygon& mold, int samples = 20000) {
   double worst = 1e300;
@@ -80,13 +77,13 @@ TEST_CASE("point inclusion by regions of responsibility (section 5.2.2)", "[mold
 TEST_CASE("exact crossing test and the nearest touch features", "[mold]") {
   const MoldPolygon fig4 = figure4();
   const BSplineShape shape{10, false};
-  Eigen::VectorXd above = straight(10, {0.5, 2.5}, {3.5, 2.5});
+  Eigen::VectorXd above = straightCurve(10, {0.5, 2.5}, {3.5, 2.5});
   CHECK_FALSE(curveMeetsBoundary(shape, above, fig4));
   CHECK(curveClearance(shape, above, fig4) == Approx(0.5).epsilon(1e-6));
   const MoldTouch t = nearestTouch(shape, above, fig4);
   CHECK(t.type == MoldTouch::Type::Vertex);  // the tip is the nearest feature (type-2)
   CHECK(t.gap == Approx(0.5).epsilon(1e-9));
-  Eigen::VectorXd through = straight(10, {0.5, 1.8}, {3.5, 1.8});
+  Eigen::VectorXd through = straightCurve(10, {0.5, 1.8}, {3.5, 1.8});
   CHECK(curveMeetsBoundary(shape, through, fig4));
 }
 
@@ -96,7 +93,7 @@ TEST_CASE("concave mold: a curve pushed into the obstacle's tip never crosses th
   problem.alpha = {0.1};
   problem.beta = {1.0};
   problem.forces.push_back({0.5, Eigen::Vector2d(0.0, -150.0)});
-  const Eigen::VectorXd q0 = straight(14, {0.4, 2.6}, {3.6, 2.6});
+  const Eigen::VectorXd q0 = straightCurve(14, {0.4, 2.6}, {3.6, 2.6});
   CurveConstraintSet set;
   appendThumbnailRows(problem.shape, 0.0, {0.4, 2.6}, 0, set.rows);
   appendThumbnailRows(problem.shape, 1.0, {3.6, 2.6}, 1, set.rows);
@@ -141,7 +138,7 @@ TEST_CASE("convex mold: control points kept in every halfspace keep the curve in
   problem.beta = {0.5};
   problem.pressures.push_back({0.0, 1.0, 1.0, 1.0});
   problem.forces.push_back({1.0, Eigen::Vector2d(6.0, -8.0)});
-  const Eigen::VectorXd q0 = straight(16, {0.5, 1.5}, {3.5, 1.5});
+  const Eigen::VectorXd q0 = straightCurve(16, {0.5, 1.5}, {3.5, 1.5});
   CurveConstraintSet set;
   appendThumbnailRows(problem.shape, 0.0, {0.5, 1.5}, 0, set.rows);
   const MoldPolygon mold = MoldPolygon::fromFlat({0, 0.6, 0.6, 0, 3.4, 0, 4, 0.6, 4, 2.4, 3.4, 3, 0.6, 3, 0, 2.4});
@@ -159,7 +156,7 @@ TEST_CASE("type-1 contact: the parallel tangent point rests on an edge of a conc
   problem.alpha = {0.1};
   problem.beta = {1.0};
   problem.forces.push_back({0.5, Eigen::Vector2d(0.0, 200.0)});  // up, towards the ceiling y = 4
-  const Eigen::VectorXd q0 = straight(16, {0.4, 3.5}, {3.6, 3.5});
+  const Eigen::VectorXd q0 = straightCurve(16, {0.4, 3.5}, {3.6, 3.5});
   CurveConstraintSet set;
   appendThumbnailRows(problem.shape, 0.0, {0.4, 3.5}, 0, set.rows);
   appendThumbnailRows(problem.shape, 1.0, {3.6, 3.5}, 1, set.rows);

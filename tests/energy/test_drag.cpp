@@ -5,7 +5,10 @@
 #include "flexure/energy/energy_solver.h"
 #include "flexure/energy/scenes/pipefitting_scene.h"
 
+#include "distance_test_support.h"
+
 using namespace flexure;
+using flexure::test::largestDistance;
 
 namespace {
 // Surface samples of every pipe of a chain, in world space: what the user sees.
@@ -30,11 +33,6 @@ std::vector<Vec3d> chainNormals(const Scene& scene, int pipes) {
   return out;
 }
 
-double largestDistance(const std::vector<Vec3d>& a, const std::vector<Vec3d>& b) {
-  double d = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, norm(a[i] - b[i]));
-  return d;
-}
 }  // namespace
 
 TEST_CASE("a scripted drag is smooth, keeps the constraints and is reversible", "[drag]") {

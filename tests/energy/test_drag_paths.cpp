@@ -14,7 +14,10 @@
 #include "flexure/energy/scenes/oldham_scene.h"
 #include "flexure/energy/scenes/pipefitting_scene.h"
 
+#include "distance_test_support.h"
+
 using namespace flexure;
+using flexure::test::largestDistance;
 
 namespace {
 
@@ -30,12 +33,6 @@ std::vector<Vec3d> surfaceSamples(const Scene& scene) {
           for (double v : {0.1, 0.5, 0.9}) out.push_back(pathPosition(path, values, patch, u, v));
     }
   return out;
-}
-
-double largestDistance(const std::vector<Vec3d>& a, const std::vector<Vec3d>& b) {
-  double d = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, norm(a[i] - b[i]));
-  return d;
 }
 
 struct WalkResult {

@@ -7,7 +7,10 @@
 #include "flexure/energy/scenes/pipefitting_scene.h"
 #include "flexure/energy/terms/attach_pipes.h"
 
+#include "distance_test_support.h"
+
 using namespace flexure;
+using flexure::test::largestDistance;
 
 namespace {
 // World positions of a few surface samples of the moving pipe: compares configurations
@@ -19,12 +22,6 @@ std::vector<Vec3d> pipeSamples(const Scene& scene) {
   for (double u : {0.0, 0.25, 0.6})
     for (double v : {0.0, 0.3, 0.7, 1.0}) out.push_back(pathPosition(path, values, 0, u, v));
   return out;
-}
-
-double largestDistance(const std::vector<Vec3d>& a, const std::vector<Vec3d>& b) {
-  double d = 0.0;
-  for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, norm(a[i] - b[i]));
-  return d;
 }
 
 Vec3d pipeEndPoint(const Scene& scene, const char* pipe, int end) {

@@ -36,7 +36,7 @@ namespace {
 
 fs::path scenesDir() { return fs::path(FLEXURE_SOURCE_DIR) / "scenes"; }
 
-fs::path tempFile(const std::string& name) {
+fs::path exportTempFile(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("flexure-test-gltf-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir / name;
@@ -176,7 +176,7 @@ TEST_CASE("a static export re-read equals export-obj's tessellation", "[gltf][st
   for (const char* name : {"primitives.json", "pipe.json", "metaball-z-letter.json", "lamp.json", "snake.json"}) {
     INFO(name);
     const auto scene = load(scenesDir() / name);
-    const fs::path out = tempFile(std::string(name) + ".glb");
+    const fs::path out = exportTempFile(std::string(name) + ".glb");
     const GltfExportResult r = exportGltf(*scene, out.string());
     CHECK(r.bytes == fs::file_size(out));
     CHECK(r.frames == 1);
@@ -194,7 +194,7 @@ TEST_CASE("every animated scene's export shows its baked frames", "[gltf][frames
     const TimelineSettings& timeline = scene->settings.get<TimelineSettings>();
     const int first = timeline.startFrame, last = first + testRangeLength(name);
     const double fps = timeline.fps;
-    const fs::path out = tempFile(name + ".glb");
+    const fs::path out = exportTempFile(name + ".glb");
     {
       BakeSession session(*scene);
       const GltfExportResult r = exportGltfAnimation(session, {first, last}, out.string());
@@ -218,7 +218,7 @@ TEST_CASE("rigid motion is written as node transforms, deformation as morph targ
   SECTION("snake: solids are transform channels, no vertex data per frame") {
     auto scene = load(scenesDir() / "anim-snake.json");
     BakeSession session(*scene);
-    const fs::path out = tempFile("snake-channels.glb");
+    const fs::path out = exportTempFile("snake-channels.glb");
     const GltfExportResult r = exportGltfAnimation(session, {0, 5}, out.string());
     CHECK(r.morphTargets == 0);
     CHECK(r.transformChannels > 0);
@@ -238,7 +238,7 @@ TEST_CASE("rigid motion is written as node transforms, deformation as morph targ
   SECTION("metaball morph: one sparse-or-dense morph target per changed frame, one weights channel") {
     auto scene = load(scenesDir() / "anim-metaball-morph.json");
     BakeSession session(*scene);
-    const fs::path out = tempFile("morph.glb");
+    const fs::path out = exportTempFile("morph.glb");
     const GltfExportResult r = exportGltfAnimation(session, {0, 4}, out.string());
     CHECK(r.morphTargets >= 1);
     CHECK(r.morphTargets <= 4);
@@ -252,7 +252,7 @@ TEST_CASE("rigid motion is written as node transforms, deformation as morph targ
 TEST_CASE("a .gltf export writes its buffer beside it and reads back the same", "[gltf][separate]") {
   auto scene = load(scenesDir() / "anim-keyed-pipe.json");
   BakeSession session(*scene);
-  const fs::path out = tempFile("keyed-pipe.gltf");
+  const fs::path out = exportTempFile("keyed-pipe.gltf");
   const GltfExportResult r = exportGltfAnimation(session, {0, 6}, out.string());
   REQUIRE(fs::exists(out.parent_path() / "keyed-pipe.bin"));
   CHECK(r.bytes == fs::file_size(out) + fs::file_size(out.parent_path() / "keyed-pipe.bin"));
@@ -279,7 +279,7 @@ TEST_CASE("a mesh whose topology changes is split into runs shown one at a time"
       CHECK(triangles[1] == triangles[2]);
       CHECK(triangles[2] != triangles[3]);
     }
-    const fs::path out = tempFile("mirror-flip.glb");
+    const fs::path out = exportTempFile("mirror-flip.glb");
     {
       BakeSession session(*scene);
       const GltfExportResult r = exportGltfAnimation(session, {0, 47}, out.string());
@@ -305,7 +305,7 @@ TEST_CASE("a mesh whose topology changes is split into runs shown one at a time"
   SECTION("a vertex count that follows a keyed parameter: four runs under a moving parent") {
     auto scene = loadSteppedStrip();
     REQUIRE(scene);
-    const fs::path out = tempFile("stepped-strip.glb");
+    const fs::path out = exportTempFile("stepped-strip.glb");
     {
       BakeSession session(*scene);
       const GltfExportResult r = exportGltfAnimation(session, {0, 30}, out.string());
@@ -316,7 +316,7 @@ TEST_CASE("a mesh whose topology changes is split into runs shown one at a time"
     requireValid(out);
     requireEveryFrameShown(out, loadSteppedStrip, 0, 30);
     SECTION("and as .gltf + .bin") {
-      const fs::path separate = tempFile("stepped-strip.gltf");
+      const fs::path separate = exportTempFile("stepped-strip.gltf");
       auto again = loadSteppedStrip();
       BakeSession session(*again);
       exportGltfAnimation(session, {6, 18}, separate.string());
@@ -326,7 +326,7 @@ TEST_CASE("a mesh whose topology changes is split into runs shown one at a time"
   }
   SECTION("a static export of a split-capable scene stays one mesh on the leaf's node") {
     auto scene = loadSteppedStrip();
-    const fs::path out = tempFile("stepped-static.glb");
+    const fs::path out = exportTempFile("stepped-static.glb");
     const GltfExportResult r = exportGltf(*scene, out.string());
     CHECK(r.splitMeshes == 0);
     CHECK(r.meshes == 1);
@@ -336,7 +336,7 @@ TEST_CASE("a mesh whose topology changes is split into runs shown one at a time"
 TEST_CASE("a cancelled export writes nothing", "[gltf][cancel]") {
   auto scene = load(scenesDir() / "anim-snake.json");
   BakeSession session(*scene);
-  const fs::path out = tempFile("cancelled.glb");
+  const fs::path out = exportTempFile("cancelled.glb");
   fs::remove(out);
   std::atomic<bool> cancel{false};
   const GltfExportResult r = exportGltfAnimation(session, {0, 20}, out.string(), {},
@@ -349,7 +349,7 @@ TEST_CASE("materials carry the part colours, linearized", "[gltf][material]") {
   auto scene = load(scenesDir() / "primitives.json");
   GltfExportOptions options;
   options.partColor = [](std::size_t i) { return i % 2 ? std::array<float, 3>{1.0f, 0.5f, 0.0f} : std::array<float, 3>{0.2f, 0.2f, 0.2f}; };
-  const fs::path out = tempFile("colours.glb");
+  const fs::path out = exportTempFile("colours.glb");
   exportGltf(*scene, out.string(), options);
   const GltfFile file = GltfFile::read(out.string());
   REQUIRE(file.doc["materials"].size() == 2);

@@ -37,7 +37,7 @@ namespace flexure {
 
 namespace {
 
-fs::path tempFile(const std::string& name) {
+fs::path importTempFile(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("flexure-test-import-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir / name;
@@ -143,18 +143,18 @@ TEST_CASE("STL, PLY and glTF round trips to OBJ keep every triangle", "[import][
   const std::vector<TriangleMesh> parts = twoParts();
   const auto expected = triangleSet(parts);
   SECTION("binary STL") {
-    const fs::path f = tempFile("parts.stl");
+    const fs::path f = importTempFile("parts.stl");
     writeBinaryStlFile(parts, f.string());
     const auto scene = open(f);
     CHECK(triangleSet(throughObj(*scene)) == expected);
   }
   SECTION("ASCII STL") {
-    const fs::path f = tempFile("parts-ascii.stl");
+    const fs::path f = importTempFile("parts-ascii.stl");
     writeBytes(f, asciiStl(parts));
     CHECK(triangleSet(throughObj(*open(f))) == expected);
   }
   SECTION("PLY") {
-    const fs::path f = tempFile("ball.ply");
+    const fs::path f = importTempFile("ball.ply");
     writeBytes(f, asciiPly(parts[0]));
     CHECK(triangleSet(throughObj(*open(f))) == triangleSet({parts[0]}));
   }
@@ -166,7 +166,7 @@ TEST_CASE("STL, PLY and glTF round trips to OBJ keep every triangle", "[import][
       node->setMesh(m);
       scene.add(std::move(node));
     }
-    const fs::path f = tempFile("parts.glb");
+    const fs::path f = importTempFile("parts.glb");
     exportGltf(scene, f.string());
     const auto imported = open(f);
     CHECK(triangleSet(throughObj(*imported)) == expected);
@@ -180,7 +180,7 @@ TEST_CASE("STL, PLY and glTF round trips to OBJ keep every triangle", "[import][
 }
 
 TEST_CASE("Collada goes through the same import", "[import][collada]") {
-  const fs::path f = tempFile("tetra.dae");
+  const fs::path f = importTempFile("tetra.dae");
   writeBytes(f, R"(<?xml version="1.0"?>
 <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
 <library_geometries><geometry id="g" name="tetra"><mesh>
@@ -199,7 +199,7 @@ TEST_CASE("Collada goes through the same import", "[import][collada]") {
   CHECK(meshes[0].triangleCount() == 4);
   CHECK(warnings.empty());  // closed and consistently oriented
   // Truncated XML is refused with the file named.
-  const fs::path cut = tempFile("cut.dae");
+  const fs::path cut = importTempFile("cut.dae");
   writeBytes(cut, "<?xml version=\"1.0\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n<library_geometries><geometry id=\"g\"><mesh><source id=\"p\"><float_array id=\"pa\" count=\"12\">0 0 0 1");
   requireRefused(cut, "truncated Collada");
 }
@@ -233,7 +233,7 @@ TEST_CASE("FBX and 3DS go through the same import", "[import][fbx][3ds]") {
     CHECK(std::abs(size.z - size.x) < 1e-6 * size.x);
   }
   const std::vector<TriangleMesh> parts = twoParts();
-  const fs::path stl = tempFile("for-others.stl");
+  const fs::path stl = importTempFile("for-others.stl");
   writeBinaryStlFile(parts, stl.string());
   int expectedTriangles = 0;
   Bounds3 expectedBox;
@@ -246,7 +246,7 @@ TEST_CASE("FBX and 3DS go through the same import", "[import][fbx][3ds]") {
       Assimp::Importer reader;
       const aiScene* source = reader.ReadFile(stl.string(), aiProcess_Triangulate);
       REQUIRE(source != nullptr);
-      const fs::path f = tempFile(std::string("parts.") + (std::string(format) == "fbxa" ? "fbx" : "3ds"));
+      const fs::path f = importTempFile(std::string("parts.") + (std::string(format) == "fbxa" ? "fbx" : "3ds"));
       Assimp::Exporter writer;
       REQUIRE(writer.Export(source, format, f.string()) == AI_SUCCESS);
       const auto scene = open(f);
@@ -271,14 +271,14 @@ TEST_CASE("FBX and 3DS go through the same import", "[import][fbx][3ds]") {
 
 TEST_CASE("closed meshes weld and load silently; open ones warn that inside is undefined", "[import][manifold]") {
   const std::vector<TriangleMesh> parts = twoParts();
-  const fs::path closed = tempFile("closed.stl");
+  const fs::path closed = importTempFile("closed.stl");
   writeBinaryStlFile({parts[1]}, closed.string());
   std::vector<LoadWarning> warnings;
   open(closed, &warnings);
   CHECK(warnings.empty());
   TriangleMesh open1 = parts[1];
   open1.triangles.pop_back();
-  const fs::path opened = tempFile("open.stl");
+  const fs::path opened = importTempFile("open.stl");
   writeBinaryStlFile({open1}, opened.string());
   open(opened, &warnings);
   REQUIRE(warnings.size() == 1);
@@ -289,7 +289,7 @@ TEST_CASE("unit scale and up axis", "[import][options]") {
   TriangleMesh tri;
   tri.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
   tri.triangles = {{0, 1, 2}};
-  const fs::path f = tempFile("tri.stl");
+  const fs::path f = importTempFile("tri.stl");
   writeBinaryStlFile({tri}, f.string());
   MeshImportOptions o;
   o.scale = 0.001;
@@ -305,9 +305,9 @@ TEST_CASE("unit scale and up axis", "[import][options]") {
 }
 
 TEST_CASE("a mesh node's source may be any imported format", "[import][source]") {
-  const fs::path stl = tempFile("part.stl");
+  const fs::path stl = importTempFile("part.stl");
   writeBinaryStlFile({twoParts()[1]}, stl.string());
-  const fs::path sceneFile = tempFile("uses-stl.json");
+  const fs::path sceneFile = importTempFile("uses-stl.json");
   writeBytes(sceneFile, R"({"format": "flexure-scene", "version": 1,
     "nodes": [{"name": "part", "type": "mesh", "source": "part.stl"}]})");
   const auto scene = open(sceneFile);
@@ -320,60 +320,60 @@ TEST_CASE("malformed mesh files are refused with the file named", "[import][erro
   const std::vector<TriangleMesh> parts = twoParts();
   const std::string stl = meshesToBinaryStl(parts);
   SECTION("STL") {
-    const fs::path truncated = tempFile("truncated.stl");
+    const fs::path truncated = importTempFile("truncated.stl");
     writeBytes(truncated, stl.substr(0, stl.size() / 2));
     requireRefused(truncated, "truncated binary STL");
 
     std::string wrong = stl;
     const std::uint32_t more = 100000;
     std::memcpy(wrong.data() + 80, &more, 4);
-    const fs::path counts = tempFile("wrong-count.stl");
+    const fs::path counts = importTempFile("wrong-count.stl");
     writeBytes(counts, wrong);
     requireRefused(counts, "triangle count beyond the data");
 
     std::string huge = stl;
     const std::uint32_t most = 0xFFFFFFFFu;
     std::memcpy(huge.data() + 80, &most, 4);
-    const fs::path hugeFile = tempFile("huge-count.stl");
+    const fs::path hugeFile = importTempFile("huge-count.stl");
     writeBytes(hugeFile, huge);
     requireRefused(hugeFile, "huge triangle count");
 
     std::string nan = stl;
     const float bad = std::nanf("");
     std::memcpy(nan.data() + 84 + 12, &bad, 4);  // first vertex's x
-    const fs::path nanFile = tempFile("nan.stl");
+    const fs::path nanFile = importTempFile("nan.stl");
     writeBytes(nanFile, nan);
     requireRefused(nanFile, "NaN vertex");
 
-    const fs::path empty = tempFile("empty.stl");
+    const fs::path empty = importTempFile("empty.stl");
     writeBytes(empty, "");
     requireRefused(empty, "empty file");
   }
   SECTION("PLY") {
     const std::string ply = asciiPly(parts[0]);
-    const fs::path truncated = tempFile("truncated.ply");
+    const fs::path truncated = importTempFile("truncated.ply");
     writeBytes(truncated, ply.substr(0, ply.size() / 2));
     requireRefused(truncated, "truncated PLY");
 
-    const fs::path counts = tempFile("wrong-count.ply");
+    const fs::path counts = importTempFile("wrong-count.ply");
     writeBytes(counts, asciiPly(parts[0], "", std::to_string(parts[0].triangles.size() + 50)));
     requireRefused(counts, "more faces announced than given");
 
-    const fs::path huge = tempFile("huge-count.ply");
+    const fs::path huge = importTempFile("huge-count.ply");
     writeBytes(huge, asciiPly(parts[0], "4000000000"));
     requireRefused(huge, "huge vertex count");
 
     std::string nan = ply;
     const auto header = nan.find("end_header\n") + 11;
     nan.replace(header, nan.find(' ', header) - header, "nan");
-    const fs::path nanFile = tempFile("nan.ply");
+    const fs::path nanFile = importTempFile("nan.ply");
     writeBytes(nanFile, nan);
     requireRefused(nanFile, "NaN vertex");
 
     std::string index = ply;
     const auto lastFace = index.rfind("\n3 ", index.size() - 2);
     index.replace(lastFace + 1, index.size() - lastFace - 1, "3 0 1 99999\n");
-    const fs::path indexFile = tempFile("bad-index.ply");
+    const fs::path indexFile = importTempFile("bad-index.ply");
     writeBytes(indexFile, index);
     requireRefused(indexFile, "index out of range");
   }
@@ -383,12 +383,12 @@ TEST_CASE("malformed mesh files are refused with the file named", "[import][erro
     node->setName("ball");
     node->setMesh(parts[0]);
     scene.add(std::move(node));
-    const fs::path good = tempFile("good.glb");
+    const fs::path good = importTempFile("good.glb");
     exportGltf(scene, good.string());
     std::ifstream in(good, std::ios::binary);
     const std::string glb((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 
-    const fs::path truncated = tempFile("truncated.glb");
+    const fs::path truncated = importTempFile("truncated.glb");
     writeBytes(truncated, glb.substr(0, glb.size() / 2));
     requireRefused(truncated, "truncated GLB");
 
@@ -411,11 +411,11 @@ TEST_CASE("malformed mesh files are refused with the file named", "[import][erro
       return out + json + rest;
     };
     const std::string positionsCount = "\"count\":" + std::to_string(parts[0].positions.size());
-    const fs::path counts = tempFile("wrong-count.glb");
+    const fs::path counts = importTempFile("wrong-count.glb");
     writeBytes(counts, edited(positionsCount, "\"count\":" + std::to_string(parts[0].positions.size() * 2)));
     requireRefused(counts, "accessor count beyond its buffer view");
 
-    const fs::path huge = tempFile("huge-count.glb");
+    const fs::path huge = importTempFile("huge-count.glb");
     writeBytes(huge, edited(positionsCount, "\"count\":2000000000"));
     requireRefused(huge, "huge accessor count");
 
@@ -425,14 +425,14 @@ TEST_CASE("malformed mesh files are refused with the file named", "[import][erro
     std::uint32_t jsonLength = 0;
     std::memcpy(&jsonLength, glb.data() + 12, 4);
     std::memcpy(nan.data() + 20 + jsonLength + 8, &bad, 4);
-    const fs::path nanFile = tempFile("nan.glb");
+    const fs::path nanFile = importTempFile("nan.glb");
     writeBytes(nanFile, nan);
     requireRefused(nanFile, "NaN position");
   }
 }
 
 TEST_CASE("a failed import leaves nothing behind", "[import][atomic]") {
-  const fs::path bad = tempFile("bad.ply");
+  const fs::path bad = importTempFile("bad.ply");
   writeBytes(bad, "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nend_header\n1\n");
   Scene scene;
   CHECK_THROWS_AS(importMeshFile(bad.string(), scene), LoadError);

@@ -130,5 +130,7 @@ TEST_CASE("OBJ export → import reproduces the meshes exactly", "[obj]") {
   CHECK(back.positions[5].x == 6.0);
   CHECK(back.normals[4].z == -1.0);
   CHECK(back.triangles[2] == std::array<int, 3>{4, 6, 5});
-  CHECK_THROWS_AS(meshesToObj({TriangleMesh{{{std::nan(""), 0, 0}}, {}, {}, {}, ""}}), SaveError);
+  TriangleMesh nan;
+  nan.positions = {{std::nan(""), 0, 0}};
+  CHECK_THROWS_AS(meshesToObj({nan}), SaveError);
 }

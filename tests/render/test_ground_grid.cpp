@@ -9,8 +9,11 @@
 #include "flexure/render/offscreen_render.h"
 #include "flexure/render/overlay_builder.h"
 #include "ground_grid.h"  // src/render: the grid's layout and plane-to-world matrix
+#include "render_test_support.h"
 
 using namespace flexure;
+using flexure::test::loadExample;
+using flexure::test::colorDistance;
 using Catch::Detail::Approx;
 
 namespace {
@@ -31,17 +34,6 @@ Camera cameraWithUp(const Vec3d& eye, const Vec3d& target, const Vec3d& up) {
   camera.target = target;
   camera.up = up;
   return camera;
-}
-
-std::unique_ptr<Scene> loadExample(const std::string& name) {
-  registerAllModules();
-  return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name);
-}
-
-int colorDistance(const RgbaImage& a, const RgbaImage& b, int x, int y) {
-  const std::uint8_t* p = a.pixel(x, y);
-  const std::uint8_t* q = b.pixel(x, y);
-  return std::abs(p[0] - q[0]) + std::abs(p[1] - q[1]) + std::abs(p[2] - q[2]);
 }
 
 // Pixels the grid changes, above and below the image's middle row band [h/2 - margin, h/2 + margin).

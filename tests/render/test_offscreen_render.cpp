@@ -9,8 +9,10 @@
 #include "flexure/render/glyph_meshes.h"
 #include "flexure/render/offscreen_render.h"
 #include "flexure/render/png_writer.h"
+#include "render_test_support.h"
 
 using namespace flexure;
+using flexure::test::colorDistance;
 
 namespace {
 
@@ -25,12 +27,6 @@ RenderOptions plainOptions() {
   options.showGrid = false;
   options.showAxisGizmo = false;
   return options;
-}
-
-int colorDistance(const RgbaImage& a, const RgbaImage& b, int x, int y) {
-  const std::uint8_t* p = a.pixel(x, y);
-  const std::uint8_t* q = b.pixel(x, y);
-  return std::abs(p[0] - q[0]) + std::abs(p[1] - q[1]) + std::abs(p[2] - q[2]);
 }
 
 RgbaImage render(const std::vector<TriangleMesh>& meshes, const Camera& camera, int w, int h,

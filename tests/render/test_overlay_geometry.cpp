@@ -20,15 +20,12 @@
 #include "flexure/render/overlay_shapes.h"
 #include "flexure/rigid/rigid_joint.h"
 #include "flexure/rigid/solid_operator.h"
+#include "render_test_support.h"
 
 using namespace flexure;
+using flexure::test::loadExample;
 
 namespace {
-
-std::unique_ptr<Scene> loadExample(const std::string& name) {
-  registerAllModules();
-  return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name);
-}
 
 bool sameColor(const ColorRgb& a, const ColorRgb& b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
 

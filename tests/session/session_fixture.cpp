@@ -17,6 +17,11 @@ const SolveReport* energyReport(const SessionResult& result) {
   return nullptr;
 }
 
+bool solved(const SessionResult& result) {
+  const SolveReport* e = energyReport(result);
+  return result.converged && e != nullptr && e->energy < 1e-8;
+}
+
 std::shared_ptr<const SessionResult> waitFor(const SolverSession& session,
                                              const std::function<bool(const SessionResult&)>& done, double seconds) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);

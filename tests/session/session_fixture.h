@@ -17,6 +17,9 @@ std::unique_ptr<Scene> pipefittingScene();
 // The energy family's report in a result (null if the energy solver has not run yet).
 const SolveReport* energyReport(const SessionResult& result);
 
+// The session converged and the energy solver met every constraint (E < 1e-8).
+bool solved(const SessionResult& result);
+
 // Polls until `done(result)` is true or `seconds` pass; returns the last result seen.
 std::shared_ptr<const SessionResult> waitFor(const SolverSession& session,
                                              const std::function<bool(const SessionResult&)>& done,

@@ -17,10 +17,6 @@ using namespace flexure::session;
 using namespace flexure::session::test;
 
 namespace {
-bool solved(const SessionResult& r) {
-  const SolveReport* e = energyReport(r);
-  return r.converged && e != nullptr && e->energy < 1e-8;
-}
 const SurfacePoint kMid{0, 0.5, 0.5};
 }  // namespace
 

@@ -16,13 +16,6 @@ using namespace flexure;
 using namespace flexure::session;
 using namespace flexure::session::test;
 
-namespace {
-bool solved(const SessionResult& r) {
-  const SolveReport* e = energyReport(r);
-  return r.converged && e != nullptr && e->energy < 1e-8;
-}
-}  // namespace
-
 TEST_CASE("the session solves the pipefitting scene and then sleeps", "[session]") {
   auto doc = pipefittingScene();
   SolverSession session(*doc);

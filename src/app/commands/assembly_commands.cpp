@@ -13,12 +13,10 @@
 #include "flexure/core/field_visitor.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/core/operator.h"
+#include "qt_string.h"
 
 namespace flexure::app {
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<int>(s.size())); }
 
 std::unique_ptr<Node> named(const std::string& type, const std::string& name) {
   std::unique_ptr<Node> node = NodeRegistry::instance().create(type);
@@ -135,7 +133,7 @@ Node* addPlacedNode(SceneDocument& document, const std::string& type, Node* pare
   if (!parent) parent = &scene.root();
   std::unique_ptr<Node> node = NodeRegistry::instance().create(type);
   if (!node) {
-    problem = QObject::tr("Unknown node type '%1'.").arg(qs(type));
+    problem = QObject::tr("Unknown node type '%1'.").arg(toQString(type));
     return nullptr;
   }
   const NewNodePlacement placement = newNodePlacement(*node);
@@ -148,12 +146,12 @@ Node* addPlacedNode(SceneDocument& document, const std::string& type, Node* pare
     try {
       node->visitFields(origin);
     } catch (const std::exception& e) {
-      problem = QObject::tr("Cannot place the new %1: %2").arg(qs(type), QString::fromUtf8(e.what()));
+      problem = QObject::tr("Cannot place the new %1: %2").arg(toQString(type), QString::fromUtf8(e.what()));
       return nullptr;
     }
   }
   node->setName(scene.uniqueName(type));
-  const QString name = qs(node->name());
+  const QString name = toQString(node->name());
   QUndoStack& stack = document.undoStack();
   stack.beginMacro(QObject::tr("Add %1").arg(name));
   auto* add = new AddNodeCommand(document, std::move(node), parent, position);
@@ -190,12 +188,12 @@ Node* addPlacedPart(SceneDocument& document, const std::string& type, Node* pare
   translate->addChild(std::move(rotate));
 
   QUndoStack& stack = document.undoStack();
-  stack.beginMacro(QObject::tr("Add %1").arg(qs(part)));
+  stack.beginMacro(QObject::tr("Add %1").arg(toQString(part)));
   auto* add = new AddNodeCommand(document, std::move(translate), parent, position);
   stack.push(add);
   Node* placement = add->node();
   const int o = placement->paramOffset();
-  pushValues(document, {{o, at.x}, {o + 1, at.y}, {o + 2, at.z}}, QObject::tr("Place %1").arg(qs(part)));
+  pushValues(document, {{o, at.x}, {o + 1, at.y}, {o + 2, at.z}}, QObject::tr("Place %1").arg(toQString(part)));
   stack.endMacro();
   return placement->children().front()->children().front().get();
 }
@@ -208,13 +206,13 @@ Node* wrapNode(SceneDocument& document, const std::string& type, Node& node, QSt
   }
   std::unique_ptr<Node> wrapper = NodeRegistry::instance().create(type);
   if (!wrapper || !wrapper->isOperator()) {
-    problem = QObject::tr("'%1' is not an operator: only operators can wrap a node.").arg(qs(type));
+    problem = QObject::tr("'%1' is not an operator: only operators can wrap a node.").arg(toQString(type));
     return nullptr;
   }
   problem = addProblem(scene, type, node.parent());
   if (!problem.isEmpty()) return nullptr;
   QUndoStack& stack = document.undoStack();
-  stack.beginMacro(QObject::tr("Wrap %1 in %2").arg(qs(node.name()), qs(type)));
+  stack.beginMacro(QObject::tr("Wrap %1 in %2").arg(toQString(node.name()), toQString(type)));
   auto* add = new AddNodeCommand(document, std::move(wrapper), node.parent(), positionInParent(node));
   stack.push(add);
   Node* op = add->node();
@@ -225,11 +223,11 @@ Node* wrapNode(SceneDocument& document, const std::string& type, Node& node, QSt
 
 QString unwrapProblem(const Scene& scene, const Node& node) {
   if (&node == &scene.root() || !node.parent()) return QObject::tr("The root cannot be unwrapped.");
-  if (!node.isOperator()) return QObject::tr("'%1' is a primitive: only operators can be unwrapped.").arg(qs(node.name()));
+  if (!node.isOperator()) return QObject::tr("'%1' is a primitive: only operators can be unwrapped.").arg(toQString(node.name()));
   if (absorberOf(scene, node) == Absorber::Refused)
     return QObject::tr("Unwrapping '%1' would move its children: nothing can take its %2 (set it to identity first).")
-        .arg(qs(node.name()), qs(node.type()));
-  if (node.parent()->isPrimitive()) return QObject::tr("'%1' has no operator to hold its children.").arg(qs(node.name()));
+        .arg(toQString(node.name()), toQString(node.type()));
+  if (node.parent()->isPrimitive()) return QObject::tr("'%1' has no operator to hold its children.").arg(toQString(node.name()));
   return {};
 }
 
@@ -238,7 +236,7 @@ bool unwrapNode(SceneDocument& document, Node& node, QString& problem) {
   problem = unwrapProblem(scene, node);
   if (!problem.isEmpty()) return false;
   QUndoStack& stack = document.undoStack();
-  stack.beginMacro(QObject::tr("Unwrap %1").arg(qs(node.name())));
+  stack.beginMacro(QObject::tr("Unwrap %1").arg(toQString(node.name())));
   // Values first, while Ψ has the layout the indices below refer to.
   const Absorber absorber = absorberOf(scene, node);
   if (absorber == Absorber::Children || absorber == Absorber::Parent) {
@@ -260,7 +258,7 @@ bool unwrapNode(SceneDocument& document, Node& node, QString& problem) {
       else
         storeQuaternion(after, *node.parent(), quaternionOf(scene, *node.parent()) * q);
     }
-    pushValues(document, after, QObject::tr("Keep the placement of %1's children").arg(qs(node.name())));
+    pushValues(document, after, QObject::tr("Keep the placement of %1's children").arg(toQString(node.name())));
   }
   Node& parent = *node.parent();
   const int position = positionInParent(node);

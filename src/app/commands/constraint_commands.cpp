@@ -5,11 +5,11 @@
 
 #include "document/scene_document.h"
 #include "flexure/core/scene.h"
+#include "qt_string.h"
+#include "commands/resolve_references.h"
 
 namespace flexure::app {
 namespace {
-
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<int>(s.size())); }
 
 std::string uniqueConstraintName(const Scene& scene, std::string_view kind) {
   const auto taken = [&](const std::string& name) {
@@ -23,17 +23,10 @@ std::string uniqueConstraintName(const Scene& scene, std::string_view kind) {
   }
 }
 
-void resolveQuietly(Scene& scene) {
-  try {
-    scene.resolveReferences();
-  } catch (const std::exception&) {
-  }
-}
-
 }  // namespace
 
 AddConstraintCommand::AddConstraintCommand(SceneDocument& document, std::unique_ptr<Constraint> constraint)
-    : QUndoCommand(QObject::tr("Add %1 constraint").arg(qs(constraint->kind()))),
+    : QUndoCommand(QObject::tr("Add %1 constraint").arg(toQString(constraint->kind()))),
       document_(document),
       constraint_(std::move(constraint)) {
   if (constraint_->name.empty()) constraint_->name = uniqueConstraintName(document.scene(), constraint_->kind());
@@ -44,7 +37,7 @@ void AddConstraintCommand::redo() {
   document_.beginStructureChange();
   index_ = static_cast<int>(scene.constraints.size());
   scene.constraints.push_back(std::move(constraint_));
-  resolveQuietly(scene);
+  resolveReferencesQuietly(scene);
   document_.endStructureChange();
 }
 
@@ -58,7 +51,7 @@ void AddConstraintCommand::undo() {
 
 DeleteConstraintCommand::DeleteConstraintCommand(SceneDocument& document, int index)
     : QUndoCommand(QObject::tr("Delete constraint %1")
-                       .arg(qs(document.scene().constraints[static_cast<std::size_t>(index)]->name))),
+                       .arg(toQString(document.scene().constraints[static_cast<std::size_t>(index)]->name))),
       document_(document),
       index_(index) {}
 
@@ -74,7 +67,7 @@ void DeleteConstraintCommand::undo() {
   Scene& scene = document_.scene();
   document_.beginStructureChange();
   scene.constraints.insert(scene.constraints.begin() + index_, std::move(constraint_));
-  resolveQuietly(scene);
+  resolveReferencesQuietly(scene);
   document_.endStructureChange();
 }
 

@@ -9,6 +9,8 @@
 #include "document/scene_document.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/io/scene_file.h"
+#include "qt_string.h"
+#include "commands/resolve_references.h"
 
 namespace flexure::app {
 namespace {
@@ -24,20 +26,9 @@ std::set<const Node*> subtreeOf(const Node& node) {
   return {nodes.begin(), nodes.end()};
 }
 
-// Pointers held by nodes and constraints (paths, profiles) are looked up again after every
-// structural edit; references were checked before the edit, so this does not fail.
-void resolveQuietly(Scene& scene) {
-  try {
-    scene.resolveReferences();
-  } catch (const std::exception&) {
-  }
-}
-
 bool targetsNode(const std::string& target, const std::string& node) {
   return target.size() > node.size() && target.compare(0, node.size(), node) == 0 && target[node.size()] == '.';
 }
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
@@ -78,7 +69,7 @@ Node& reattachSubtree(Scene& scene, DetachedSubtree& subtree) {
 // ---------------------------------------------------------------- rename
 
 RenameNodeCommand::RenameNodeCommand(SceneDocument& document, Node& node, std::string name)
-    : QUndoCommand(QObject::tr("Rename %1 to %2").arg(qs(node.name()), qs(name))),
+    : QUndoCommand(QObject::tr("Rename %1 to %2").arg(toQString(node.name()), toQString(name))),
       document_(document),
       node_(node),
       before_(node.name()),
@@ -92,7 +83,7 @@ void RenameNodeCommand::rename(const std::string& from, const std::string& to) {
   document_.beginStructureChange();
   scene.rename(node_, to);
   renameReferences(scene, from, to);
-  resolveQuietly(scene);
+  resolveReferencesQuietly(scene);
   document_.endStructureChange();
 }
 
@@ -112,12 +103,12 @@ void AddNodeCommand::redo() {
   if (firstRedo_) {
     // Scene::add names the node uniquely and gives its parameters their defaults.
     node_ = &scene.add(std::move(subtree_.root), subtree_.parent, subtree_.position);
-    setText(QObject::tr("Add %1").arg(qs(node_->name())));
+    setText(QObject::tr("Add %1").arg(toQString(node_->name())));
     firstRedo_ = false;
   } else {
     reattachSubtree(scene, subtree_);
   }
-  resolveQuietly(scene);
+  resolveReferencesQuietly(scene);
   document_.endStructureChange();
 }
 
@@ -125,14 +116,14 @@ void AddNodeCommand::undo() {
   Scene& scene = document_.scene();
   document_.beginStructureChange();
   subtree_ = detachSubtree(scene, *node_);
-  resolveQuietly(scene);
+  resolveReferencesQuietly(scene);
   document_.endStructureChange();
 }
 
 // ---------------------------------------------------------------- delete
 
 DeleteNodeCommand::DeleteNodeCommand(SceneDocument& document, Node& node)
-    : QUndoCommand(QObject::tr("Delete %1").arg(qs(node.name()))), document_(document), node_(&node) {}
+    : QUndoCommand(QObject::tr("Delete %1").arg(toQString(node.name()))), document_(document), node_(&node) {}
 
 void DeleteNodeCommand::redo() {
   Scene& scene = document_.scene();
@@ -165,7 +156,7 @@ void DeleteNodeCommand::redo() {
                  tracks.end());
   }
   subtree_ = detachSubtree(scene, *node_);
-  resolveQuietly(scene);
+  resolveReferencesQuietly(scene);
   document_.endStructureChange();
 }
 
@@ -177,14 +168,14 @@ void DeleteNodeCommand::undo() {
     scene.constraints.insert(scene.constraints.begin() + index, std::move(constraint));
   constraints_.clear();
   if (timelineBefore_) scene.settings.set(std::move(timelineBefore_));
-  resolveQuietly(scene);
+  resolveReferencesQuietly(scene);
   document_.endStructureChange();
 }
 
 // ---------------------------------------------------------------- move
 
 MoveNodeCommand::MoveNodeCommand(SceneDocument& document, Node& node, Node& newParent, int position)
-    : QUndoCommand(QObject::tr("Move %1").arg(qs(node.name()))),
+    : QUndoCommand(QObject::tr("Move %1").arg(toQString(node.name()))),
       document_(document),
       node_(node),
       oldParent_(node.parent()),
@@ -195,14 +186,14 @@ MoveNodeCommand::MoveNodeCommand(SceneDocument& document, Node& node, Node& newP
 void MoveNodeCommand::redo() {
   document_.beginStructureChange();
   document_.scene().move(node_, newParent_, newPosition_);
-  resolveQuietly(document_.scene());
+  resolveReferencesQuietly(document_.scene());
   document_.endStructureChange();
 }
 
 void MoveNodeCommand::undo() {
   document_.beginStructureChange();
   document_.scene().move(node_, *oldParent_, oldPosition_);
-  resolveQuietly(document_.scene());
+  resolveReferencesQuietly(document_.scene());
   document_.endStructureChange();
 }
 
@@ -211,7 +202,7 @@ void MoveNodeCommand::undo() {
 QString renameProblem(const Scene& scene, const Node& node, const std::string& name) {
   if (name.empty()) return QObject::tr("A name cannot be empty.");
   const Node* other = scene.find(name);
-  if (other && other != &node) return QObject::tr("The name '%1' is taken.").arg(qs(name));
+  if (other && other != &node) return QObject::tr("The name '%1' is taken.").arg(toQString(name));
   return {};
 }
 
@@ -221,23 +212,23 @@ QString deleteProblem(const Scene& scene, const Node& node) {
   for (const Node* n : scene.nodes()) {
     if (doomed.count(n)) continue;
     for (const Node* dep : n->dependencies())
-      if (doomed.count(dep)) return QObject::tr("'%1' reads '%2'; delete or change it first.").arg(qs(n->name()), qs(dep->name()));
+      if (doomed.count(dep)) return QObject::tr("'%1' reads '%2'; delete or change it first.").arg(toQString(n->name()), toQString(dep->name()));
   }
   return {};
 }
 
 QString moveProblem(const Scene& scene, const Node& node, const Node& newParent) {
   if (&node == &scene.root()) return QObject::tr("The root cannot be moved.");
-  if (newParent.isPrimitive()) return QObject::tr("'%1' is a primitive and has no children.").arg(qs(newParent.name()));
+  if (newParent.isPrimitive()) return QObject::tr("'%1' is a primitive and has no children.").arg(toQString(newParent.name()));
   for (const Node* p = &newParent; p; p = p->parent())
-    if (p == &node) return QObject::tr("'%1' cannot move under itself.").arg(qs(node.name()));
+    if (p == &node) return QObject::tr("'%1' cannot move under itself.").arg(toQString(node.name()));
   return {};
 }
 
 QString addProblem(const Scene&, const std::string& type, const Node* parent) {
-  if (parent && parent->isPrimitive()) return QObject::tr("'%1' is a primitive and has no children.").arg(qs(parent->name()));
+  if (parent && parent->isPrimitive()) return QObject::tr("'%1' is a primitive and has no children.").arg(toQString(parent->name()));
   std::unique_ptr<Node> node = NodeRegistry::instance().create(type);
-  if (!node) return QObject::tr("Unknown node type '%1'.").arg(qs(type));
+  if (!node) return QObject::tr("Unknown node type '%1'.").arg(toQString(type));
   // A type that needs references or data (a loft's profiles, a mesh's file) cannot be made
   // from nothing: the document must stay savable, so try the new node alone through a save
   // and a reload first.
@@ -247,7 +238,7 @@ QString addProblem(const Scene&, const std::string& type, const Node* parent) {
     trial.resolveReferences();
     loadSceneFromString(sceneToString(trial));
   } catch (const std::exception& e) {
-    return QObject::tr("A new %1 cannot be added from the menu: %2").arg(qs(type), qs(e.what()));
+    return QObject::tr("A new %1 cannot be added from the menu: %2").arg(toQString(type), toQString(e.what()));
   }
   return {};
 }

@@ -8,14 +8,9 @@
 #include "document/scene_document.h"
 #include "flexure/core/scene.h"
 #include "flexure/session/session_result.h"
+#include "qt_string.h"
 
 namespace flexure::app {
-namespace {
-
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<int>(s.size())); }
-
-}  // namespace
-
 const QColor ConstraintTableModel::kViolated = QColor(220, 60, 50);
 const QColor ConstraintTableModel::kSatisfied = QColor(40, 140, 60);
 
@@ -62,11 +57,11 @@ QVariant ConstraintTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
     case Qt::EditRole:
       switch (index.column()) {
-        case NameColumn: return qs(c.name);
-        case KindColumn: return qs(c.kind());
+        case NameColumn: return toQString(c.name);
+        case KindColumn: return toQString(c.kind());
         case NodesColumn: {
           QStringList nodes;
-          for (const std::string& n : c.referencedNodes()) nodes << qs(n);
+          for (const std::string& n : c.referencedNodes()) nodes << toQString(n);
           return nodes.join(", ");
         }
         case WeightColumn: return c.weight;
@@ -87,7 +82,7 @@ QVariant ConstraintTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       if (index.column() == ResidualColumn && residual)
         return residual->satisfied ? tr("Met within the solver's tolerance") : tr("Violated beyond the solver's tolerance");
-      return qs(c.family()) + tr(" constraint");
+      return toQString(c.family()) + tr(" constraint");
     default: return {};
   }
 }
@@ -101,10 +96,10 @@ bool ConstraintTableModel::setData(const QModelIndex& index, const QVariant& val
     bool ok = false;
     state.weight = value.toDouble(&ok);
     if (!ok || !(state.weight >= 0.0)) return false;
-    text = tr("Set weight of %1").arg(qs(c.name));
+    text = tr("Set weight of %1").arg(toQString(c.name));
   } else if (index.column() == EnabledColumn && role == Qt::CheckStateRole) {
     state.enabled = value.toInt() == Qt::Checked;
-    text = state.enabled ? tr("Enable %1").arg(qs(c.name)) : tr("Disable %1").arg(qs(c.name));
+    text = state.enabled ? tr("Enable %1").arg(toQString(c.name)) : tr("Disable %1").arg(toQString(c.name));
   } else {
     return false;
   }

@@ -113,5 +113,6 @@ Mat3<S> BendOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>& x) const
 
 #define INSTANTIATE(S) FLEXURE_INSTANTIATE_OPERATOR(BendOperator, S)
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

@@ -34,6 +34,7 @@ Mat3<S> RotateOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>&) const
 #define INSTANTIATE(S) \
   FLEXURE_INSTANTIATE_OPERATOR(RotateOperator, S) template Mat3<S> RotateOperator::rotationT<S>(const ParamAccess<S>&) const;
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 void RotateOperator::applyBatch(const ParamAccess<double>& params, std::span<Vec3d> points,
                                 std::span<Vec3d> normals) const {

@@ -30,6 +30,7 @@ Mat3<S> ScaleOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>&) const 
 
 #define INSTANTIATE(S) FLEXURE_INSTANTIATE_OPERATOR(ScaleOperator, S)
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 TrsTransform ScaleOperator::trs(const ParamAccess<double>& params) const {
   const double* s = params.of(*this);

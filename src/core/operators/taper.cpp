@@ -33,5 +33,6 @@ Mat3<S> TaperOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>& x) cons
 
 #define INSTANTIATE(S) FLEXURE_INSTANTIATE_OPERATOR(TaperOperator, S)
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

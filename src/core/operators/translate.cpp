@@ -27,6 +27,7 @@ Mat3<S> TranslateOperator::jacobianT(const ParamAccess<S>&, const Vec3<S>&) cons
 
 #define INSTANTIATE(S) FLEXURE_INSTANTIATE_OPERATOR(TranslateOperator, S)
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 TrsTransform TranslateOperator::trs(const ParamAccess<double>& params) const {
   const double* t = params.of(*this);

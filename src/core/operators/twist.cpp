@@ -42,5 +42,6 @@ Mat3<S> TwistOperator::jacobianT(const ParamAccess<S>& p, const Vec3<S>& x) cons
 
 #define INSTANTIATE(S) FLEXURE_INSTANTIATE_OPERATOR(TwistOperator, S)
 FLEXURE_FOR_EACH_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

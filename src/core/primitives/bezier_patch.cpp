@@ -136,5 +136,6 @@ S BezierPatchPrimitive::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) con
   FLEXURE_INSTANTIATE_PRIMITIVE_POSITION(BezierPatchPrimitive, S) \
   FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(BezierPatchPrimitive, S)
 FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

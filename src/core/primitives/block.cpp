@@ -63,5 +63,6 @@ S BlockPrimitive::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) const {
   FLEXURE_INSTANTIATE_PRIMITIVE_NORMAL(BlockPrimitive, S)   \
   FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(BlockPrimitive, S)
 FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

@@ -57,5 +57,6 @@ S CylinderPrimitive::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) const 
   FLEXURE_INSTANTIATE_PRIMITIVE_NORMAL(CylinderPrimitive, S)   \
   FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(CylinderPrimitive, S)
 FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

@@ -143,5 +143,6 @@ S MeshPrimitive::implicitT(const ParamAccess<S>&, const Vec3<S>& x) const {
   FLEXURE_INSTANTIATE_PRIMITIVE_NORMAL(MeshPrimitive, S)   \
   FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(MeshPrimitive, S)
 FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

@@ -41,5 +41,6 @@ S SpherePrimitive::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) const {
   FLEXURE_INSTANTIATE_PRIMITIVE_NORMAL(SpherePrimitive, S)   \
   FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(SpherePrimitive, S)
 FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

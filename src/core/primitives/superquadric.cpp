@@ -67,5 +67,6 @@ S SuperquadricPrimitive::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) co
   FLEXURE_INSTANTIATE_PRIMITIVE_NORMAL(SuperquadricPrimitive, S)   \
   FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(SuperquadricPrimitive, S)
 FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

@@ -48,5 +48,6 @@ S TorusPrimitive::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) const {
   FLEXURE_INSTANTIATE_PRIMITIVE_NORMAL(TorusPrimitive, S)   \
   FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(TorusPrimitive, S)
 FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

@@ -80,5 +80,6 @@ S TubePrimitive::implicitT(const ParamAccess<S>& p, const Vec3<S>& x) const {
   FLEXURE_INSTANTIATE_PRIMITIVE_NORMAL(TubePrimitive, S)   \
   FLEXURE_INSTANTIATE_PRIMITIVE_IMPLICIT(TubePrimitive, S)
 FLEXURE_FOR_EACH_EVAL_SCALAR(INSTANTIATE)
+#undef INSTANTIATE
 
 }  // namespace flexure

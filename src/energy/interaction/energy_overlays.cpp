@@ -81,19 +81,19 @@ void lineGlyph(const LeafPoint& point, const LeafRef& line, const Vec3d& p1, con
   if (norm(p - foot) > 0.1 * ctx.size) overlay::addLine(out, p, foot, colors::kViolated);
 }
 
-void addAttachPoint(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addAttachPointGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const AttachPointTerm&>(c);
   overlay::addSpring(out, term.point.position(ctx.params), term.target, ctx.size, stateColor(term, ctx));
   overlay::addMarker(out, term.target, 0.45 * ctx.size, colors::kLimit);
 }
 
-void addUserSpring(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addUserSpringGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const UserSpringTerm&>(c);
   // E_user pulls by design and is never "met": drawn in the limit colour, not red.
   overlay::addSpring(out, term.point.position(ctx.params), term.target, ctx.size, colors::kLimit);
 }
 
-void addAttachPipes(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addAttachPipesGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const AttachPipesTerm&>(c);
   Vec3d p1, n1, p2, n2;
   pipeEnd(term.a, term.a.localSlot("length"), term.endA, ctx.params, p1, n1);
@@ -105,7 +105,7 @@ void addAttachPipes(const Constraint& c, const GlyphContext& ctx, OverlayGeometr
   overlay::addRing(out, p2, n2, 1.5 * ctx.size, color);
 }
 
-void addAttachSurface(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addAttachSurfaceGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const AttachSurfaceTerm&>(c);
   const ColorRgb color = stateColor(term, ctx);
   overlay::addSpring(out, surfacePoint(term.a, term.pointA, ctx), surfacePoint(term.b, term.pointB, ctx), ctx.size,
@@ -121,29 +121,29 @@ void floatingPoint(const LeafRef& ref, const SurfacePoint& sp, ColorRgb color, c
   overlay::addMarker(out, p, 0.45 * ctx.size, color);
 }
 
-void addFloatAttach(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addFloatAttachGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const FloatAttachTerm&>(c);
   floatingPoint(term.a, term.pointA, stateColor(term, ctx), ctx, out);
 }
 
-void addDoubleFloat(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addDoubleFloatGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const DoubleFloatTerm&>(c);
   const ColorRgb color = stateColor(term, ctx);
   floatingPoint(term.a, term.pointA, color, ctx, out);
   floatingPoint(term.b, term.pointB, color, ctx, out);
 }
 
-void addSlider(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addSliderGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const SliderTerm&>(c);
   lineGlyph(term.point, term.line, term.p1, term.p2, true, stateColor(term, ctx), ctx, out);
 }
 
-void addPointSegment(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addPointSegmentGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const PointSegmentTerm&>(c);
   lineGlyph(term.point, term.line, term.p1, term.p2, false, stateColor(term, ctx), ctx, out);
 }
 
-void addTelescope(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addTelescopeGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const TelescopeTerm&>(c);
   const ColorRgb color = stateColor(term, ctx);
   overlay::addLine(out, pathMapPoint(term.a.path, ctx.params, term.a1), pathMapPoint(term.a.path, ctx.params, term.a2),
@@ -152,7 +152,7 @@ void addTelescope(const Constraint& c, const GlyphContext& ctx, OverlayGeometry&
                    colors::kLimit);
 }
 
-void addOrientation(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
+void addOrientationGlyph(const Constraint& c, const GlyphContext& ctx, OverlayGeometry& out) {
   const auto& term = static_cast<const OrientationTerm&>(c);
   Vec3d at, current;
   if (term.mode == "normal") {
@@ -169,16 +169,16 @@ void addOrientation(const Constraint& c, const GlyphContext& ctx, OverlayGeometr
 }  // namespace
 
 void registerEnergyOverlays(OverlayRegistry& registry) {
-  registry.addConstraintKind(std::string(AttachPointTerm::kKind), addAttachPoint);
-  registry.addConstraintKind(std::string(UserSpringTerm::kKind), addUserSpring);
-  registry.addConstraintKind(std::string(AttachPipesTerm::kKind), addAttachPipes);
-  registry.addConstraintKind(std::string(AttachSurfaceTerm::kKind), addAttachSurface);
-  registry.addConstraintKind(std::string(FloatAttachTerm::kKind), addFloatAttach);
-  registry.addConstraintKind(std::string(DoubleFloatTerm::kKind), addDoubleFloat);
-  registry.addConstraintKind(std::string(SliderTerm::kKind), addSlider);
-  registry.addConstraintKind(std::string(PointSegmentTerm::kKind), addPointSegment);
-  registry.addConstraintKind(std::string(TelescopeTerm::kKind), addTelescope);
-  registry.addConstraintKind(std::string(OrientationTerm::kKind), addOrientation);
+  registry.addConstraintKind(std::string(AttachPointTerm::kKind), addAttachPointGlyph);
+  registry.addConstraintKind(std::string(UserSpringTerm::kKind), addUserSpringGlyph);
+  registry.addConstraintKind(std::string(AttachPipesTerm::kKind), addAttachPipesGlyph);
+  registry.addConstraintKind(std::string(AttachSurfaceTerm::kKind), addAttachSurfaceGlyph);
+  registry.addConstraintKind(std::string(FloatAttachTerm::kKind), addFloatAttachGlyph);
+  registry.addConstraintKind(std::string(DoubleFloatTerm::kKind), addDoubleFloatGlyph);
+  registry.addConstraintKind(std::string(SliderTerm::kKind), addSliderGlyph);
+  registry.addConstraintKind(std::string(PointSegmentTerm::kKind), addPointSegmentGlyph);
+  registry.addConstraintKind(std::string(TelescopeTerm::kKind), addTelescopeGlyph);
+  registry.addConstraintKind(std::string(OrientationTerm::kKind), addOrientationGlyph);
   // collision and the parameter terms (anchor, default, relation) have no place to draw.
 }
 

@@ -19,13 +19,6 @@
 namespace flexure {
 
 namespace {
-void setVec(Scene& scene, const Node& n, const Vec3d& v, bool frozen) {
-  setParam(scene, n, "x", v.x, frozen); setParam(scene, n, "y", v.y, frozen); setParam(scene, n, "z", v.z, frozen);
-}
-void setQuat(Scene& scene, const Node& n, const Quatd& q, bool frozen) {
-  setParam(scene, n, "qw", q.w, frozen); setParam(scene, n, "qx", q.x, frozen);
-  setParam(scene, n, "qy", q.y, frozen); setParam(scene, n, "qz", q.z, frozen);
-}
 Vec3d centreOf(const Scene& scene, const char* leaf) {
   const Path path = scene.pathTo(static_cast<const Primitive&>(*scene.find(leaf)));
   return pathMapPoint(path, ValueAccess(scene.parameters().values()), Vec3d{});

@@ -17,14 +17,6 @@ namespace flexure {
 
 namespace {
 
-void setVec(Scene& scene, const Node& n, const Vec3d& v, bool frozen) {
-  setParam(scene, n, "x", v.x, frozen); setParam(scene, n, "y", v.y, frozen); setParam(scene, n, "z", v.z, frozen);
-}
-void setQuat(Scene& scene, const Node& n, const Quatd& q, bool frozen) {
-  setParam(scene, n, "qw", q.w, frozen); setParam(scene, n, "qx", q.x, frozen);
-  setParam(scene, n, "qy", q.y, frozen); setParam(scene, n, "qz", q.z, frozen);
-}
-
 // A primitive at a fixed offset inside a part's frame.
 Node& partPiece(Scene& scene, Node& frame, std::unique_ptr<Node> leaf, const std::string& name, const Vec3d& offset) {
   Node& t = addNamed(scene, std::make_unique<TranslateOperator>(), name + "-offset", &frame);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "flexure/core/scene.h"
+#include "flexure/core/vec.h"
 
 namespace flexure {
 
@@ -13,6 +14,9 @@ namespace flexure {
 Node& addNamed(Scene& scene, std::unique_ptr<Node> node, const std::string& name, Node* parent = nullptr);
 // Sets "<node>.<slot>" (throws std::invalid_argument if missing), optionally freezing it.
 void setParam(Scene& scene, const Node& node, const std::string& slot, double value, bool frozen = false);
+// Sets a translate's (or solid's) "x", "y", "z" / a rotation's "qw", "qx", "qy", "qz".
+void setVec(Scene& scene, const Node& node, const Vec3d& v, bool frozen = false);
+void setQuat(Scene& scene, const Node& node, const Quatd& q, bool frozen = false);
 // Freezes every parameter of a node and its sub-tree.
 void freezeSubtree(Scene& scene, const Node& node);
 
