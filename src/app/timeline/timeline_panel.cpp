@@ -192,7 +192,6 @@ void TimelinePanel::refreshCache() {
                            locale.formattedDataSize(static_cast<qint64>(playback_->cacheBudget()))));
   cache_->setToolTip(tr("Baked frames are kept up to the memory budget; frames far from the playhead are evicted "
                         "first, every tenth frame last."));
-  ruler_->update();
 }
 
 void TimelinePanel::editTimeline(const QString& text, const std::function<void(TimelineSettings&)>& edit) {

@@ -52,7 +52,7 @@ TimelinePlayback::TimelinePlayback(SceneDocument& document, QObject* parent)
   connect(&document_.undoStack(), &QUndoStack::indexChanged, this, &TimelinePlayback::syncWithDocument);
   connect(&document_, &SceneDocument::sceneEdited, this, [this] {
     if (!writing_) syncWithDocument();
-    emit timelineChanged();
+    announceTimelineIfChanged();
   });
   connect(&document_, &SceneDocument::sceneAboutToBeReplaced, this, [this] {
     pause();
@@ -61,6 +61,7 @@ TimelinePlayback::TimelinePlayback(SceneDocument& document, QObject* parent)
   connect(&document_, &SceneDocument::sceneReplaced, this, [this] {
     error_.clear();
     current_ = timeline().startFrame;
+    announced_ = std::make_unique<TimelineSettings>(timeline());
     emit timelineChanged();
     emit frameChanged(current_);
     emit cacheChanged();
@@ -76,6 +77,24 @@ TimelinePlayback::~TimelinePlayback() {
     cancel_ = true;
     worker_.join();
   }
+}
+
+namespace {
+bool sameTimeline(const TimelineSettings& a, const TimelineSettings& b) {
+  if (a.fps != b.fps || a.startFrame != b.startFrame || a.endFrame != b.endFrame || a.loop != b.loop ||
+      a.tracks.size() != b.tracks.size())
+    return false;
+  for (std::size_t i = 0; i < a.tracks.size(); ++i)
+    if (a.tracks[i].target != b.tracks[i].target || !sameTrack(&a.tracks[i], &b.tracks[i])) return false;
+  return true;
+}
+}  // namespace
+
+void TimelinePlayback::announceTimelineIfChanged() {
+  const TimelineSettings& now = timeline();
+  if (announced_ && sameTimeline(*announced_, now)) return;
+  announced_ = std::make_unique<TimelineSettings>(now);
+  emit timelineChanged();
 }
 
 const TimelineSettings& TimelinePlayback::timeline() const { return timelineOf(std::as_const(document_.scene())); }

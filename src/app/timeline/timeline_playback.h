@@ -118,6 +118,7 @@ class TimelinePlayback : public QObject {
   void setError(const QString& message);
   void deferAdoption();
   void adoptSolverValues();
+  void announceTimelineIfChanged();
 
   SceneDocument& document_;
   SolverLink* solver_ = nullptr;
@@ -142,6 +143,10 @@ class TimelinePlayback : public QObject {
   int jobTarget_ = -1;
   std::function<void()> jobDone_;
   QString jobError_;  // written by the worker before it posts its end
+
+  // The timeline block as last announced by timelineChanged: a document edit that leaves it as
+  // it was (every adopted solver result while dragging) does not repaint the timeline.
+  std::unique_ptr<TimelineSettings> announced_;
 
   int current_ = 0;
   std::optional<int> shown_;

@@ -34,7 +34,14 @@ TimelineRuler::TimelineRuler(SceneDocument& document, SceneSelection& selection,
   setMouseTracking(false);
   auto repaint = [this] { update(); };
   connect(&playback_, &TimelinePlayback::frameChanged, this, repaint);
-  connect(&playback_, &TimelinePlayback::cacheChanged, this, repaint);
+  // The ruler draws the cached ranges: a cache report that leaves them (each solver result
+  // adopted while dragging reports one) does not repaint it.
+  connect(&playback_, &TimelinePlayback::cacheChanged, this, [this] {
+    std::vector<FrameRange> ranges = playback_.cachedRanges();
+    if (ranges == drawnCache_) return;
+    drawnCache_ = std::move(ranges);
+    update();
+  });
   connect(&playback_, &TimelinePlayback::timelineChanged, this, repaint);
   connect(&selection_, &SceneSelection::selectionChanged, this, [this] {
     selectedKey_.reset();

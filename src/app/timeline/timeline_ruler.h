@@ -8,6 +8,9 @@
 //   Space, Left/Right, Home/End    play/pause, step a frame, jump to the start/end
 #include <QWidget>
 #include <optional>
+#include <vector>
+
+#include "flexure/anim/bake_cache.h"
 
 namespace flexure {
 class Node;
@@ -54,6 +57,7 @@ class TimelineRuler : public QWidget {
   SceneDocument& document_;
   SceneSelection& selection_;
   TimelinePlayback& playback_;
+  std::vector<FrameRange> drawnCache_;  // the cached ranges as of the last repaint they caused
   std::optional<int> selectedKey_;
   std::optional<int> draggedKey_;  // the key's frame when the drag started
   int dragTo_ = 0;                 // where the dragged key would land

@@ -221,6 +221,54 @@ TEST_CASE("editing a key invalidates the cache after it and keeps the frames bef
   CHECK(playback.cachedFrame(10) != before[10]);
 }
 
+namespace {
+// Counts the paint events a widget receives.
+class PaintCounter : public QObject {
+ public:
+  int paints = 0;
+  bool eventFilter(QObject*, QEvent* event) override {
+    if (event->type() == QEvent::Paint) ++paints;
+    return false;
+  }
+};
+}  // namespace
+
+TEST_CASE("values changed without touching the timeline neither announce it nor repaint the ruler",
+          "[app][timeline]") {
+  // Each solver result adopted while dragging is such a change (MainWindow emits sceneEdited
+  // with the new Ψ): under a software rasterizer the ruler's repaint at every result was a
+  // measurable share of the GUI thread (issue 17 item 3).
+  OldhamWindow w("scenes/anim-oldham.json");
+  TimelinePlayback& playback = w.playback();
+  SceneDocument& doc = w.document();
+  TimelineRuler& ruler = w.panel->ruler();
+  playback.setFrame(10);
+  REQUIRE(bakedUpTo(playback, 10));
+  QCoreApplication::processEvents();
+  QSignalSpy announced(&playback, &TimelinePlayback::timelineChanged);
+  PaintCounter counter;
+  ruler.installEventFilter(&counter);
+  // The disc's translation is not keyed, and shown frame 10 stays as it is.
+  Scene& scene = doc.scene();
+  const int discX = scene.find("disc-translate")->paramIndex("x");
+  for (int i = 0; i < 5; ++i) {
+    scene.parameters().setValue(discX, scene.parameters().value(discX) + 1e-6);
+    emit doc.sceneEdited();
+    QCoreApplication::processEvents();
+  }
+  CHECK(announced.count() == 0);
+  CHECK(counter.paints == 0);
+  // A real change of the timeline is announced and drawn.
+  TimelineSettings edited = timelineOf(std::as_const(scene));
+  edited.endFrame += 12;
+  timelineOf(scene) = edited;
+  doc.notifySceneEdited();
+  QCoreApplication::processEvents();
+  CHECK(announced.count() == 1);
+  CHECK(counter.paints >= 1);
+  ruler.removeEventFilter(&counter);
+}
+
 TEST_CASE("timeline keyboard: space plays, arrows step, home and end jump, delete removes a key", "[app][timeline]") {
   OldhamWindow w("scenes/anim-oldham.json");
   TimelinePlayback& playback = w.playback();
