@@ -107,6 +107,18 @@ void BenchmarkSession::start() {
 // before it is handled, so it sends the event on itself (through every other filter, e.g. a
 // scroll area's on its viewport: the event is let through when it comes back here) and stops
 // the original delivery.
+namespace {
+// "QTableView#constraintTable", or for an unnamed widget "QLineEdit in QSpinBox#frameSpin".
+QString widgetLabel(const QObject* widget) {
+  const QString cls = QString::fromLatin1(widget->metaObject()->className());
+  if (!widget->objectName().isEmpty()) return cls + "#" + widget->objectName();
+  for (const QObject* p = widget->parent(); p; p = p->parent())
+    if (!p->objectName().isEmpty())
+      return cls + " in " + QString::fromLatin1(p->metaObject()->className()) + "#" + p->objectName();
+  return cls;
+}
+}  // namespace
+
 bool BenchmarkSession::eventFilter(QObject* watched, QEvent* event) {
   if (phase_ != Phase::Measure) return false;
   if (std::find(delivering_.begin(), delivering_.end(), event) != delivering_.end()) return false;
@@ -124,6 +136,9 @@ bool BenchmarkSession::eventFilter(QObject* watched, QEvent* event) {
   } else {
     panelsPaintMs_ += ms;
     ++panelPaints_;
+    WidgetPaints& w = paintsByWidget_[widgetLabel(watched)];
+    ++w.paints;
+    w.ms += ms;
   }
   return true;
 }
@@ -446,6 +461,15 @@ void BenchmarkSession::finish() {
   out["breakdown_ms"] = breakdown;
   out["overlay_uploads_per_frame"] = statistics(overlayUploads);
   out["panel_paints_per_frame"] = statistics(panelPaints);
+  // The 12 widgets whose paints took longest, per measured frame.
+  std::vector<std::pair<QString, WidgetPaints>> widgets(paintsByWidget_.begin(), paintsByWidget_.end());
+  std::sort(widgets.begin(), widgets.end(), [](const auto& a, const auto& b) { return a.second.ms > b.second.ms; });
+  if (widgets.size() > 12) widgets.resize(12);
+  const double frames = std::max<std::size_t>(1, samples_.size());
+  QJsonObject byWidget;
+  for (const auto& [label, w] : widgets)
+    byWidget[label] = QJsonObject{{"paints_per_frame", w.paints / frames}, {"ms_per_frame", w.ms / frames}};
+  out["panel_paints_by_widget"] = byWidget;
   QTextStream(stdout) << QJsonDocument(out).toJson(QJsonDocument::Indented);
   emit finished(0);
 }

@@ -25,6 +25,7 @@
 #include <QPointF>
 #include <QString>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "viewport/frame_timing.h"
@@ -113,6 +114,13 @@ class BenchmarkSession : public QObject {
   double panelsPaintMs_ = 0.0;
   int panelPaints_ = 0;
   double windowRepaintMs_ = 0.0;
+  // Every widget's paints over the measured frames, by "Class#objectName" (an unnamed widget by
+  // its class and its nearest named ancestor): which panel costs what.
+  struct WidgetPaints {
+    int paints = 0;
+    double ms = 0.0;
+  };
+  std::map<QString, WidgetPaints> paintsByWidget_;
   std::vector<QEvent*> delivering_;  // events the filter is sending on (let through)
 };
 
