@@ -5,6 +5,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "flexure/core/binary_field_writer.h"
 #include "flexure/core/field_visitor.h"
 #include "flexure/core/node.h"
 #include "flexure/core/scene.h"
@@ -13,47 +14,7 @@ namespace flexure {
 
 namespace {
 
-// Appends every field in visiting order as raw bytes (no names: the reader visits in the same
-// order). Records store their count first.
-class BinaryFieldWriter final : public FieldVisitor {
- public:
-  explicit BinaryFieldWriter(std::string& out) : out_(out) {}
-  void field(std::string_view, bool& v, FieldUse) override { out_.push_back(v ? '\1' : '\0'); }
-  void field(std::string_view, int& v, FieldUse) override { raw(v); }
-  void field(std::string_view, double& v, FieldUse) override { raw(v); }
-  void field(std::string_view, std::string& v, FieldUse) override { text(v); }
-  void field(std::string_view, Vec3d& v, FieldUse) override { raw(v.x), raw(v.y), raw(v.z); }
-  void field(std::string_view, SurfacePoint& v, FieldUse) override { raw(v.patch), raw(v.u), raw(v.v); }
-  void field(std::string_view, std::vector<double>& v, FieldUse) override { list(v); }
-  void field(std::string_view, std::vector<int>& v, FieldUse) override { list(v); }
-  void field(std::string_view, std::vector<std::string>& v, FieldUse) override {
-    raw(std::uint64_t(v.size()));
-    for (const std::string& s : v) text(s);
-  }
-  void records(std::string_view, std::size_t count, const std::function<void(std::size_t)>&, const RecordBinder& bind,
-               FieldUse) override {
-    raw(std::uint64_t(count));
-    for (std::size_t i = 0; i < count; ++i) bind(i, *this);
-  }
-  bool isReading() const override { return false; }
-
- private:
-  template <class T>
-  void raw(const T& v) {
-    out_.append(reinterpret_cast<const char*>(&v), sizeof(T));
-  }
-  void text(const std::string& s) {
-    raw(std::uint64_t(s.size()));
-    out_.append(s);
-  }
-  template <class T>
-  void list(const std::vector<T>& v) {
-    raw(std::uint64_t(v.size()));
-    out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-  }
-  std::string& out_;
-};
-
+// Reads what BinaryFieldWriter (core/binary_field_writer.h) wrote, in the same visiting order.
 class BinaryFieldReader final : public FieldVisitor {
  public:
   explicit BinaryFieldReader(const std::string& in) : in_(in) {}

@@ -6,6 +6,7 @@
 #include <functional>
 #include <set>
 
+#include "flexure/core/binary_field_writer.h"
 #include "flexure/core/field_visitor.h"
 #include "flexure/core/param_access.h"
 #include "flexure/core/primitive.h"
@@ -54,47 +55,6 @@ double slot(const Scene& scene, const Node& node, const char* name, double fallb
   return i >= 0 ? scene.parameters().value(i) : fallback;
 }
 
-// Appends a node's fields as raw bytes in visiting order, names left out (a node of a given type
-// visits the same fields in the same order): part of the cache key.
-class KeyFieldWriter final : public FieldVisitor {
- public:
-  explicit KeyFieldWriter(std::string& out) : out_(out) {}
-  void field(std::string_view, bool& v, FieldUse) override { out_.push_back(v ? '\1' : '\0'); }
-  void field(std::string_view, int& v, FieldUse) override { raw(v); }
-  void field(std::string_view, double& v, FieldUse) override { raw(v); }
-  void field(std::string_view, std::string& v, FieldUse) override { text(v); }
-  void field(std::string_view, Vec3d& v, FieldUse) override { raw(v.x), raw(v.y), raw(v.z); }
-  void field(std::string_view, SurfacePoint& v, FieldUse) override { raw(v.patch), raw(v.u), raw(v.v); }
-  void field(std::string_view, std::vector<double>& v, FieldUse) override { list(v); }
-  void field(std::string_view, std::vector<int>& v, FieldUse) override { list(v); }
-  void field(std::string_view, std::vector<std::string>& v, FieldUse) override {
-    raw(std::uint64_t(v.size()));
-    for (const std::string& s : v) text(s);
-  }
-  void records(std::string_view, std::size_t count, const std::function<void(std::size_t)>&, const RecordBinder& bind,
-               FieldUse) override {
-    raw(std::uint64_t(count));
-    for (std::size_t i = 0; i < count; ++i) bind(i, *this);
-  }
-  bool isReading() const override { return false; }
-
- private:
-  template <class T>
-  void raw(const T& v) {
-    out_.append(reinterpret_cast<const char*>(&v), sizeof(T));
-  }
-  void text(const std::string& s) {
-    raw(std::uint64_t(s.size()));
-    out_.append(s);
-  }
-  template <class T>
-  void list(const std::vector<T>& v) {
-    raw(std::uint64_t(v.size()));
-    out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-  }
-  std::string& out_;
-};
-
 // One node's part of the key: its address, type, Ψ slice (exact bits) and fields, then those of
 // every node it reads (dependencies()), each once.
 void appendNodeKey(const Scene& scene, const Node& node, std::set<const Node*>& seen, std::string& key) {
@@ -110,7 +70,7 @@ void appendNodeKey(const Scene& scene, const Node& node, std::set<const Node*>& 
   const double* values = scene.parameters().values().data() + node.paramOffset();
   key.append(reinterpret_cast<const char*>(values), count * sizeof(double));
   // visitFields binds members for reading and writing alike; this writer only reads them.
-  KeyFieldWriter writer(key);
+  BinaryFieldWriter writer(key);  // the fields, names left out
   const_cast<Node&>(node).visitFields(writer);
   for (const Node* d : node.dependencies())
     if (d) appendNodeKey(scene, *d, seen, key);
