@@ -33,8 +33,8 @@ void orientWindingWithNormals(TriangleMesh& mesh) {
 }  // namespace
 
 TriangleMesh tessellatePath(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options) {
-  if (!options.mergeAffineCells) return tessellatePathBelow(path, params, path.operators.size(), options);
-  const std::size_t start = placementStart(path, params);
+  // Unmerged, where the path is split does not matter: all of it is the inner part.
+  const std::size_t start = options.mergeAffineCells ? placementStart(path, params) : path.operators.size();
   TriangleMesh mesh = tessellatePathInner(path, params, start, options);
   placeOnPath(mesh, path, params, start);
   return mesh;
@@ -68,8 +68,10 @@ std::size_t placementStart(const Path& path, const ParamAccess<double>& params) 
 TriangleMesh tessellatePathInner(const Path& path, const ParamAccess<double>& params, std::size_t start,
                                  const TessellationOptions& options) {
   TriangleMesh mesh;
+  // In the primitive's own space (Appendix A: P^{i,1} = P^{L^i}) ...
   path.leaf->tessellate(params, options.resolution, mesh);
   if (mesh.normals.size() != mesh.positions.size()) mesh.computeVertexNormals();
+  // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
   applyOperators(mesh, path, params, 0, start);
   if (options.mergeAffineCells) dropAffineGridLines(mesh);
   mesh.name = path.leaf->name();
@@ -83,15 +85,8 @@ void placeOnPath(TriangleMesh& mesh, const Path& path, const ParamAccess<double>
 
 TriangleMesh tessellatePathBelow(const Path& path, const ParamAccess<double>& params, std::size_t operatorCount,
                                  const TessellationOptions& options) {
-  TriangleMesh mesh;
-  // In the primitive's own space (Appendix A: P^{i,1} = P^{L^i}) ...
-  path.leaf->tessellate(params, options.resolution, mesh);
-  if (mesh.normals.size() != mesh.positions.size()) mesh.computeVertexNormals();
-  // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
-  applyOperators(mesh, path, params, 0, operatorCount);
-  if (options.mergeAffineCells) dropAffineGridLines(mesh);
+  TriangleMesh mesh = tessellatePathInner(path, params, operatorCount, options);
   orientWindingWithNormals(mesh);
-  mesh.name = path.leaf->name();
   return mesh;
 }
 
