@@ -79,15 +79,7 @@ void GpuMeshBatch::drawMesh(std::size_t index) const {
 }
 
 void GpuMeshBatch::drawIndexList(const std::vector<unsigned>& indices, GlBuffer& scratch) const {
-  if (!vao_ || indices.empty()) return;
-  scratch.ensure();
-  glBindVertexArray(vao_.get());
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, scratch.get());
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(unsigned)), indices.data(),
-               GL_STREAM_DRAW);
-  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(indices.size()), GL_UNSIGNED_INT, nullptr);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer_.get());  // the vertex array's own again
-  glBindVertexArray(0);
+  drawIndexListThrough(vao_.get(), indexBuffer_.get(), indices, scratch);
 }
 
 void GpuMeshBatch::drawTriangles(std::size_t index, int first, int count) const {

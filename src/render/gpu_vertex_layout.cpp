@@ -28,4 +28,17 @@ void uploadSixFloatVertices(GLuint buffer, const std::vector<float>& vertices) {
   glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(3 * sizeof(float)));
 }
 
+void drawIndexListThrough(GLuint vertexArray, GLuint indexBuffer, const std::vector<unsigned>& indices,
+                          GlBuffer& scratch) {
+  if (vertexArray == 0 || indices.empty()) return;
+  scratch.ensure();
+  glBindVertexArray(vertexArray);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, scratch.get());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(unsigned)), indices.data(),
+               GL_STREAM_DRAW);
+  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(indices.size()), GL_UNSIGNED_INT, nullptr);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);  // the vertex array's own again
+  glBindVertexArray(0);
+}
+
 }  // namespace flexure::render_detail

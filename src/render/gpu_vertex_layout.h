@@ -6,6 +6,7 @@
 
 #include "flexure/core/triangle_mesh.h"
 #include "gl_api.h"
+#include "gl_name.h"
 
 namespace flexure::render_detail {
 
@@ -17,5 +18,11 @@ void appendPositionsAndNormals(const TriangleMesh& mesh, std::vector<float>& ver
 
 // Fills `buffer` with `vertices` and points attributes 0 and 1 of the bound vertex array at it.
 void uploadSixFloatVertices(GLuint buffer, const std::vector<float>& vertices);
+
+// Draws the triangles of `indices` (into the vertices of `vertexArray`) through `scratch` as the
+// element buffer, then binds the vertex array's own element buffer `indexBuffer` again: a
+// partial frame's own selection of triangles (GpuMesh, GpuMeshBatch).
+void drawIndexListThrough(GLuint vertexArray, GLuint indexBuffer, const std::vector<unsigned>& indices,
+                          GlBuffer& scratch);
 
 }  // namespace flexure::render_detail
