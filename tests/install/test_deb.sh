@@ -40,7 +40,8 @@ field() { sed -n "s/^ $1: //p" <<<"$info"; }
 [[ -n $(field Maintainer) ]] && pass "Maintainer: $(field Maintainer)" || fail "no Maintainer"
 depends=$(field Depends)
 expected_libs=(libc6 libstdc++6)
-[[ $with_gui == 1 ]] && expected_libs+=(libqt6widgets6 libqt6openglwidgets6)
+# The viewport is a QOpenGLWindow (Qt OpenGL), not a QOpenGLWidget (docs/ARCHITECTURE.md).
+[[ $with_gui == 1 ]] && expected_libs+=(libqt6widgets6 libqt6opengl6)
 depends_names=$(sed -e 's/ ([^)]*)//g' -e 's/, /\n/g' <<<"$depends")  # one package name a line
 for lib in "${expected_libs[@]}"; do
   if grep -Fqx -- "$lib" <<<"$depends_names"; then pass "Depends names $lib (shlibdeps)"; else fail "Depends lacks $lib: $depends"; fi
