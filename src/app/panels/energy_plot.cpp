@@ -1,8 +1,5 @@
 #include "panels/energy_plot.h"
 
-#include <QDateTime>
-#include <QTimer>
-
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QLegend>
@@ -12,7 +9,6 @@
 #include <QTimer>
 #include <QValueAxis>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
 namespace flexure::app {
@@ -71,20 +67,14 @@ void EnergyPlot::addHistory(const std::vector<session::HistoryPoint>& history) {
   scheduleRefresh();
 }
 
-namespace {
-qint64 nowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
-
 void EnergyPlot::scheduleRefresh() {
-  const qint64 now = nowMs();
-  if (lastRefreshMs_ < 0 || now - lastRefreshMs_ >= kRefreshMs) {
+  const qint64 elapsed = sinceRefresh_.isValid() ? sinceRefresh_.elapsed() : kRefreshMs;
+  if (elapsed >= kRefreshMs) {
     refreshTimer_->stop();
     refreshSeries();
     return;
   }
-  if (!refreshTimer_->isActive()) refreshTimer_->start(static_cast<int>(kRefreshMs - (now - lastRefreshMs_)));
+  if (!refreshTimer_->isActive()) refreshTimer_->start(static_cast<int>(kRefreshMs - elapsed));
 }
 
 void EnergyPlot::flushRefresh() const {
@@ -114,7 +104,7 @@ void EnergyPlot::showSeries(QLineSeries* series, bool visible) {
 static double plottedEnergy(const session::HistoryPoint& p) { return std::abs(p.energy + p.dragEnergy); }
 
 void EnergyPlot::refreshSeries() {
-  lastRefreshMs_ = nowMs();
+  sinceRefresh_.start();
   // The smallest and largest positive values set the axis; exact zeros (no energy
   // constraints, met constraints) sit at its bottom, since a log axis cannot show 0.
   double lo = kFloor, hi = 1.0;

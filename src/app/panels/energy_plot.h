@@ -7,6 +7,7 @@
 // a chart's axes, layout and anti-aliased strokes cost the GUI thread a few milliseconds each
 // time); the points are merged at once.
 #include <QChartView>
+#include <QElapsedTimer>
 #include <map>
 #include <vector>
 
@@ -44,7 +45,7 @@ class EnergyPlot : public QChartView {
 
   std::map<long long, session::HistoryPoint> points_;
   class QTimer* refreshTimer_ = nullptr;
-  qint64 lastRefreshMs_ = -1;
+  QElapsedTimer sinceRefresh_;  // invalid until the first redraw
   QLineSeries* energy_;
   QLineSeries* violation_;
   QValueAxis* xAxis_;
