@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "flexure/rigid/goal_pull.h"
 #include "flexure/rigid/joint_geometry.h"
 
 namespace flexure {
@@ -35,11 +36,12 @@ CorrectionWeights weightsOf(const RigidSystem& s, const JointRecord& j, const Co
 
 // The weight 1/max(n_i, n_j) of section 3.2 (n: active constraints on a movable solid).
 double pairWeight(const std::vector<int>& counts, const JointRecord& j, bool weighted) {
-  if (!weighted) return 1.0;
+  const double goal = j.goal ? 0.5 : 1.0;  // a goal pulls softly (RigidJoint::goal)
+  if (!weighted) return goal;
   int n = 1;
   if (j.body1 >= 0) n = std::max(n, counts[static_cast<std::size_t>(j.body1)]);
   if (j.body2 >= 0) n = std::max(n, counts[static_cast<std::size_t>(j.body2)]);
-  return 1.0 / n;
+  return goal / n;
 }
 
 void accumulate(std::vector<Vec3d>& into, int body, const Vec3d& v, double weight) {
@@ -191,7 +193,7 @@ double momentumIteration(RigidSystem& s, const std::vector<int>& active, const s
 
 double directIteration(RigidSystem& s, const std::vector<int>& active, const ProcessingOptions& o,
                        DirectJointSolver& solver, ContactBudget& budget, Corrections& c,
-                       std::vector<ConstraintRow>& rows, double violation) {
+                       std::vector<ConstraintRow>& rows) {
   rows.clear();
   for (int k : active) appendJointRows(s, s.joints[static_cast<std::size_t>(k)], rows);
   if (o.ground) appendContactRows(s, *o.ground, o.friction, rows);
@@ -219,7 +221,6 @@ double directIteration(RigidSystem& s, const std::vector<int>& active, const Pro
   // solve can ask for displacements far beyond the gaps it closes; the Newton step is then
   // damped: rotation vectors within the step bound (assembly) or 0.25 rad.
   const double scale = stepScale(c.dR, o.maxStep > 0.0 ? o.maxStep : 0.25);
-  (void)violation;
   recordRotations(s, c.dR, o.ledger);
   recordTranslations(s, c.dx, o.ledger);
   applyRotations(s, c.dR, scale);
@@ -250,7 +251,7 @@ bool isJointActive(const JointRecord& j, double time) { return j.enabled && j.ac
 double maxJointViolation(const RigidSystem& s, double time, const GroundPlane* ground) {
   double worst = ground ? deepestPenetration(s, *ground) : 0.0;
   for (const JointRecord& j : s.joints)
-    if (isJointActive(j, time)) worst = std::max(worst, measureJointViolation(s, j).largest());
+    if (isJointActive(j, time) && !j.goal) worst = std::max(worst, measureJointViolation(s, j).largest());
   return worst;
 }
 
@@ -266,7 +267,14 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   Corrections c;
   std::vector<ConstraintRow> rows;
   result.maxViolation = maxJointViolation(s, o.time, o.ground);
-  while (result.maxViolation > o.tolerance) {
+  // With a goal, processing goes on until the solids come to rest against it as well (the
+  // paper's schemes pull toward it at half weight, without a reach).
+  GoalPull goal(s, active);
+  const bool direct = o.scheme == ProcessingScheme::Direct;
+  const auto atRest = [&] {
+    return !goal.any() || (direct ? goal.atRest(o.tolerance) : result.iterations > 0 && result.lastCorrection <= o.tolerance);
+  };
+  while (result.maxViolation > o.tolerance || !atRest()) {
     if (result.iterations >= o.maxIterations) {
       result.stopReason = "iteration limit";
       break;
@@ -275,7 +283,11 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
     switch (o.scheme) {
       case ProcessingScheme::Paper: correction = paperIteration(s, active, counts, o, c); break;
       case ProcessingScheme::PaperMomentum: correction = momentumIteration(s, active, counts, o, c); break;
-      case ProcessingScheme::Direct: correction = directIteration(s, active, o, solver, budget, c, rows, result.maxViolation); break;
+      case ProcessingScheme::Direct:
+        goal.before(s);
+        correction = directIteration(s, active, o, solver, budget, c, rows);
+        goal.after(s, correction);
+        break;
     }
     if (o.ground && o.scheme != ProcessingScheme::Direct) correction = std::max(correction, processGroundContacts(s, *o.ground, budget, o.friction));
     ++result.iterations;
@@ -290,10 +302,11 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       break;
     }
   }
-  result.converged = result.maxViolation <= o.tolerance;
-  if (result.converged) result.stopReason = "all constraints satisfied";
+  result.converged = result.maxViolation <= o.tolerance && atRest();
+  if (result.converged) result.stopReason = goal.any() ? "all constraints satisfied, at rest against the goal" : "all constraints satisfied";
   for (int k : active) {
     const JointRecord& j = s.joints[static_cast<std::size_t>(k)];
+    if (j.goal) continue;
     const double v = measureJointViolation(s, j).largest();
     if (v > o.tolerance) result.violated.push_back({j.name, j.kind, v});
   }

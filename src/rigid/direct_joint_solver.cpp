@@ -1,5 +1,7 @@
 #include "flexure/rigid/direct_joint_solver.h"
 
+#include <cmath>
+
 #include "flexure/rigid/joint_geometry.h"
 #include "flexure/rigid/permitted_region.h"
 
@@ -36,9 +38,7 @@ void addAngularRow(std::vector<ConstraintRow>& rows, const RigidSystem& s, const
   rows.push_back(r);
 }
 
-}  // namespace
-
-void appendJointRows(const RigidSystem& s, const JointRecord& j, std::vector<ConstraintRow>& rows) {
+void appendHardRows(const RigidSystem& s, const JointRecord& j, std::vector<ConstraintRow>& rows) {
   const JointGeometry g = measureJointTranslation(s, j);
   if (g.hasTranslation) {
     // Both bodies are pushed at the midpoint of the gap: no couple, exact momenta.
@@ -64,6 +64,25 @@ void appendJointRows(const RigidSystem& s, const JointRecord& j, std::vector<Con
     addAngularRow(rows, s, j, measureJointAngle(s, j), j.angle.enabled && j.angle.min == j.angle.max);
   }
   addAngularRow(rows, s, j, measureJointTwist(s, j), j.twist.enabled && j.twist.min == j.twist.max);
+}
+
+}  // namespace
+
+void appendJointRows(const RigidSystem& s, const JointRecord& j, std::vector<ConstraintRow>& rows) {
+  const std::size_t first = rows.size();
+  appendHardRows(s, j, rows);
+  // A goal closes 80 % of its gap per iteration where nothing holds it back, and pulls with a
+  // bounded multiplier where the joints cannot follow (ConstraintRow::compliance).
+  constexpr double kGoalCompliance = 0.25;
+  if (!j.goal) return;
+  double gap = 0.0;
+  for (std::size_t k = first; k < rows.size(); ++k) gap += rows[k].error * rows[k].error;
+  gap = std::sqrt(gap);
+  const double scale = gap > j.reach ? j.reach / gap : 1.0;  // RigidJoint::reach
+  for (std::size_t k = first; k < rows.size(); ++k) {
+    rows[k].compliance = kGoalCompliance;
+    rows[k].error *= scale;
+  }
 }
 
 void DirectJointSolver::buildPattern(const RigidSystem& s, const std::vector<ConstraintRow>& rows) {
@@ -144,7 +163,8 @@ bool DirectJointSolver::solveMultipliers(const RigidSystem& s, const std::vector
     values[c.slot] += dot(li, massLinear_[j]) + dot(ai, massAngular_[j]);
   }
   // A relative compliance of 1e-9 keeps redundant rows (closed loops) factorable.
-  for (int k = 0; k < n; ++k) values[diagonalSlots_[static_cast<std::size_t>(k)]] *= 1.0 + 1e-9;
+  for (int k = 0; k < n; ++k)
+    values[diagonalSlots_[static_cast<std::size_t>(k)]] *= 1.0 + 1e-9 + rows[static_cast<std::size_t>(k)].compliance;
   for (int k = 0; k < n; ++k) values[diagonalSlots_[static_cast<std::size_t>(k)]] += 1e-14;
   factor_.factorize(matrix_);
   if (factor_.info() != Eigen::Success) return false;

@@ -111,6 +111,8 @@ nlohmann::json monocycleFigures(ProcessingScheme scheme, int frames) {
 // solver thread's step runs: one rigid solve with the session's budget of 20 iterations
 // (session_options.h). CPU seconds per step, and the part of it spent on the solids' mass
 // properties (solidMassProperties for every solid, as buildRigidSystem asks for them).
+// max_violation is the joints' (the mouse joint is a goal, RigidJoint::goal); at_rest counts
+// the steps that ended with the body at rest against the mouse.
 nlohmann::json otaryDrag(int moves) {
   Scene scene;
   importDescriptionFile(exampleScenePath("otary.dcl", FLEXURE_SOURCE_DIR "/scenes").string(), scene);
@@ -125,6 +127,7 @@ nlohmann::json otaryDrag(int moves) {
   joint->object2 = "body";
   joint->point1 = start;
   joint->point2 = {};
+  joint->goal = true;  // as the window's drag (solid_part_drag.cpp)
   RigidJoint& mouse = *joint;
   scene.constraints.push_back(std::move(joint));
   scene.resolveReferences();
@@ -137,13 +140,17 @@ nlohmann::json otaryDrag(int moves) {
   constexpr int kMovesPerTurn = 120;
   std::vector<double> perStep, massSeconds;
   double worst = 0.0;
+  int atRest = 0;
   for (int k = 1; k <= moves; ++k) {
     const double angle = 2.0 * kPi * k / kMovesPerTurn;
-    mouse.point1 = start + Vec3d(std::cos(angle) - 1.0, std::sin(angle), 0.0) * kRadius;
+    const Vec3d target = start + Vec3d(std::cos(angle) - 1.0, std::sin(angle), 0.0) * kRadius;
+    mouse.reach = std::max(mouse.reach, 2.0 * norm(target - mouse.point1));  // as SolidPartDrag::move
+    mouse.point1 = target;
     const double c0 = threadSeconds();
     const SolveReport r = solver.solve(scene, step);
     perStep.push_back(threadSeconds() - c0);
     worst = std::max(worst, r.maxViolation);
+    if (r.converged) ++atRest;
     const double m0 = threadSeconds();
     for (const SolidOperator* s : solids) solidMassProperties(scene, *s);
     massSeconds.push_back(threadSeconds() - m0);
@@ -151,7 +158,8 @@ nlohmann::json otaryDrag(int moves) {
   return {{"steps", moves},
           {"seconds_per_step", median(perStep)},
           {"mass_properties_seconds_per_step", median(massSeconds)},
-          {"max_violation", worst}};
+          {"max_violation", worst},
+          {"at_rest", atRest}};
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ void fillReport(SolveReport& report, const RigidSystem& system, const std::vecto
   report.family = "rigid";
   report.maxViolation = maxJointViolation(system, time, ground);
   for (const JointRecord& j : system.joints) {
-    if (!isJointActive(j, time)) continue;
+    if (!isJointActive(j, time) || j.goal) continue;  // a goal is not a constraint
     ConstraintResidual r;
     r.name = j.name;
     r.kind = j.kind;

@@ -211,6 +211,8 @@ RigidSystem buildRigidSystem(Scene& scene, bool withContactSamples) {
     r.angle = j->angle;
     r.twist = j->twist;
     r.mobility = j->mobility;
+    r.goal = j->goal;
+    r.reach = j->reach;
     r.enabled = j->enabled;
     r.active = j->active;
     system.addJoint(std::move(r));
@@ -235,6 +237,12 @@ void writeBack(const RigidSystem& system, Scene& scene) {
     psi[o + 6] = b.orientation.z;
     solid->velocity = b.velocity;
     solid->angularVelocity = b.angularVelocity;
+  }
+  // A goal's reach as processing adapted it (RigidJoint::reach).
+  for (const JointRecord& record : system.joints) {
+    if (!record.goal) continue;
+    for (auto& c : scene.constraints)
+      if (auto* j = dynamic_cast<RigidJoint*>(c.get()); j && j->goal && j->name == record.name) j->reach = record.reach;
   }
 }
 

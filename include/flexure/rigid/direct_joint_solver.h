@@ -30,10 +30,17 @@ struct ConstraintRow {
   // rows of the same point within Coulomb's bound; -1 for equality rows.
   int contactBody = -1;
   bool frictionRow = false;
+  // Softness of a goal's row (RigidJoint::goal) relative to its effective mass: the row then
+  // closes 1/(1 + compliance) of its gap when nothing else holds it, and where the joints
+  // cannot follow, its multiplier stays bounded (e / (compliance · A_kk)) instead of growing
+  // without limit in a singular direction; the solids come to rest where the joints' reactions
+  // balance its pull. 0: a hard row.
+  double compliance = 0.0;
 };
 
 // Appends the rows of one active joint: every region row, and the angle / twist rows when
-// they are violated or pinned (min = max).
+// they are violated or pinned (min = max). A goal's rows are soft (compliance) and ask for at
+// most its reach (RigidJoint::goal, RigidJoint::reach).
 void appendJointRows(const RigidSystem& system, const JointRecord& joint, std::vector<ConstraintRow>& rows);
 
 class DirectJointSolver {

@@ -66,6 +66,19 @@ class RigidJoint final : public Constraint {
   AngleLimit angle;
   TwistLimit twist;
   double mobility = 0.5;     // μ12, "ability to move" of object1 (section 3.1.4)
+  // A goal, not a constraint: the solids move toward it as far as the other joints allow
+  // (a drag's mouse joint, rigid/interaction/solid_part_drag.cpp). Its rows are soft
+  // (ConstraintRow::compliance), it counts in no violation, and processing ends when the
+  // solids have come to rest against it. Never read from or written to a file.
+  bool goal = false;
+  // A goal's reach: the largest part of its gap one iteration of the direct scheme asks the
+  // solids to close. Gauss-Newton on a gap the joints cannot close overshoots (it ignores the
+  // curvature of the path the grabbed point can take: a rod of length L pointing near a target
+  // D away turns by D/L times its angle to it), so processing adapts the reach like a trust
+  // region (constraint_processing.cpp, adaptGoalReach); the goal's owner widens it when the
+  // goal moves. Kept between solves (writeBack), so a drag that came to rest stays at rest. Never
+  // read from or written to a file.
+  double reach = kInfinity;
 };
 
 }  // namespace flexure

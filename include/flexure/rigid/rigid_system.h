@@ -32,6 +32,8 @@ struct JointRecord {
   AngleLimit angle;
   TwistLimit twist;
   double mobility = 0.5;
+  bool goal = false;  // RigidJoint::goal
+  double reach = RigidJoint::kInfinity;  // RigidJoint::reach
   bool enabled = true;
   TimeInterval active;
 };

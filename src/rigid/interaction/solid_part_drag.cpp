@@ -46,6 +46,7 @@ PartDragStatus SolidPartDrag::begin(const std::string& node, const SurfacePoint&
   joint->object2 = solid_;
   joint->point1 = target;
   joint->point2 = solid->inverse(access, s.point);
+  joint->goal = true;  // the solids follow as far as their joints allow, and rest there
   joint_ = joint.get();
   scene_.constraints.push_back(std::move(joint));
   scene_.resolveReferences();
@@ -53,7 +54,11 @@ PartDragStatus SolidPartDrag::begin(const std::string& node, const SurfacePoint&
 }
 
 PartDragStatus SolidPartDrag::move(const Vec3d& target) {
-  if (joint_ != nullptr) joint_->point1 = target;
+  if (joint_ != nullptr) {
+    // The solids may follow the mouse at least as far as it moved (RigidJoint::reach).
+    joint_->reach = std::max(joint_->reach, 2.0 * norm(target - joint_->point1));
+    joint_->point1 = target;
+  }
   return status();
 }
 
