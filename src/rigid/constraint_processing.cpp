@@ -267,13 +267,11 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   Corrections c;
   std::vector<ConstraintRow> rows;
   result.maxViolation = maxJointViolation(s, o.time, o.ground);
-  // With a goal, processing goes on until the solids come to rest against it as well (the
-  // paper's schemes pull toward it at half weight, without a reach).
+  // With a goal, processing goes on until the solids come to rest against it as well: an
+  // iteration moved nothing by more than the tolerance (the paper's schemes pull toward it at
+  // half weight, without a reach).
   GoalPull goal(s, active);
-  const bool direct = o.scheme == ProcessingScheme::Direct;
-  const auto atRest = [&] {
-    return !goal.any() || (direct ? goal.atRest(o.tolerance) : result.iterations > 0 && result.lastCorrection <= o.tolerance);
-  };
+  const auto atRest = [&] { return !goal.any() || (result.iterations > 0 && result.lastCorrection <= o.tolerance); };
   while (result.maxViolation > o.tolerance || !atRest()) {
     if (result.iterations >= o.maxIterations) {
       result.stopReason = "iteration limit";
@@ -286,7 +284,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       case ProcessingScheme::Direct:
         goal.before(s);
         correction = directIteration(s, active, o, solver, budget, c, rows);
-        goal.after(s, correction);
+        goal.after(s);
         break;
     }
     if (o.ground && o.scheme != ProcessingScheme::Direct) correction = std::max(correction, processGroundContacts(s, *o.ground, budget, o.friction));

@@ -20,8 +20,7 @@ void GoalPull::measureGaps(const RigidSystem& system, std::vector<double>& gaps)
 
 void GoalPull::before(const RigidSystem& system) { measureGaps(system, before_); }
 
-void GoalPull::after(RigidSystem& system, double correction) {
-  lastCorrection_ = correction;
+void GoalPull::after(RigidSystem& system) {
   measureGaps(system, after_);
   for (std::size_t g = 0; g < goals_.size(); ++g) {
     JointRecord& j = system.joints[static_cast<std::size_t>(goals_[g])];

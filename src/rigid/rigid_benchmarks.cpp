@@ -143,9 +143,7 @@ nlohmann::json otaryDrag(int moves) {
   int atRest = 0;
   for (int k = 1; k <= moves; ++k) {
     const double angle = 2.0 * kPi * k / kMovesPerTurn;
-    const Vec3d target = start + Vec3d(std::cos(angle) - 1.0, std::sin(angle), 0.0) * kRadius;
-    mouse.reach = std::max(mouse.reach, 2.0 * norm(target - mouse.point1));  // as SolidPartDrag::move
-    mouse.point1 = target;
+    mouse.moveGoal(start + Vec3d(std::cos(angle) - 1.0, std::sin(angle), 0.0) * kRadius);  // as SolidPartDrag::move
     const double c0 = threadSeconds();
     const SolveReport r = solver.solve(scene, step);
     perStep.push_back(threadSeconds() - c0);

@@ -1,5 +1,6 @@
 #include "flexure/rigid/rigid_joint.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "flexure/core/scene.h"
@@ -28,6 +29,11 @@ std::string_view translationKindName(TranslationKind kind) {
     case TranslationKind::Surface: return "point-to-surface";
   }
   return "point-to-point";
+}
+
+void RigidJoint::moveGoal(const Vec3d& target) {
+  reach = std::max(reach, 2.0 * norm(target - point1));
+  point1 = target;
 }
 
 void RigidJoint::visitFields(FieldVisitor& v) {

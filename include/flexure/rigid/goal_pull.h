@@ -1,13 +1,12 @@
 #pragma once
 // A drag's goal (RigidJoint::goal) in the direct scheme: how far each iteration pulls toward
-// it (RigidJoint::reach) and when the solids are at rest against it.
+// it (RigidJoint::reach).
 //
 // The reach is adapted like a trust region's radius: halved when an iteration left the solid
 // farther from its goal (the Gauss-Newton step overshot, as it does toward a point the joints
 // cannot reach: it ignores the curvature of the path the grabbed point can take, so a rod of
 // length L pointing near a target D away turns by D/L times its angle to it), doubled when an
-// iteration closed at least half the gap it asked for (the linear model held). The solids are
-// at rest when an iteration moved nothing by more than the tolerance.
+// iteration closed at least half the gap it asked for (the linear model held).
 //
 // Tried and rejected (issue 17, the otary and snake drags toward an unreachable point):
 //   - doubling after any iteration that brought the solid nearer: the reach cycled around the
@@ -27,16 +26,14 @@ class GoalPull {
  public:
   GoalPull(const RigidSystem& system, const std::vector<int>& active);
   bool any() const { return !goals_.empty(); }
-  void before(const RigidSystem& system);           // measures the gaps
-  void after(RigidSystem& system, double correction);  // adapts the reaches
-  bool atRest(double tolerance) const { return goals_.empty() || lastCorrection_ <= tolerance; }
+  void before(const RigidSystem& system);  // measures the gaps
+  void after(RigidSystem& system);         // adapts the reaches
 
  private:
   void measureGaps(const RigidSystem& system, std::vector<double>& gaps) const;
 
   std::vector<int> goals_;  // joint indices
   std::vector<double> before_, after_;
-  double lastCorrection_ = 1e300;  // no iteration yet
 };
 
 }  // namespace flexure

@@ -75,10 +75,13 @@ class RigidJoint final : public Constraint {
   // solids to close. Gauss-Newton on a gap the joints cannot close overshoots (it ignores the
   // curvature of the path the grabbed point can take: a rod of length L pointing near a target
   // D away turns by D/L times its angle to it), so processing adapts the reach like a trust
-  // region (constraint_processing.cpp, adaptGoalReach); the goal's owner widens it when the
-  // goal moves. Kept between solves (writeBack), so a drag that came to rest stays at rest. Never
-  // read from or written to a file.
+  // region (goal_pull.h); moveGoal widens it. Kept between solves (writeBack), so a drag that
+  // came to rest stays at rest. Never read from or written to a file.
   double reach = kInfinity;
+
+  // Moves a goal's world point (point1, object1 the world) to `target`; the solids may then
+  // follow at least as far as it moved.
+  void moveGoal(const Vec3d& target);
 };
 
 }  // namespace flexure

@@ -54,11 +54,7 @@ PartDragStatus SolidPartDrag::begin(const std::string& node, const SurfacePoint&
 }
 
 PartDragStatus SolidPartDrag::move(const Vec3d& target) {
-  if (joint_ != nullptr) {
-    // The solids may follow the mouse at least as far as it moved (RigidJoint::reach).
-    joint_->reach = std::max(joint_->reach, 2.0 * norm(target - joint_->point1));
-    joint_->point1 = target;
-  }
+  if (joint_ != nullptr) joint_->moveGoal(target);
   return status();
 }
 
