@@ -6,10 +6,12 @@
 
 namespace flexure::session::test {
 
-std::unique_ptr<Scene> pipefittingScene() {
+std::unique_ptr<Scene> exampleScene(const std::string& file) {
   registerAllModules();
-  return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/pipefitting.json");
+  return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + file);
 }
+
+std::unique_ptr<Scene> pipefittingScene() { return exampleScene("pipefitting.json"); }
 
 const SolveReport* energyReport(const SessionResult& result) {
   for (const auto& r : result.reports)

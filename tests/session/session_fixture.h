@@ -5,12 +5,17 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <string>
 #include <thread>
 
 #include "flexure/core/scene.h"
 #include "flexure/session/solver_session.h"
 
 namespace flexure::session::test {
+
+// scenes/<file> of the source tree, with every module registered first (the example scenes
+// use module node types and constraints).
+std::unique_ptr<Scene> exampleScene(const std::string& file);
 
 std::unique_ptr<Scene> pipefittingScene();
 

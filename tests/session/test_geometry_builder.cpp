@@ -4,8 +4,6 @@
 #include <thread>
 
 #include "flexure/session/geometry_builder.h"
-#include "flexure/io/scene_file.h"
-#include "flexure/modules.h"
 #include "session_fixture.h"
 
 using namespace flexure;
@@ -122,8 +120,7 @@ TEST_CASE("the geometry builder tessellates again only the paths whose parameter
 TEST_CASE("a mesh deformed along a curve is tessellated again when only the curve moves", "[session][geometry]") {
   // The metaball's skeleton follows the MES curve 'spine' (a dependency of the deformer, not a
   // node on the sheet's path): moving a control point of the curve must redo the sheet.
-  registerAllModules();  // mes-curve and metaball-deform are module node types
-  const auto doc = loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/metaball-mes-curve.json");
+  const auto doc = exampleScene("metaball-mes-curve.json");  // mes-curve, metaball-deform: module types
   GeometryBuilder builder(*doc, TessellationOptions{});
   Eigen::VectorXd psi = doc->parameters().values();
   builder.request(psi, 1);

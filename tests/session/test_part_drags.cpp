@@ -5,21 +5,17 @@
 #include "flexure/curves/curve_constraints.h"
 #include "flexure/curves/curve_family_solver.h"
 #include "flexure/curves/mes_curve.h"
-#include "flexure/io/scene_file.h"
 #include "flexure/modules.h"
 #include "flexure/rigid/rigid_family_solver.h"
 #include "flexure/rigid/solid_operator.h"
 #include "flexure/session/part_drag.h"
+#include "session_fixture.h"
 
 using namespace flexure;
 using namespace flexure::session;
+using namespace flexure::session::test;
 
 namespace {
-std::unique_ptr<Scene> stored(const char* name) {
-  registerAllModules();
-  return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name);
-}
-
 // One free solid holding a unit sphere.
 std::unique_ptr<Scene> oneSolid(bool fixed) {
   registerAllModules();
@@ -69,7 +65,7 @@ TEST_CASE("dragging a fixed solid is pinned", "[session][drag][rigid]") {
 }
 
 TEST_CASE("dragging a curve point adds a rubberband that pulls the curve toward the target", "[session][drag][curves]") {
-  auto scene = stored("mold-convex.json");
+  auto scene = exampleScene("mold-convex.json");
   const std::size_t constraintsBefore = scene->constraints.size();
   CurveFamilySolver curves;
   curves.solve(*scene, {});
@@ -90,7 +86,7 @@ TEST_CASE("dragging a curve point adds a rubberband that pulls the curve toward 
 }
 
 TEST_CASE("dragging a metaball handle sets its displacement", "[session][drag][deform]") {
-  auto scene = stored("anim-metaball-morph.json");
+  auto scene = exampleScene("anim-metaball-morph.json");
   auto drag = makePartDrag(*scene, "morph", 0.0);
   REQUIRE(drag);
   CHECK(std::string(drag->kindName()) == "metaball displacement");
@@ -131,7 +127,7 @@ TEST_CASE("every part of the stored Oldham coupling and cam-rocker turns its mec
                         Case{"anim-oldham.json", "disc", "shaft-a-rotate", {0, 0, 0}, {1, 0, 0}},
                         Case{"cam-rocker.json", "cam", "cam-rotate", {0, 0, 0}, {0, 1, 0}}}) {
     INFO(c.file << " " << c.node);
-    auto scene = stored(c.file);
+    auto scene = exampleScene(c.file);
     // Solve first, as the window does before the user grabs a part.
     const FamilySolver* energy = SolverRegistry::instance().find("energy");
     REQUIRE(energy);

@@ -7,8 +7,6 @@
 #include <string>
 #include <thread>
 
-#include "flexure/io/scene_file.h"
-#include "flexure/modules.h"
 #include "flexure/session/solver_session.h"
 #include "session_fixture.h"
 
@@ -17,11 +15,6 @@ using namespace flexure::session;
 using namespace flexure::session::test;
 
 namespace {
-
-std::unique_ptr<Scene> exampleScene(const std::string& name) {
-  registerAllModules();
-  return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/" + name + ".json");
-}
 
 // How far Ψ moved between two results, largest entry.
 double largestChange(const SessionResult& a, const SessionResult& b) {
@@ -35,7 +28,7 @@ TEST_CASE("a rigid drag toward an unreachable point comes to rest with the mouse
   const auto [scene, node] = GENERATE(std::pair<std::string, std::string>{"snake", "body1.shape1"},
                                       std::pair<std::string, std::string>{"otary", "head.shape1"});
   CAPTURE(scene, node);
-  auto doc = exampleScene(scene);
+  auto doc = exampleScene(scene + ".json");
   SolverSession session(*doc);
   auto start = waitFor(session, [](const SessionResult& s) { return s.converged; });
   REQUIRE(start->converged);

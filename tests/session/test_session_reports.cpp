@@ -9,8 +9,6 @@
 
 #include "flexure/core/solver_registry.h"
 #include "flexure/curves/mes_curve.h"
-#include "flexure/io/scene_file.h"
-#include "flexure/modules.h"
 #include "flexure/session/part_drag.h"
 #include "flexure/session/solver_session.h"
 #include "session_fixture.h"
@@ -21,10 +19,7 @@ using namespace flexure::session::test;
 
 namespace {
 
-std::unique_ptr<Scene> moldConcave() {
-  registerAllModules();
-  return loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/mold-concave.json");
-}
+std::unique_ptr<Scene> moldConcave() { return exampleScene("mold-concave.json"); }
 
 const SolveReport* curvesReport(const SessionResult& r) {
   for (const SolveReport& report : r.reports)

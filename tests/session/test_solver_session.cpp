@@ -7,8 +7,6 @@
 #include <optional>
 #include <thread>
 
-#include "flexure/io/scene_file.h"
-#include "flexure/modules.h"
 #include "flexure/session/solver_session.h"
 #include "session_fixture.h"
 
@@ -153,8 +151,7 @@ TEST_CASE("step N runs exactly N steps and then pauses", "[session]") {
 }
 
 TEST_CASE("a time jump without advance moves the clock and integrates nothing", "[session]") {
-  registerAllModules();
-  const auto doc = loadScene(std::string(FLEXURE_SOURCE_DIR) + "/scenes/snake.json");
+  const auto doc = exampleScene("snake.json");
   SessionOptions options;
   options.startRunning = false;
   const auto oneStepAfter = [&](std::optional<TimeChanged> jump) {
