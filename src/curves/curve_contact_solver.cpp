@@ -13,7 +13,7 @@ namespace flexure {
 namespace {
 
 // Rows tagged by where they come from, so multipliers can be read back.
-enum class RowSource { Fixed, Ring, Contact, ConvexMold };
+enum class RowSource { Fixed, Ring, Contact, ExactVertexRing, VertexWedge, ConvexMold };
 struct RowTag {
   RowSource source;
   int index;
@@ -135,16 +135,16 @@ bool moldEvent(const ContactState& st, const PathCandidates& candidates, const E
   return false;
 }
 
-// Adds (or updates) the contact that the first event at qHit / qSafe calls for; true when a new
-// constraint was activated (false: an active contact slid along the curve).
-bool activateContact(ContactState& st, const Eigen::VectorXd& qSafe, const Eigen::VectorXd& qHit) {
+// Adds the halfspaces of control points outside a concave mold at state q (Fig. 3); true when
+// one was added.
+bool activateControlPointContacts(ContactState& st, const Eigen::VectorXd& q) {
   const BSplineShape& shape = st.problem.shape;
   for (std::size_t k = 0; k < st.set.molds.size(); ++k) {
     const MoldConstraint& mold = st.set.molds[k];
     if (mold.polygon.isConvex() || !mold.keepControlPointsInside) continue;
     for (int j = 0; j < shape.count; ++j) {
       if (st.exemptControlPoints[k][static_cast<std::size_t>(j)]) continue;
-      const InclusionResult r = classifyPoint(mold.polygon, qHit.segment<2>(2 * j));
+      const InclusionResult r = classifyPoint(mold.polygon, q.segment<2>(2 * j));
       if (r.distance >= -kInsideTolerance) continue;
       // Fig. 3: an edge activates its halfspace, a vertex both neighbouring halfspaces.
       std::vector<int> edges;
@@ -162,6 +162,14 @@ bool activateContact(ContactState& st, const Eigen::VectorXd& qSafe, const Eigen
       if (added) return true;
     }
   }
+  return false;
+}
+
+// Adds (or updates) the contact that the first event at qHit / qSafe calls for; true when a new
+// constraint was activated (false: an active contact slid along the curve).
+bool activateContact(ContactState& st, const Eigen::VectorXd& qSafe, const Eigen::VectorXd& qHit) {
+  const BSplineShape& shape = st.problem.shape;
+  if (activateControlPointContacts(st, qHit)) return true;
   // A curve contact: the mold feature nearest to the curve at the last legal state.
   double bestGap = std::numeric_limits<double>::infinity();
   int bestMold = -1;
@@ -182,6 +190,97 @@ bool activateContact(ContactState& st, const Eigen::VectorXd& qSafe, const Eigen
     }
   st.contacts.push_back({kind, bestMold, best.feature, -1, best.u, 0.0});
   return true;
+}
+
+bool anyVertexRing(const ContactState& st) {
+  for (const MoldContact& c : st.contacts)
+    if (c.kind == MoldContact::Kind::VertexRing) return true;
+  return false;
+}
+
+// The curve through a reflex vertex v held by a ring stays out of the obstacle near v when
+// neither of its directions ±r'(u) points into the obstacle's wedge between v's edges a (into v)
+// and b (out of v): n_a·r' and n_b·r' of opposite signs. Two unilateral rows s n_a·r'(u) >= 0,
+// -s n_b·r'(u) >= 0 keep that, with the sign pattern least violated at state q (the legal one
+// when q touches v). They are the limit of a type-1 contact (section 5.2.1) whose touching point
+// has run into the vertex: a curve pulled round a tooth's tip toward its flank meets the flank
+// first at the tip, where the flank has no parallel tangent point to activate.
+void appendWedgeRows(const BSplineShape& shape, const Eigen::VectorXd& q, double u, const MoldPolygon& mold, int v,
+                     int owner, std::vector<LinearConstraint>& rows) {
+  const Eigen::Vector2d na = mold.inwardNormal((v - 1 + mold.size()) % mold.size());
+  const Eigen::Vector2d nb = mold.inwardNormal(v);
+  const Eigen::Vector2d t = curveDerivative(shape, q, u);
+  const double a = na.dot(t), b = nb.dot(t);
+  const double s = std::min(a, -b) >= std::min(-a, b) ? 1.0 : -1.0;
+  rows.push_back(curvePointRow(shape, u, 1, s * na, 0.0, ConstraintSense::Inequality, owner));
+  rows.push_back(curvePointRow(shape, u, 1, -s * nb, 0.0, ConstraintSense::Inequality, owner));
+}
+
+struct PassRows {
+  std::vector<LinearConstraint> rows;
+  std::vector<RowTag> tags;
+};
+
+// The rows of one pass at state q, at the parameters the contacts and rings hold now: fixed
+// rows, rings, convex molds' halfspaces and the active contacts. A vertex ring is its normal row
+// at the closest point (Chen & Wu's ring), or, with exactVertexRings, r(u) = v and its wedge rows.
+PassRows passRows(const ContactState& st, const Eigen::VectorXd& q, bool paperMethod, bool exactVertexRings) {
+  const BSplineShape& shape = st.problem.shape;
+  const CurveConstraintSet& constraints = st.set;
+  PassRows p;
+  std::vector<LinearConstraint>& rows = p.rows;
+  std::vector<RowTag>& tags = p.tags;
+  rows = constraints.rows;
+  tags.assign(rows.size(), RowTag{RowSource::Fixed, 0});
+  for (std::size_t k = 0; k < tags.size(); ++k) tags[k].index = int(k);
+  for (std::size_t k = 0; k < st.rings.size(); ++k) {
+    const RingConstraint& ring = st.rings[k];
+    if (paperMethod) {
+      rows.push_back(ringRow(shape, q, ring.u, ring.point));
+      tags.push_back({RowSource::Ring, int(k)});
+    } else {
+      appendThumbnailRows(shape, ring.u, ring.point, ring.owner, rows);  // r(u) = p* exactly
+      tags.push_back({RowSource::Ring, int(k)});
+      tags.push_back({RowSource::Ring, int(k)});
+    }
+  }
+  for (std::size_t k = 0; k < constraints.molds.size(); ++k) {
+    const MoldConstraint& mold = constraints.molds[k];
+    if (!mold.polygon.isConvex()) continue;
+    for (int e = 0; e < mold.polygon.size(); ++e) {
+      const Eigen::Vector2d n = mold.polygon.inwardNormal(e);
+      for (int j = 0; j < shape.count; ++j) {
+        rows.push_back(controlPointHalfspaceRow(j, n, n.dot(mold.polygon.vertex(e)), mold.owner));
+        tags.push_back({RowSource::ConvexMold, int(k)});
+      }
+    }
+  }
+  for (std::size_t c = 0; c < st.contacts.size(); ++c) {
+    const MoldContact& contact = st.contacts[c];
+    const MoldPolygon& poly = constraints.molds[static_cast<std::size_t>(contact.mold)].polygon;
+    const int owner = constraints.molds[static_cast<std::size_t>(contact.mold)].owner;
+    if (contact.kind == MoldContact::Kind::ControlPointEdge) {
+      const Eigen::Vector2d n = poly.inwardNormal(contact.feature);
+      rows.push_back(controlPointHalfspaceRow(contact.controlPoint, n, n.dot(poly.vertex(contact.feature)), owner));
+    } else if (contact.kind == MoldContact::Kind::CurvePointEdge) {
+      const Eigen::Vector2d n = poly.inwardNormal(contact.feature);
+      rows.push_back(curvePointRow(shape, contact.u, 0, n, n.dot(poly.vertex(contact.feature)),
+                                   ConstraintSense::Inequality, owner));
+    } else if (exactVertexRings) {
+      appendThumbnailRows(shape, contact.u, poly.vertex(contact.feature), owner, rows);
+      tags.push_back({RowSource::ExactVertexRing, int(c)});
+      tags.push_back({RowSource::ExactVertexRing, int(c)});
+      appendWedgeRows(shape, q, contact.u, poly, contact.feature, owner, rows);
+      tags.push_back({RowSource::VertexWedge, int(c)});
+      tags.push_back({RowSource::VertexWedge, int(c)});
+      continue;
+    } else {
+      rows.push_back(ringRow(shape, q, contact.u, poly.vertex(contact.feature)));
+      rows.back().owner = owner;
+    }
+    tags.push_back({RowSource::Contact, int(c)});
+  }
+  return p;
 }
 
 }  // namespace
@@ -240,64 +339,44 @@ CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen:
   int stalls = 0;
   for (int iter = 0; iter < maxIterations; ++iter) {
     out.iterations = iter + 1;
-    // 1. Rows of this pass.
-    std::vector<LinearConstraint> rows = constraints.rows;
-    std::vector<RowTag> tags(rows.size(), RowTag{RowSource::Fixed, 0});
-    for (std::size_t k = 0; k < tags.size(); ++k) tags[k].index = int(k);
+    // 1. Where this pass's rows sit on the curve, then the rows.
     for (std::size_t k = 0; k < st.rings.size(); ++k) {
       RingConstraint& ring = st.rings[k];
       if (options.paperMethod) {
         // Dynamics: the frictionless ring as its normal row at the closest point.
         if (iter % 8 == 0) ring.u = closestParameter(shape, q, ring.point, iter == 0 ? -1.0 : ring.u);
-        rows.push_back(ringRow(shape, q, ring.u, ring.point));
-        tags.push_back({RowSource::Ring, int(k)});
-      } else {
-        // Direct: r(u) = p* exactly; u moves by RingSearch on dE*/du = -λ·r'(u).
-        if (iter == 0) ring.u = closestParameter(shape, q, ring.point, -1.0);
-        else if (st.ringSearch[k].step > 0.0) ring.u = st.ringSearch[k].next(ring.u);
-        appendThumbnailRows(shape, ring.u, ring.point, ring.owner, rows);
-        tags.push_back({RowSource::Ring, int(k)});
-        tags.push_back({RowSource::Ring, int(k)});
+      } else if (iter == 0) {
+        ring.u = closestParameter(shape, q, ring.point, -1.0);
+      } else if (st.ringSearch[k].step > 0.0) {
+        ring.u = st.ringSearch[k].next(ring.u);  // Direct: u moves by RingSearch on dE*/du = -λ·r'(u).
       }
     }
-    for (std::size_t k = 0; k < constraints.molds.size(); ++k) {
-      const MoldConstraint& mold = constraints.molds[k];
-      if (!mold.polygon.isConvex()) continue;
-      for (int e = 0; e < mold.polygon.size(); ++e) {
-        const Eigen::Vector2d n = mold.polygon.inwardNormal(e);
-        for (int j = 0; j < shape.count; ++j) {
-          rows.push_back(controlPointHalfspaceRow(j, n, n.dot(mold.polygon.vertex(e)), mold.owner));
-          tags.push_back({RowSource::ConvexMold, int(k)});
-        }
-      }
-    }
-    for (std::size_t c = 0; c < st.contacts.size(); ++c) {
-      MoldContact& contact = st.contacts[c];
+    for (MoldContact& contact : st.contacts) {
       const MoldPolygon& poly = constraints.molds[static_cast<std::size_t>(contact.mold)].polygon;
-      const int owner = constraints.molds[static_cast<std::size_t>(contact.mold)].owner;
-      if (contact.kind == MoldContact::Kind::ControlPointEdge) {
-        const Eigen::Vector2d n = poly.inwardNormal(contact.feature);
-        rows.push_back(controlPointHalfspaceRow(contact.controlPoint, n, n.dot(poly.vertex(contact.feature)), owner));
-      } else if (contact.kind == MoldContact::Kind::CurvePointEdge) {
+      if (contact.kind == MoldContact::Kind::CurvePointEdge)
         contact.u = parallelTangentPoint(shape, q, poly, contact.feature, contact.u);
-        const Eigen::Vector2d n = poly.inwardNormal(contact.feature);
-        rows.push_back(curvePointRow(shape, contact.u, 0, n, n.dot(poly.vertex(contact.feature)),
-                                     ConstraintSense::Inequality, owner));
-      } else {
+      else if (contact.kind == MoldContact::Kind::VertexRing)
         contact.u = closestParameter(shape, q, poly.vertex(contact.feature), contact.u);
-        rows.push_back(ringRow(shape, q, contact.u, poly.vertex(contact.feature)));
-        rows.back().owner = owner;
-      }
-      tags.push_back({RowSource::Contact, int(c)});
     }
+    PassRows pass = passRows(st, q, options.paperMethod, false);
 
     // 2. Proposal.
     Eigen::VectorXd proposal = q;
     Eigen::VectorXd lambda;
     if (options.paperMethod) {
-      lambda = euler->step(proposal, rows);
+      lambda = euler->step(proposal, pass.rows);
     } else {
-      const EquilibriumResult eq = direct.solve(energy.linear, q, rows);
+      EquilibriumResult eq = direct.solve(energy.linear, q, pass.rows);
+      if (eq.solved && anyVertexRing(st)) {
+        // Vertex rings held exactly where the curve slid to (passRows): the normal row lets a
+        // ring's point slide along the tangent, so the proposal passes the vertex on the
+        // obstacle's side by a second-order amount; resolved with r(u) = v at the slid point.
+        for (MoldContact& contact : st.contacts)
+          if (contact.kind == MoldContact::Kind::VertexRing)
+            contact.u = closestParameter(shape, eq.q, constraints.molds[static_cast<std::size_t>(contact.mold)].polygon.vertex(contact.feature), contact.u);
+        pass = passRows(st, q, false, true);
+        eq = direct.solve(energy.linear, q, pass.rows);
+      }
       out.convex = eq.convex;
       if (!eq.solved) {
         out.stopReason = eq.failure;
@@ -306,6 +385,7 @@ CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen:
       proposal = eq.q;
       lambda = eq.lambda;
     }
+    const std::vector<RowTag>& tags = pass.tags;
     if (!options.paperMethod) {
       // dE*/du = -λ·r'(u) with λ the ring's two multipliers (the force on the curve).
       for (std::size_t k = 0; k < st.rings.size(); ++k) {
@@ -316,8 +396,15 @@ CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen:
         st.ringSearch[k].g = -force.dot(curveDerivative(shape, proposal, st.rings[k].u));
       }
     }
-    for (std::size_t r = 0; r < tags.size(); ++r)
+    for (std::size_t r = 0; r < tags.size(); ++r) {
       if (tags[r].source == RowSource::Contact) st.contacts[static_cast<std::size_t>(tags[r].index)].force = lambda[int(r)];
+      if (tags[r].source != RowSource::ExactVertexRing) continue;
+      // The two rows of r(u) = v: the force on the curve, its normal part the contact's force.
+      MoldContact& contact = st.contacts[static_cast<std::size_t>(tags[r].index)];
+      const Eigen::Vector2d t = curveDerivative(shape, proposal, contact.u);
+      contact.force = Eigen::Vector2d(lambda[int(r)], lambda[int(r) + 1]).dot(Eigen::Vector2d(t.y(), -t.x()).normalized());
+      ++r;
+    }
 
     // Release vertex rings whose pseudo-contact force would pull the curve into the obstacle.
     bool released = false;
@@ -353,9 +440,14 @@ CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen:
           if (moldEvent(st, candidates, q + mid * (proposal - q))) hi = mid; else lo = mid;
         }
         const Eigen::VectorXd qSafe = q + lo * (proposal - q);
-        const bool added = activateContact(st, qSafe, q + hi * (proposal - q));
-        // An active contact sliding along the curve crosses only transiently between two legal
-        // states: its own constraint holds it, so a legal proposal is taken.
+        // An active contact sliding along the curve crosses only transiently (a vertex ring's
+        // point moving round its vertex): when that is the first event, what makes the end
+        // illegal lies farther along, and a control point leaving there is activated at once
+        // (without it the next pass stops at the same transient crossing for ever).
+        const bool added = activateContact(st, qSafe, q + hi * (proposal - q)) ||
+                           (!endLegal && activateControlPointContacts(st, proposal));
+        // Between two legal states such a transient crossing is held by the contact's own
+        // constraint, so a legal proposal is taken.
         if (added || !endLegal) {
           stalls = lo < 1e-9 ? stalls + 1 : 0;
           q = qSafe;
@@ -398,7 +490,6 @@ CurveSolveResult solveCurveEquilibrium(const CurveProblem& problem, const Eigen:
     }
   }
   if (out.stopReason.empty()) out.stopReason = "iteration limit";
-
   out.q = q;
   out.energy = potentialEnergy(problem, q, q0);
   out.contacts = st.contacts;

@@ -1,6 +1,7 @@
-// A rigid drag toward a point the joints cannot reach comes to rest: with the mouse held still,
-// the published Ψ stops changing (the solver thread then sleeps instead of running flat out and
-// the viewport redraws nothing), issue 17 item 3.
+// A drag held still comes to rest: the published Ψ stops changing (the solver thread then sleeps
+// instead of running flat out and the viewport redraws nothing), issue 17 item 3. Two ways it did
+// not: a rigid drag toward a point the joints cannot reach, and a curve pulled into a concave
+// mold's tooth.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -57,5 +58,34 @@ TEST_CASE("a rigid drag toward an unreachable point comes to rest with the mouse
     if (r.family == "rigid") CHECK(r.maxViolation < 1e-6);
   const Vec3d target = p0 + Vec3d(3.0, 5.0, 30.0);
   CHECK(norm(pointAt(*doc, later->psi, node, mid) - target) < norm(p0 - target) - 0.1);
+  session.send(DragEnd{});
+}
+
+TEST_CASE("a curve pulled into a concave mold's tooth comes to rest with the mouse still", "[session][drag][curves]") {
+  auto doc = exampleScene("mold-concave.json");
+  SolverSession session(*doc);
+  auto start = waitFor(session, [](const SessionResult& s) { return s.converged; });
+  REQUIRE(start->converged);
+  // The middle of the curve, up into the ceiling tooth (tip at (2.6, 1.9)) and beyond: the curve
+  // wraps the tip and rests on it.
+  const SurfacePoint mid{0, 0.5, 0.0};
+  const Vec3d p0 = pointAt(*doc, start->psi, "spline", mid);
+  session.send(DragStart{"spline", mid, p0});
+  for (int k = 1; k <= 12; ++k) {
+    session.send(DragMove{p0 + Vec3d(0.02 * k, 0.12 * k, 0.0)});
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  auto first = session.latest();
+  REQUIRE(first->activity == SessionActivity::Dragging);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  auto later = session.latest();
+  const double moved = largestChange(*first, *later);
+  CAPTURE(first->sequence, later->sequence, moved);
+  CHECK(moved < 1e-9);
+  CHECK(later->sequence - first->sequence < 5);
+  CHECK(later->converged);
+  for (const auto& r : later->reports)
+    if (r.family == "curves") CHECK(r.maxViolation == 0.0);
   session.send(DragEnd{});
 }
