@@ -1,6 +1,7 @@
 #include "frame_damage.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace flexure::render_detail {
@@ -11,14 +12,76 @@ bool samePoint(const Vec3d& a, const Vec3d& b) { return a.x == b.x && a.y == b.y
 
 }  // namespace
 
-std::optional<Bounds3> changedRegion(const TriangleMesh& before, const TriangleMesh& after) {
+bool DamageBoxes::small(const Bounds3& box) const {
+  const Vec3d e = box.extent();
+  return std::max({e.x, e.y, e.z}) <= maxExtent_;
+}
+
+void DamageBoxes::add(const Bounds3& box) {
+  Bounds3 joined = current_;
+  joined.extend(box);
+  if (!current_.empty() && !small(joined)) flush();
+  current_.extend(box);
+}
+
+void DamageBoxes::flush() {
+  if (!current_.empty()) out_.push_back(current_);
+  current_ = Bounds3{};
+}
+
+// Midpoint splits: 2^depth pieces at most, so a degenerate bound (0, NaN) cannot recurse for ever.
+constexpr int kMaxSplitDepth = 16;
+
+double squaredLength(const Vec3d& v) { return v.x * v.x + v.y * v.y + v.z * v.z; }
+
+void DamageBoxes::addTriangle(const Vec3d& a, const Vec3d& b, const Vec3d& c, int depth) {
+  Bounds3 box;
+  for (const Vec3d& p : {a, b, c}) box.extend(p);
+  if (box.empty()) return;
+  if (small(box) || depth >= kMaxSplitDepth) {
+    add(box);
+    return;
+  }
+  // Bisect the longest edge: a long thin triangle becomes a chain of pieces along its length.
+  const double ab = squaredLength(b - a), bc = squaredLength(c - b), ca = squaredLength(a - c);
+  if (ab >= bc && ab >= ca) {
+    const Vec3d m = (a + b) * 0.5;
+    addTriangle(a, m, c, depth + 1);
+    addTriangle(m, b, c, depth + 1);
+  } else if (bc >= ca) {
+    const Vec3d m = (b + c) * 0.5;
+    addTriangle(a, b, m, depth + 1);
+    addTriangle(a, m, c, depth + 1);
+  } else {
+    const Vec3d m = (c + a) * 0.5;
+    addTriangle(a, b, m, depth + 1);
+    addTriangle(m, b, c, depth + 1);
+  }
+}
+
+void DamageBoxes::addSegment(const Vec3d& a, const Vec3d& b, int depth) {
+  Bounds3 box;
+  box.extend(a);
+  box.extend(b);
+  if (box.empty()) return;
+  if (small(box) || depth >= kMaxSplitDepth) {
+    add(box);
+    return;
+  }
+  const Vec3d m = (a + b) * 0.5;
+  addSegment(a, m, depth + 1);
+  addSegment(m, b, depth + 1);
+}
+
+bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out) {
   const std::size_t n = after.positions.size();
   const bool sameTopology = before.positions.size() == n && before.triangles == after.triangles &&
                             before.normals.size() == after.normals.size();
   if (!sameTopology) {
     Bounds3 box = before.bounds();
     box.extend(after.bounds());
-    return box;
+    if (!box.empty()) out.push_back(box);
+    return true;
   }
   const bool normals = after.normals.size() == n;
   std::vector<char> moved(n, 0);
@@ -28,19 +91,142 @@ std::optional<Bounds3> changedRegion(const TriangleMesh& before, const TriangleM
                (normals && !samePoint(before.normals[v], after.normals[v]));
     any = any || moved[v];
   }
-  if (!any) return std::nullopt;
-  Bounds3 box;
-  for (const auto& t : after.triangles) {
-    const auto a = static_cast<std::size_t>(t[0]), b = static_cast<std::size_t>(t[1]), c = static_cast<std::size_t>(t[2]);
-    if (!moved[a] && !moved[b] && !moved[c]) continue;
-    for (std::size_t v : {a, b, c}) {
-      box.extend(before.positions[v]);
-      box.extend(after.positions[v]);
-    }
+  if (!any) return false;
+  // Where each moved triangle was and where it is: the pixels either covers may change.
+  auto changed = [&](const std::array<int, 3>& t) {
+    return moved[static_cast<std::size_t>(t[0])] || moved[static_cast<std::size_t>(t[1])] || moved[static_cast<std::size_t>(t[2])];
+  };
+  Bounds3 all;
+  for (const auto& t : after.triangles)
+    if (changed(t))
+      for (int v : t) {
+        all.extend(before.positions[static_cast<std::size_t>(v)]);
+        all.extend(after.positions[static_cast<std::size_t>(v)]);
+      }
+  if (all.empty()) return true;
+  const Vec3d e = all.extent();
+  const double longest = std::max({e.x, e.y, e.z});
+  if (!(longest > maxExtent) || !std::isfinite(longest)) {
+    out.push_back(all);
+    return true;
   }
-  // A moved vertex that no triangle uses changes nothing drawn.
-  if (box.empty()) return std::nullopt;
-  return box;
+  // Cells of a grid over that box (cubes of side maxExtent, at most 64 along an axis): each
+  // changed triangle, before and after, marks the cells its box reaches (a long one is bisected
+  // until its pieces are cell-sized); marked cells, in runs of two along x, become the boxes. The cost is
+  // a few operations per changed triangle, and the boxes stay few however many triangles moved.
+  const double cell = std::max(maxExtent, longest / 64.0);
+  const int nx = std::max(1, static_cast<int>(std::ceil(e.x / cell)));
+  const int ny = std::max(1, static_cast<int>(std::ceil(e.y / cell)));
+  const int nz = std::max(1, static_cast<int>(std::ceil(e.z / cell)));
+  std::vector<char> marked(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny) * static_cast<std::size_t>(nz), 0);
+  auto cellIndex = [&](double x, double lo, int n) { return std::clamp(static_cast<int>(std::floor((x - lo) / cell)), 0, n - 1); };
+  auto markBox = [&](const Bounds3& b) {
+    const int x0 = cellIndex(b.lo.x, all.lo.x, nx), x1 = cellIndex(b.hi.x, all.lo.x, nx);
+    const int y0 = cellIndex(b.lo.y, all.lo.y, ny), y1 = cellIndex(b.hi.y, all.lo.y, ny);
+    const int z0 = cellIndex(b.lo.z, all.lo.z, nz), z1 = cellIndex(b.hi.z, all.lo.z, nz);
+    for (int z = z0; z <= z1; ++z)
+      for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x)
+          marked[(static_cast<std::size_t>(z) * static_cast<std::size_t>(ny) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(nx) +
+                 static_cast<std::size_t>(x)] = 1;
+  };
+  for (const TriangleMesh* mesh : {&before, &after})
+    for (const auto& t : after.triangles) {
+      if (!changed(t)) continue;
+      Bounds3 box;
+      for (int v : t) box.extend(mesh->positions[static_cast<std::size_t>(v)]);
+      markBox(box);
+    }
+  for (int z = 0; z < nz; ++z)
+    for (int y = 0; y < ny; ++y)
+      for (int x = 0; x < nx;) {
+        const std::size_t row = (static_cast<std::size_t>(z) * static_cast<std::size_t>(ny) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(nx);
+        if (!marked[row + static_cast<std::size_t>(x)]) {
+          ++x;
+          continue;
+        }
+        int end = x;
+        while (end < nx && end - x < 2 && marked[row + static_cast<std::size_t>(end)]) ++end;  // short runs: a long box drawn diagonally covers its whole bounding rectangle
+        Bounds3 box;
+        box.lo = Vec3d(all.lo.x + x * cell, all.lo.y + y * cell, all.lo.z + z * cell);
+        box.hi = Vec3d(std::min(all.lo.x + end * cell, all.hi.x), std::min(all.lo.y + (y + 1) * cell, all.hi.y),
+                       std::min(all.lo.z + (z + 1) * cell, all.hi.z));
+        // The first and last cells along an axis reach the box's ends exactly (no rounding gap).
+        if (x == 0) box.lo.x = all.lo.x;
+        if (y == 0) box.lo.y = all.lo.y;
+        if (z == 0) box.lo.z = all.lo.z;
+        if (end == nx) box.hi.x = all.hi.x;
+        if (y == ny - 1) box.hi.y = all.hi.y;
+        if (z == nz - 1) box.hi.z = all.hi.z;
+        out.push_back(box);
+        x = end;
+      }
+  // (A moved vertex that no triangle uses changes nothing drawn, and adds no box.)
+  return true;
+}
+
+std::vector<PixelRect> coveringRects(const std::vector<PixelRect>& rects, const PixelRect& viewport, int tile,
+                                     std::size_t maxRects) {
+  PixelRect bound;
+  for (const PixelRect& r : rects) bound = bound.united(r.intersection(viewport));
+  if (bound.empty()) return {};
+  tile = std::max(tile, 1);
+  const int columns = (viewport.x1 - viewport.x0 + tile - 1) / tile;
+  const int rows = (viewport.y1 - viewport.y0 + tile - 1) / tile;
+  std::vector<char> marked(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), 0);
+  for (const PixelRect& r0 : rects) {
+    const PixelRect r = r0.intersection(viewport);
+    if (r.empty()) continue;
+    for (int j = (r.y0 - viewport.y0) / tile; j <= (r.y1 - 1 - viewport.y0) / tile; ++j)
+      for (int i = (r.x0 - viewport.x0) / tile; i <= (r.x1 - 1 - viewport.x0) / tile; ++i)
+        marked[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)] = 1;
+  }
+  // Rectangles in tile units, [c0, c1) × [r0, r1); `open` are those that reached the last row.
+  struct TileRect {
+    int c0, c1, r0, r1;
+    long long used;  // marked tiles inside
+    long long area() const { return static_cast<long long>(c1 - c0) * (r1 - r0); }
+  };
+  std::vector<TileRect> done, open;
+  for (int j = 0; j < rows; ++j) {
+    std::vector<TileRect> next;
+    for (int i = 0; i < columns;) {
+      if (!marked[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)]) {
+        ++i;
+        continue;
+      }
+      int end = i;
+      while (end < columns && marked[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(end)]) ++end;
+      // Join the open rectangle above that overlaps this run when at most a quarter of the joined
+      // rectangle is tiles that nothing marked.
+      TileRect run{i, end, j, j + 1, end - i};
+      bool joined = false;
+      for (std::size_t k = 0; k < open.size() && !joined; ++k) {
+        const TileRect& above = open[k];
+        if (above.c1 <= run.c0 || run.c1 <= above.c0) continue;
+        const TileRect merged{std::min(above.c0, run.c0), std::max(above.c1, run.c1), above.r0, j + 1, above.used + run.used};
+        if (4 * (merged.area() - merged.used) <= merged.area()) {
+          next.push_back(merged);
+          open.erase(open.begin() + static_cast<long>(k));
+          joined = true;
+        }
+      }
+      if (!joined) next.push_back(run);
+      i = end;
+    }
+    for (const TileRect& r : open) done.push_back(r);
+    open = std::move(next);
+  }
+  for (const TileRect& r : open) done.push_back(r);
+  std::vector<PixelRect> out;
+  for (const TileRect& r : done) {
+    const PixelRect p{viewport.x0 + r.c0 * tile, viewport.y0 + r.r0 * tile, viewport.x0 + r.c1 * tile,
+                      viewport.y0 + r.r1 * tile};
+    const PixelRect cut = p.intersection(bound);
+    if (!cut.empty()) out.push_back(cut);
+  }
+  if (out.size() > maxRects) return {bound};
+  return out;
 }
 
 std::vector<TriangleChunk> triangleChunks(const TriangleMesh& mesh, int trianglesPerChunk) {

@@ -18,10 +18,46 @@
 
 namespace flexure::render_detail {
 
-// The world box of what differs between two versions of a mesh as drawn: nothing when they are
-// the same; when only vertices moved or turned (same triangles), the triangles touching such a
-// vertex, before and after; both meshes' bounds otherwise.
-std::optional<Bounds3> changedRegion(const TriangleMesh& before, const TriangleMesh& after);
+// World boxes that together cover triangles and segments, none longer than `maxExtent` along
+// an axis where it can be helped: a triangle or segment larger than that is split at its
+// midpoints, and consecutive small ones share a box while it stays within the bound. What a long
+// thin triangle covers on screen (a merged tube's 4-unit triangles drawn diagonally) is then a
+// chain of small boxes instead of one box over its whole extent.
+class DamageBoxes {
+ public:
+  DamageBoxes(double maxExtent, std::vector<Bounds3>& out) : maxExtent_(maxExtent), out_(out) {}
+  ~DamageBoxes() { flush(); }
+  DamageBoxes(const DamageBoxes&) = delete;
+  DamageBoxes& operator=(const DamageBoxes&) = delete;
+  void addTriangle(const Vec3d& a, const Vec3d& b, const Vec3d& c, int depth = 0);
+  void addSegment(const Vec3d& a, const Vec3d& b, int depth = 0);
+  void flush();
+
+ private:
+  void add(const Bounds3& box);
+  bool small(const Bounds3& box) const;
+  double maxExtent_;
+  std::vector<Bounds3>& out_;
+  Bounds3 current_;
+};
+
+// The world boxes (appended to `out`) of what differs between two versions of a mesh as drawn:
+// nothing when they are the same; when only vertices moved or turned (same triangles), the
+// triangles touching such a vertex, before and after, as runs of the cells (cubes of side at least
+// `maxExtent`, at most 64 along an axis) of a grid over their bounds that they reach; both
+// meshes' bounds otherwise. A metaball's tube lifted across a sheet is then a chain of small
+// boxes along the tube, not one box over its whole extent, and a mesh moved as a whole gives a
+// few hundred boxes at most however many triangles it has. True when anything differs.
+bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out);
+
+// Rectangles of the viewport covering every pixel of `rects`, made of `tile`-pixel tiles: the
+// tiles any rect reaches, row by row in runs, a run joining the rectangle above it when that
+// wastes little area (a widened rectangle may then overlap another; a pixel drawn twice is drawn
+// the same both times). A diagonal band of damage becomes a staircase of rectangles
+// instead of its bounding rectangle (which is most of the picture when the band crosses it).
+// At most `maxRects` rectangles: beyond that, the bounding rectangle of them all.
+std::vector<PixelRect> coveringRects(const std::vector<PixelRect>& rects, const PixelRect& viewport, int tile,
+                                     std::size_t maxRects);
 
 // Consecutive triangles of a mesh with their bounds: the pieces a partial frame draws or skips.
 // Tessellated grids lie row after row, so a chunk of consecutive triangles is a compact band.

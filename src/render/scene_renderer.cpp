@@ -40,6 +40,14 @@ glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
 // calls stay few.
 constexpr int kTrianglesPerChunk = 1024;
 
+// What changed is collected in world boxes at most this fraction of the model's size
+// (frame_damage.h, DamageBoxes), and the pixels they cover are redrawn in rectangles of whole
+// tiles of this size, at most this many (coveringRects): each rectangle is one more pass over the
+// frame's draw calls.
+constexpr double kDamageBoxFraction = 1.0 / 32.0;
+constexpr int kDamageTilePixels = 32;
+constexpr std::size_t kMaxDamageRects = 24;
+
 // A batch holds consecutive meshes up to about this many vertices (a mesh larger than that gets
 // a batch of its own): a few draw calls for any scene, buffers of a few tens of megabytes.
 constexpr std::size_t kBatchVertexLimit = std::size_t{1} << 20;
@@ -215,6 +223,12 @@ struct SceneRenderer::Impl {
   void addDamage(const Bounds3& box) {
     if (!box.empty()) damage.push_back(box);
   }
+  // The largest a damage box grows (frame_damage.h, DamageBoxes): a fraction of the model's size.
+  double damageExtent() const {
+    if (bounds.empty()) return 1e300;
+    const Vec3d e = bounds.extent();
+    return std::max(kDamageBoxFraction * std::sqrt(dot(e, e)), 1e-9);
+  }
   void drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options,
                 bool onMarkedPixelsOnly = false);
   void drawAxisGizmo(const glm::mat4& view, int width, int height);
@@ -294,13 +308,14 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
   for (std::size_t i = 0; i < meshes.size() && samePacking; ++i)
     samePacking = meshes[i].positions.size() == d.shownMeshes[i].positions.size();
   std::vector<char> moved(meshes.size(), 1);
+  d.bounds = Bounds3{};
+  for (const TriangleMesh& mesh : meshes) d.bounds.extend(mesh.bounds());
+  const double damageExtent = d.damageExtent();
   if (meshes.size() != d.shownMeshes.size()) {
     d.damageEverywhere = true;
   } else {
     for (std::size_t i = 0; i < meshes.size(); ++i) {
-      const auto region = render_detail::changedRegion(d.shownMeshes[i], meshes[i]);
-      moved[i] = region.has_value();
-      if (region) d.addDamage(*region);
+      moved[i] = render_detail::changedRegions(d.shownMeshes[i], meshes[i], damageExtent, d.damage);
       // A new colour or selection redraws the mesh where it was and where it is.
       if (i < d.styles.size() && !sameStyle(next[i], d.styles[i])) {
         d.addDamage(d.shownMeshes[i].bounds());
@@ -308,8 +323,6 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
       }
     }
   }
-  d.bounds = Bounds3{};
-  for (const TriangleMesh& mesh : meshes) d.bounds.extend(mesh.bounds());
   d.meshCount = meshes.size();
   if (samePacking) {
     for (std::size_t b = 0; b < d.batches.size(); ++b) {
@@ -435,17 +448,17 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
     if (sameLines(lines, before)) continue;
     // The polylines that differ, before and after (a frame lists them in the same order; when
     // their number changed, all of them).
-    auto boxOf = [](const OverlayPolyline& line) {
-      Bounds3 box;
-      for (const Vec3d& p : line.points) box.extend(p);
-      return box;
+    auto addLine = [&d](const OverlayPolyline& line) {
+      render_detail::DamageBoxes boxes(d.damageExtent(), d.damage);
+      for (std::size_t p = 0; p + 1 < line.points.size(); ++p) boxes.addSegment(line.points[p], line.points[p + 1]);
+      if (line.points.size() == 1) d.addDamage(Bounds3{line.points[0], line.points[0]});
     };
     const bool sameCount = lines.size() == before.size();
     for (std::size_t k = 0; k < std::max(lines.size(), before.size()); ++k) {
       const bool differs = !sameCount || !sameLines({lines[k]}, {before[k]});
       if (!differs) continue;
-      if (k < lines.size()) d.addDamage(boxOf(*lines[k]));
-      if (k < before.size()) d.addDamage(boxOf(*before[k]));
+      if (k < lines.size()) addLine(*lines[k]);
+      if (k < before.size()) addLine(*before[k]);
     }
     d.overlayLines[layer].release();
     d.overlayLines[layer].upload(lines);
@@ -519,23 +532,29 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
   d.lastDrawing.pixelsDrawn = viewport.area();
 
   // Where the frame changed, when only its meshes and overlays did (same camera, size, options,
-  // grid): the union of the changed boxes' pixels, grown by the widest line's reach.
+  // grid): rectangles covering the changed boxes' pixels, grown by the widest line's reach.
   const std::vector<double> key = d.frameKey(camera, width, height, options);
   bool local = cached && !d.damageEverywhere && key == d.lastFrameKey;
-  render_detail::PixelRect changed;
+  std::vector<render_detail::PixelRect> changed;
+  long long changedArea = 0;
   if (local) {
     const glm::dmat4 viewProjection =
         projectionMatrix(camera, static_cast<double>(width) / height) * viewMatrix(camera);
     const int margin = static_cast<int>(std::ceil(std::max(options.overlayLineWidthPixels, options.wireWidthPixels))) + 3;
-    for (const Bounds3& box : d.damage)
-      changed = changed.united(render_detail::screenRectOf(box, viewProjection, width, height, margin));
+    std::vector<render_detail::PixelRect> rects;
+    rects.reserve(d.damage.size());
+    for (const Bounds3& box : d.damage) rects.push_back(render_detail::screenRectOf(box, viewProjection, width, height, margin));
+    changed = render_detail::coveringRects(rects, viewport, kDamageTilePixels, kMaxDamageRects);
+    for (const render_detail::PixelRect& r : changed) changedArea += r.area();
     // Redrawing most of the picture costs what a whole frame does, plus the copy.
-    local = 2 * changed.area() <= viewport.area();
+    local = 2 * changedArea <= viewport.area();
   }
   d.lastFrameKey = key;
   d.damage.clear();
   d.damageEverywhere = false;
 
+  // Pass times are those of the last frame that drew anything, summed over its rectangles.
+  if (!local || !d.lastFrameValid || !changed.empty()) d.passTimes = RenderPassTimes{};
   if (!local) {
     d.lastFrameValid = false;
     d.drawFrame(target, cached, camera, width, height, options);
@@ -543,6 +562,7 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
     return;
   }
   if (!d.lastFrame.bindForDrawing(width, height)) {
+    d.passTimes = RenderPassTimes{};
     d.drawFrame(target, cached, camera, width, height, options);
     d.lastDrawing.kind = FrameDrawing::Kind::Whole;
     return;
@@ -552,11 +572,14 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
     d.lastFrameValid = true;
     d.lastDrawing.kind = FrameDrawing::Kind::WholeKept;
   } else {
-    d.clip = &changed;
-    if (!changed.empty()) d.drawFrame(d.lastFrame.name(), cached, camera, width, height, options);
+    for (const render_detail::PixelRect& rect : changed) {
+      d.clip = &rect;
+      d.drawFrame(d.lastFrame.name(), cached, camera, width, height, options);
+    }
     d.clip = nullptr;
     d.lastDrawing.kind = FrameDrawing::Kind::Partial;
-    d.lastDrawing.pixelsDrawn = changed.area();
+    d.lastDrawing.pixelsDrawn = changedArea;
+    d.lastDrawing.rectangles = static_cast<int>(changed.size());
   }
   d.lastFrame.copyTo(target);
 }
@@ -604,18 +627,18 @@ void SceneRenderer::Impl::drawFrame(GLuint target, bool cached, const Camera& ca
   PassClock clock(passTiming);
   RenderPassTimes& times = passTimes;
   drawBackdrop(target, cached, camera, projection * view, width, height, options);
-  times.background = clock.lap();
+  times.background += clock.lap();
   drawMeshes(view, projection, orthographic, width, height, options, cached);
-  times.meshes = clock.lap();
+  times.meshes += clock.lap();
   // Cached, the backdrop holds the grid already; it goes again only over the model's pixels.
   if (options.showGrid) drawGrid(camera, projection * view, options, cached);
-  times.grid = clock.lap();
+  times.grid += clock.lap();
   drawOverlays(view, projection, orthographic, width, height, options);
-  times.overlays = clock.lap();
+  times.overlays += clock.lap();
   drawVolumes(view, projection, orthographic, width, height, options);
-  times.volumes = clock.lap();
+  times.volumes += clock.lap();
   if (options.showAxisGizmo) drawAxisGizmo(view, width, height);
-  times.gizmo = clock.lap();
+  times.gizmo += clock.lap();
 
   // Leave the context as Qt and other users expect to find it.
   glViewport(0, 0, width, height);

@@ -49,6 +49,7 @@ struct FrameDrawing {
   };
   Kind kind = Kind::Whole;
   long long pixelsDrawn = 0;  // pixels drawn again (the whole viewport's unless partial)
+  int rectangles = 1;         // of a partial frame: the rectangles its changed pixels were redrawn in
 };
 
 // The default look: palette colour i for mesh i, nothing selected.

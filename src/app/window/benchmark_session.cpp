@@ -397,9 +397,10 @@ void BenchmarkSession::finish() {
   std::vector<double> interval, gui, process, latency, handover, uploadMeshes, uploadStyles, uploadOverlays, render,
       paint, background, meshes, grid, overlays, volumes, gizmo, panels, repaint, panelPaints, overlayUploads;
   int geometryFrames = 0, partialFrames = 0;
-  std::vector<double> drawnFraction;
+  std::vector<double> drawnFraction, drawnRectangles;
   for (const Sample& s : samples_) {
     partialFrames += s.viewport.drawing.kind == FrameDrawing::Kind::Partial;
+    if (s.viewport.drawing.kind == FrameDrawing::Kind::Partial) drawnRectangles.push_back(s.viewport.drawing.rectangles);
     drawnFraction.push_back(s.viewport.drawnFraction);
     interval.push_back(s.atMs);
     gui.push_back(s.guiCpuMs);
@@ -439,6 +440,7 @@ void BenchmarkSession::finish() {
   // viewport's pixels each frame drew.
   out["partial_frames"] = partialFrames;
   out["drawn_fraction"] = statistics(drawnFraction);
+  out["drawn_rectangles"] = statistics(drawnRectangles);  // per partial frame
   out["frame_interval_ms"] = statistics(interval);
   out["gui_cpu_ms_per_frame"] = statistics(gui);
   out["process_cpu_ms_per_frame"] = statistics(process);

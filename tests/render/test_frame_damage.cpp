@@ -1,0 +1,139 @@
+// The pieces of a partial frame's damage (frame_damage.h): world boxes that stay small along long
+// thin triangles and segments, and the rectangles that cover the pixels of many small screen
+// rectangles without covering their bounding rectangle.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "flexure/core/grid_tessellation.h"
+#include "frame_damage.h"
+
+using namespace flexure;
+using namespace flexure::render_detail;
+
+namespace {
+
+bool covers(const std::vector<PixelRect>& rects, int x, int y) {
+  return std::any_of(rects.begin(), rects.end(), [&](const PixelRect& r) { return x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1; });
+}
+
+long long totalArea(const std::vector<PixelRect>& rects) {
+  long long a = 0;
+  for (const PixelRect& r : rects) a += r.area();
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("damage rectangles cover a diagonal band without its bounding rectangle", "[render][partial]") {
+  // A band 40 pixels thick from (100, 100) to (700, 500), as 60 small rectangles along it.
+  std::vector<PixelRect> band;
+  for (int k = 0; k < 60; ++k) {
+    const int x = 100 + 10 * k, y = 100 + (20 * k) / 3;
+    band.push_back({x, y, x + 20, y + 40});
+  }
+  const PixelRect viewport{0, 0, 800, 600};
+  const std::vector<PixelRect> rects = coveringRects(band, viewport, 32, 24);
+  REQUIRE(!rects.empty());
+  CHECK(rects.size() <= 24);
+  // Every pixel of every input is covered, nothing outside the viewport or the inputs' bounds.
+  for (const PixelRect& r : band)
+    for (int y = r.y0; y < r.y1; y += 3)
+      for (int x = r.x0; x < r.x1; x += 3) CHECK(covers(rects, x, y));
+  for (const PixelRect& r : rects) {
+    CHECK(r.x0 >= 100);
+    CHECK(r.y0 >= 100);
+    CHECK(r.x1 <= 710);
+    CHECK(r.y1 <= 533);
+  }
+  // The bounding rectangle is 610 × 433 pixels; the band's tiles are a small part of it.
+  CHECK(totalArea(rects) < 0.45 * 610 * 433);
+}
+
+TEST_CASE("damage rectangles: none for nothing, the bound beyond the cap", "[render][partial]") {
+  const PixelRect viewport{0, 0, 640, 480};
+  CHECK(coveringRects({}, viewport, 32, 8).empty());
+  CHECK(coveringRects({{700, 500, 800, 600}}, viewport, 32, 8).empty());  // outside the viewport
+  // Scattered specks: more rectangles than allowed gives their bounding rectangle.
+  std::vector<PixelRect> specks;
+  for (int k = 0; k < 10; ++k) specks.push_back({64 * k + 5, 40 * k + 5, 64 * k + 9, 40 * k + 9});
+  const std::vector<PixelRect> capped = coveringRects(specks, viewport, 32, 4);
+  REQUIRE(capped.size() == 1);
+  CHECK(capped[0].x0 == 5);
+  CHECK(capped[0].y0 == 5);
+  CHECK(capped[0].x1 == 64 * 9 + 9);
+  CHECK(capped[0].y1 == 40 * 9 + 9);
+  CHECK(coveringRects(specks, viewport, 32, 24).size() == 10);
+}
+
+TEST_CASE("damage boxes stay small along a long thin triangle and a long segment", "[render][partial]") {
+  std::vector<Bounds3> boxes;
+  {
+    DamageBoxes collect(0.5, boxes);
+    collect.addTriangle(Vec3d(0, 0, 0), Vec3d(8, 4, 0), Vec3d(8, 4.1, 0));
+    collect.addSegment(Vec3d(0, 10, 0), Vec3d(0, 16, 3));
+  }
+  REQUIRE(boxes.size() > 10);
+  for (const Bounds3& b : boxes) {
+    const Vec3d e = b.extent();
+    CHECK(std::max({e.x, e.y, e.z}) <= 0.5);
+  }
+  // Together they still cover the triangle and the segment (points along them lie in a box).
+  for (double t = 0.0; t <= 1.0; t += 0.01) {
+    const Vec3d onEdge(8 * t, 4 * t, 0), onSegment(0, 10 + 6 * t, 3 * t);
+    for (const Vec3d& p : {onEdge, onSegment})
+      CHECK(std::any_of(boxes.begin(), boxes.end(), [&](const Bounds3& b) { return b.contains(p); }));
+  }
+}
+
+TEST_CASE("the changed region of a sheet whose diagonal band moved is boxes along the band", "[render][partial]") {
+  // A 100×100 sheet over [0, 10]²; the vertices within 0.4 of the diagonal x = y rise by 0.1.
+  auto sheet = [](double lift) {
+    TriangleMesh m;
+    appendGrid(m, 101, 101, [&](int i, int j) {
+      const double x = 0.1 * i, y = 0.1 * j;
+      const double z = std::abs(x - y) < 0.4 * std::sqrt(2.0) ? lift : 0.0;
+      return GridVertex{Vec3d(x, y, z), Vec3d(0, 0, 1), {x / 10, y / 10}};
+    });
+    return m;
+  };
+  const TriangleMesh before = sheet(0.0), after = sheet(0.1);
+  std::vector<Bounds3> boxes;
+  REQUIRE(changedRegions(before, after, 0.5, boxes));
+  REQUIRE(!boxes.empty());
+  // Every triangle touching a moved vertex lies, before and after, in the boxes (its corners and
+  // its centre each in some box; the boxes are cells, so a small triangle's corners share one).
+  auto inside = [&](const Vec3d& p) {
+    return std::any_of(boxes.begin(), boxes.end(), [&](const Bounds3& b) { return b.padded(1e-12).contains(p); });
+  };
+  int checked = 0;
+  for (const auto& t : after.triangles) {
+    bool moved = false;
+    for (int v : t) moved = moved || before.positions[static_cast<std::size_t>(v)].z != after.positions[static_cast<std::size_t>(v)].z;
+    if (!moved) continue;
+    for (const TriangleMesh* m : {&before, &after}) {
+      Vec3d centre(0, 0, 0);
+      for (int v : t) {
+        CHECK(inside(m->positions[static_cast<std::size_t>(v)]));
+        centre += m->positions[static_cast<std::size_t>(v)] * (1.0 / 3.0);
+      }
+      CHECK(inside(centre));
+    }
+    ++checked;
+  }
+  CHECK(checked > 1000);
+  // Their area is the band's, not the square's: the one box around it all would be 10 × 10.
+  double area = 0.0;
+  for (const Bounds3& b : boxes) area += b.extent().x * b.extent().y;
+  CHECK(area < 0.35 * 100.0);
+  // Nothing moved: no boxes; a mesh moved as a whole: a bounded number of them.
+  std::vector<Bounds3> none;
+  CHECK_FALSE(changedRegions(after, after, 0.5, none));
+  CHECK(none.empty());
+  TriangleMesh shifted = before;
+  for (Vec3d& p : shifted.positions) p += Vec3d(0.05, 0.0, 0.0);
+  std::vector<Bounds3> whole;
+  REQUIRE(changedRegions(before, shifted, 0.5, whole));
+  CHECK(whole.size() <= 64u * 64u);
+}
