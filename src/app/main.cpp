@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string_view>
 
+#include <malloc.h>
+
 #include "flexure/core/version.h"
 #include "flexure/modules.h"
 #include "viewport/gl_format.h"
@@ -17,6 +19,15 @@
 #include "window/screenshot_session.h"
 
 int main(int argc, char** argv) {
+  // Every frame of a drag allocates and frees the same large buffers (meshes of hundreds of
+  // kilobytes on the geometry worker and the GUI thread, the rasterizer's vertex and index
+  // storage). glibc hands blocks above its mmap threshold back to the kernel on free and trims the
+  // heap's top, so each frame faulted its buffers in again page by page, zero-filled: 16 % of the
+  // GUI thread while dragging metaball-mes-curve's sheet (perf: clear_page_erms, exc_page_fault).
+  // Kept in the process instead, they are reused; the cost is memory held after a large scene is
+  // closed (up to the largest frame's working set).
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);  // the largest glibc accepts on 64-bit systems
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
   QCoreApplication::setOrganizationName("Flexure");
   QCoreApplication::setApplicationName("Flexure");
   QCoreApplication::setApplicationVersion(FLEXURE_VERSION);

@@ -245,7 +245,8 @@ std::vector<TriangleChunk> triangleChunks(const TriangleMesh& mesh, int triangle
 
 void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleChunk>& chunks,
                            const glm::dmat4& viewProjection, int width, int height, const PixelRect& clip,
-                           unsigned base, std::vector<unsigned>& out, ProjectionScratch& scratch) {
+                           unsigned base, std::vector<unsigned>& out, ProjectionScratch& scratch,
+                           const std::vector<PixelRect>* rects) {
   // Window coordinates of each vertex, projected when a triangle first needs it; z holds whether
   // the point lies in front of the eye. Only the rows of x, y and w are needed.
   const std::size_t n = mesh.positions.size();
@@ -285,6 +286,14 @@ void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleC
       const bool reaches = !inFront || (std::max({a.x, b.x, c.x}) >= x0 && std::min({a.x, b.x, c.x}) <= x1 &&
                                         std::max({a.y, b.y, c.y}) >= y0 && std::min({a.y, b.y, c.y}) <= y1);
       if (!reaches) continue;
+      if (rects && inFront && rects->size() > 1) {
+        const double tx0 = std::min({a.x, b.x, c.x}), tx1 = std::max({a.x, b.x, c.x});
+        const double ty0 = std::min({a.y, b.y, c.y}), ty1 = std::max({a.y, b.y, c.y});
+        const bool inAny = std::any_of(rects->begin(), rects->end(), [&](const PixelRect& r) {
+          return tx1 >= r.x0 - 1 && tx0 <= r.x1 + 1 && ty1 >= r.y0 - 1 && ty0 <= r.y1 + 1;
+        });
+        if (!inAny) continue;
+      }
       for (int k : tri) out.push_back(base + static_cast<unsigned>(k));
     }
   }

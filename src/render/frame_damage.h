@@ -77,9 +77,11 @@ struct ProjectionScratch {
   std::vector<unsigned> stamp;  // == generation: window[v] is this call's
   unsigned generation = 0;
 };
+// With `rects`, `clip` being their bounding rectangle, a triangle must reach into one of them.
 void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleChunk>& chunks,
                            const glm::dmat4& viewProjection, int width, int height, const PixelRect& clip,
-                           unsigned base, std::vector<unsigned>& out, ProjectionScratch& scratch);
+                           unsigned base, std::vector<unsigned>& out, ProjectionScratch& scratch,
+                           const std::vector<PixelRect>* rects = nullptr);
 
 // The pixels a world box can cover when drawn with `viewProjection` into a width × height
 // viewport (OpenGL window coordinates), grown by `margin` pixels and cut to the viewport; the

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <utility>
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "flexure/render/camera_matrices.h"
@@ -47,6 +48,11 @@ constexpr int kTrianglesPerChunk = 1024;
 constexpr double kDamageBoxFraction = 1.0 / 32.0;
 constexpr int kDamageTilePixels = 32;
 constexpr std::size_t kMaxDamageRects = 24;
+
+// Stencil bits of a frame: the model's pixels (for the grid's second pass), and the pixels a
+// partial frame of several rectangles redraws.
+constexpr GLint kModelBit = 1;
+constexpr GLint kDamageBit = 2;
 
 // A batch holds consecutive meshes up to about this many vertices (a mesh larger than that gets
 // a batch of its own): a few draw calls for any scene, buffers of a few tens of megabytes.
@@ -193,8 +199,24 @@ struct SceneRenderer::Impl {
   std::vector<TriangleMesh> shownMeshes;  // what the batches hold, to compare the next meshes with
   std::vector<std::vector<render_detail::TriangleChunk>> chunks;  // per mesh
   FrameDrawing lastDrawing;
-  // The pixels a partial frame redraws (null: all of them).
+  // The pixels a partial frame redraws (null: all of them): a rectangle, or when `damageRects`
+  // is set, the rectangles it lists, `clip` then being their bounding rectangle. Several
+  // rectangles are drawn in one pass masked by stencil bit kDamageBit: every triangle reaching
+  // into them is set up once (a pass per rectangle set up the triangles along their seams again,
+  // and a metaball's tube across a sheet is all seams).
   const render_detail::PixelRect* clip = nullptr;
+  const std::vector<render_detail::PixelRect>* damageRects = nullptr;
+  // Stencil state between passes: the damage mask when several rectangles are redrawn, else off.
+  void applyDamageMask() const {
+    if (!damageRects) {
+      glDisable(GL_STENCIL_TEST);
+      return;
+    }
+    glEnable(GL_STENCIL_TEST);
+    glStencilMask(0xFF);
+    glStencilFunc(GL_EQUAL, kDamageBit, kDamageBit);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+  }
   // The overlays as last given (their triangles, for partial frames), and the element buffer a
   // partial frame's selection of triangles is drawn through.
   std::shared_ptr<const OverlayGeometry> cpuOverlays;
@@ -426,7 +448,7 @@ void SceneRenderer::Impl::drawChunks(const OverlayGpuMesh& mesh, const glm::dmat
   }
   clipIndexList.clear();
   render_detail::appendTrianglesInClip(*mesh.source, mesh.chunks, viewProjection, width, height, *clip, 0, clipIndexList,
-                                       projectionScratch);
+                                       projectionScratch, damageRects);
   mesh.mesh.drawIndexList(clipIndexList, clipIndices);
 }
 
@@ -572,9 +594,16 @@ void SceneRenderer::render(const Camera& camera, int width, int height, const Re
     d.lastFrameValid = true;
     d.lastDrawing.kind = FrameDrawing::Kind::WholeKept;
   } else {
-    for (const render_detail::PixelRect& rect : changed) {
-      d.clip = &rect;
+    if (changed.size() == 1) {
+      d.clip = &changed.front();
       d.drawFrame(d.lastFrame.name(), cached, camera, width, height, options);
+    } else if (!changed.empty()) {
+      render_detail::PixelRect bound;
+      for (const render_detail::PixelRect& r : changed) bound = bound.united(r);
+      d.clip = &bound;
+      d.damageRects = &changed;
+      d.drawFrame(d.lastFrame.name(), cached, camera, width, height, options);
+      d.damageRects = nullptr;
     }
     d.clip = nullptr;
     d.lastDrawing.kind = FrameDrawing::Kind::Partial;
@@ -684,13 +713,34 @@ void SceneRenderer::Impl::drawBackdrop(GLuint target, bool cached, const Camera&
         glBindFramebuffer(GL_FRAMEBUFFER, target);
         cached = false;
       } else {
+        const auto* damage = std::exchange(damageRects, nullptr);  // the whole backdrop, unmasked
+        glDisable(GL_STENCIL_TEST);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
         drawBackground(options);
         if (options.showGrid) drawGrid(camera, viewProjection, options);
+        damageRects = damage;
         backdrop.finishDrawing(key);
         ++backdropRedraws;
       }
       if (clip) glEnable(GL_SCISSOR_TEST);
+    }
+    if (cached && damageRects) {
+      // Only the damage's pixels get the backdrop and the damage bit; depth and stencil are
+      // cleared over the bounding rectangle (no pixel outside the damage is drawn this frame,
+      // and a later frame clears what it redraws).
+      for (const render_detail::PixelRect& rect : *damageRects) backdrop.copyTo(target, rect);
+      glScissor(clip->x0, clip->y0, clip->x1 - clip->x0, clip->y1 - clip->y0);
+      glStencilMask(0xFF);
+      glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      glClearStencil(kDamageBit);
+      for (const render_detail::PixelRect& rect : *damageRects) {
+        glScissor(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
+        glClear(GL_STENCIL_BUFFER_BIT);
+      }
+      glClearStencil(0);
+      glScissor(clip->x0, clip->y0, clip->x1 - clip->x0, clip->y1 - clip->y0);
+      applyDamageMask();
+      return;
     }
     if (cached) {
       backdrop.copyTo(target, clip ? *clip : render_detail::PixelRect{0, 0, width, height});
@@ -720,7 +770,12 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
   glDepthFunc(GL_LESS);
   if (markStencil) {  // the model's pixels, for the grid's second pass (drawGrid)
     glEnable(GL_STENCIL_TEST);
-    glStencilFunc(GL_ALWAYS, 1, 0xFF);
+    if (damageRects) {  // only in the damage, setting the model's bit and keeping the damage's
+      glStencilFunc(GL_EQUAL, kDamageBit | kModelBit, kDamageBit);
+      glStencilMask(kModelBit);
+    } else {
+      glStencilFunc(GL_ALWAYS, kModelBit, 0xFF);
+    }
     glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
   }
   const bool wireOnly = options.shading == ShadingMode::Wireframe;
@@ -753,7 +808,7 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
       }
   }
   glDisable(GL_BLEND);
-  glDisable(GL_STENCIL_TEST);
+  applyDamageMask();
 }
 
 void SceneRenderer::Impl::drawMeshGeometry(const ShaderProgram&, const glm::dmat4& viewProjection, int width,
@@ -769,7 +824,7 @@ void SceneRenderer::Impl::drawMeshGeometry(const ShaderProgram&, const glm::dmat
       const std::size_t mesh = batchFirst[b] + i;
       if (mesh >= chunks.size() || mesh >= shownMeshes.size()) continue;
       render_detail::appendTrianglesInClip(shownMeshes[mesh], chunks[mesh], viewProjection, width, height, *clip,
-                                           batches[b].vertexBase(i), clipIndexList, projectionScratch);
+                                           batches[b].vertexBase(i), clipIndexList, projectionScratch, damageRects);
     }
     batches[b].drawIndexList(clipIndexList, clipIndices);
   }
@@ -780,7 +835,8 @@ void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewPr
   const render_detail::GridLayout layout = render_detail::gridLayoutFor(bounds, camera, gridPlane(camera, options));
   if (onMarkedPixelsOnly) {
     glEnable(GL_STENCIL_TEST);
-    glStencilFunc(GL_EQUAL, 1, 0xFF);
+    if (damageRects) glStencilFunc(GL_EQUAL, kDamageBit | kModelBit, kDamageBit | kModelBit);
+    else glStencilFunc(GL_EQUAL, kModelBit, 0xFF);
     glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
   }
   glEnable(GL_DEPTH_TEST);
@@ -806,7 +862,7 @@ void SceneRenderer::Impl::drawGrid(const Camera& camera, const glm::mat4& viewPr
   glDisable(GL_POLYGON_OFFSET_FILL);
   glPolygonOffset(0.0f, 0.0f);
   glDisable(GL_BLEND);
-  glDisable(GL_STENCIL_TEST);
+  applyDamageMask();
   glDepthMask(GL_TRUE);
 }
 
@@ -914,7 +970,7 @@ void SceneRenderer::Impl::drawVolumes(const glm::mat4& view, const glm::mat4& pr
   for (std::size_t k = 0; k < inClip.size(); ++k)
     if (overlayVolumes[k].source && layerShown(overlayVolumes[k].layer, options))
       render_detail::appendTrianglesInClip(*overlayVolumes[k].source, overlayVolumes[k].chunks, viewProjection, width,
-                                           height, *clip, 0, inClip[k], projectionScratch);
+                                           height, *clip, 0, inClip[k], projectionScratch, damageRects);
   for (GLenum culledFaces : {GL_FRONT, GL_BACK}) {
     glCullFace(culledFaces);  // back faces first, then front faces
     for (std::size_t k = 0; k < overlayVolumes.size(); ++k) {
