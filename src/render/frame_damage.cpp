@@ -12,54 +12,26 @@ bool samePoint(const Vec3d& a, const Vec3d& b) { return a.x == b.x && a.y == b.y
 
 }  // namespace
 
-bool DamageBoxes::small(const Bounds3& box) const {
+bool PolylineDamage::small(const Bounds3& box) const {
   const Vec3d e = box.extent();
   return std::max({e.x, e.y, e.z}) <= maxExtent_;
 }
 
-void DamageBoxes::add(const Bounds3& box) {
+void PolylineDamage::add(const Bounds3& box) {
   Bounds3 joined = current_;
   joined.extend(box);
   if (!current_.empty() && !small(joined)) flush();
   current_.extend(box);
 }
 
-void DamageBoxes::flush() {
+void PolylineDamage::flush() {
   if (!current_.empty()) out_.push_back(current_);
   current_ = Bounds3{};
 }
 
-// Midpoint splits: 2^depth pieces at most, so a degenerate bound (0, NaN) cannot recurse for ever.
-constexpr int kMaxSplitDepth = 16;
-
-double squaredLength(const Vec3d& v) { return v.x * v.x + v.y * v.y + v.z * v.z; }
-
-void DamageBoxes::addTriangle(const Vec3d& a, const Vec3d& b, const Vec3d& c, int depth) {
-  Bounds3 box;
-  for (const Vec3d& p : {a, b, c}) box.extend(p);
-  if (box.empty()) return;
-  if (small(box) || depth >= kMaxSplitDepth) {
-    add(box);
-    return;
-  }
-  // Bisect the longest edge: a long thin triangle becomes a chain of pieces along its length.
-  const double ab = squaredLength(b - a), bc = squaredLength(c - b), ca = squaredLength(a - c);
-  if (ab >= bc && ab >= ca) {
-    const Vec3d m = (a + b) * 0.5;
-    addTriangle(a, m, c, depth + 1);
-    addTriangle(m, b, c, depth + 1);
-  } else if (bc >= ca) {
-    const Vec3d m = (b + c) * 0.5;
-    addTriangle(a, b, m, depth + 1);
-    addTriangle(a, m, c, depth + 1);
-  } else {
-    const Vec3d m = (c + a) * 0.5;
-    addTriangle(a, b, m, depth + 1);
-    addTriangle(m, b, c, depth + 1);
-  }
-}
-
-void DamageBoxes::addSegment(const Vec3d& a, const Vec3d& b, int depth) {
+void PolylineDamage::addSegment(const Vec3d& a, const Vec3d& b, int depth) {
+  // 2^16 pieces at most, so a degenerate bound (0, NaN) cannot recurse for ever.
+  constexpr int kMaxSplitDepth = 16;
   Bounds3 box;
   box.extend(a);
   box.extend(b);
@@ -72,6 +44,73 @@ void DamageBoxes::addSegment(const Vec3d& a, const Vec3d& b, int depth) {
   addSegment(a, m, depth + 1);
   addSegment(m, b, depth + 1);
 }
+
+namespace {
+
+// Marks of a grid of cubic cells over a box (changedRegions), in x-fastest order.
+class CellGrid {
+ public:
+  CellGrid(const Bounds3& box, double cell) : box_(box), cell_(cell) {
+    const Vec3d e = box.extent();
+    n_ = {count(e.x), count(e.y), count(e.z)};
+    marked_.assign(static_cast<std::size_t>(n_[0]) * static_cast<std::size_t>(n_[1]) * static_cast<std::size_t>(n_[2]), 0);
+  }
+
+  // Marks every cell `b` reaches.
+  void mark(const Bounds3& b) {
+    const std::array<int, 3> lo = {index(b.lo.x, box_.lo.x, 0), index(b.lo.y, box_.lo.y, 1), index(b.lo.z, box_.lo.z, 2)};
+    const std::array<int, 3> hi = {index(b.hi.x, box_.lo.x, 0), index(b.hi.y, box_.lo.y, 1), index(b.hi.z, box_.lo.z, 2)};
+    for (int z = lo[2]; z <= hi[2]; ++z)
+      for (int y = lo[1]; y <= hi[1]; ++y)
+        for (int x = lo[0]; x <= hi[0]; ++x) marked_[at(x, y, z)] = 1;
+  }
+
+  // The marked cells as boxes, runs of up to `run` cells along x merged (a long run drawn
+  // diagonally would cover its whole bounding rectangle on screen).
+  void appendBoxes(int run, std::vector<Bounds3>& out) const {
+    for (int z = 0; z < n_[2]; ++z)
+      for (int y = 0; y < n_[1]; ++y)
+        for (int x = 0; x < n_[0];) {
+          if (!marked_[at(x, y, z)]) {
+            ++x;
+            continue;
+          }
+          int end = x;
+          while (end < n_[0] && end - x < run && marked_[at(end, y, z)]) ++end;
+          out.push_back(cellBox(x, end, y, z));
+          x = end;
+        }
+  }
+
+ private:
+  int count(double extent) const { return std::max(1, static_cast<int>(std::ceil(extent / cell_))); }
+  int index(double v, double lo, int axis) const {
+    return std::clamp(static_cast<int>(std::floor((v - lo) / cell_)), 0, n_[static_cast<std::size_t>(axis)] - 1);
+  }
+  std::size_t at(int x, int y, int z) const {
+    return (static_cast<std::size_t>(z) * static_cast<std::size_t>(n_[1]) + static_cast<std::size_t>(y)) *
+               static_cast<std::size_t>(n_[0]) +
+           static_cast<std::size_t>(x);
+  }
+  // Cells [x0, x1) × y × z, cut to the box; the first and last cells along an axis reach the
+  // box's ends exactly (no rounding gap at its faces).
+  Bounds3 cellBox(int x0, int x1, int y, int z) const {
+    Bounds3 b;
+    b.lo = Vec3d(x0 == 0 ? box_.lo.x : box_.lo.x + x0 * cell_, y == 0 ? box_.lo.y : box_.lo.y + y * cell_,
+                 z == 0 ? box_.lo.z : box_.lo.z + z * cell_);
+    b.hi = Vec3d(x1 == n_[0] ? box_.hi.x : std::min(box_.lo.x + x1 * cell_, box_.hi.x),
+                 y + 1 == n_[1] ? box_.hi.y : std::min(box_.lo.y + (y + 1) * cell_, box_.hi.y),
+                 z + 1 == n_[2] ? box_.hi.z : std::min(box_.lo.z + (z + 1) * cell_, box_.hi.z));
+    return b;
+  }
+
+  Bounds3 box_;
+  double cell_;
+  std::array<int, 3> n_{};
+  std::vector<char> marked_;
+};
+
+}  // namespace
 
 bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out) {
   const std::size_t n = after.positions.size();
@@ -111,56 +150,17 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
     return true;
   }
   // Cells of a grid over that box (cubes of side maxExtent, at most 64 along an axis): each
-  // changed triangle, before and after, marks the cells its box reaches (a long one is bisected
-  // until its pieces are cell-sized); marked cells, in runs of two along x, become the boxes. The cost is
-  // a few operations per changed triangle, and the boxes stay few however many triangles moved.
-  const double cell = std::max(maxExtent, longest / 64.0);
-  const int nx = std::max(1, static_cast<int>(std::ceil(e.x / cell)));
-  const int ny = std::max(1, static_cast<int>(std::ceil(e.y / cell)));
-  const int nz = std::max(1, static_cast<int>(std::ceil(e.z / cell)));
-  std::vector<char> marked(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny) * static_cast<std::size_t>(nz), 0);
-  auto cellIndex = [&](double x, double lo, int n) { return std::clamp(static_cast<int>(std::floor((x - lo) / cell)), 0, n - 1); };
-  auto markBox = [&](const Bounds3& b) {
-    const int x0 = cellIndex(b.lo.x, all.lo.x, nx), x1 = cellIndex(b.hi.x, all.lo.x, nx);
-    const int y0 = cellIndex(b.lo.y, all.lo.y, ny), y1 = cellIndex(b.hi.y, all.lo.y, ny);
-    const int z0 = cellIndex(b.lo.z, all.lo.z, nz), z1 = cellIndex(b.hi.z, all.lo.z, nz);
-    for (int z = z0; z <= z1; ++z)
-      for (int y = y0; y <= y1; ++y)
-        for (int x = x0; x <= x1; ++x)
-          marked[(static_cast<std::size_t>(z) * static_cast<std::size_t>(ny) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(nx) +
-                 static_cast<std::size_t>(x)] = 1;
-  };
+  // changed triangle, before and after, marks the cells its bounding box reaches. A few
+  // operations per changed triangle, and the boxes stay few however many triangles moved.
+  CellGrid grid(all, std::max(maxExtent, longest / 64.0));
   for (const TriangleMesh* mesh : {&before, &after})
     for (const auto& t : after.triangles) {
       if (!changed(t)) continue;
       Bounds3 box;
       for (int v : t) box.extend(mesh->positions[static_cast<std::size_t>(v)]);
-      markBox(box);
+      grid.mark(box);
     }
-  for (int z = 0; z < nz; ++z)
-    for (int y = 0; y < ny; ++y)
-      for (int x = 0; x < nx;) {
-        const std::size_t row = (static_cast<std::size_t>(z) * static_cast<std::size_t>(ny) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(nx);
-        if (!marked[row + static_cast<std::size_t>(x)]) {
-          ++x;
-          continue;
-        }
-        int end = x;
-        while (end < nx && end - x < 2 && marked[row + static_cast<std::size_t>(end)]) ++end;  // short runs: a long box drawn diagonally covers its whole bounding rectangle
-        Bounds3 box;
-        box.lo = Vec3d(all.lo.x + x * cell, all.lo.y + y * cell, all.lo.z + z * cell);
-        box.hi = Vec3d(std::min(all.lo.x + end * cell, all.hi.x), std::min(all.lo.y + (y + 1) * cell, all.hi.y),
-                       std::min(all.lo.z + (z + 1) * cell, all.hi.z));
-        // The first and last cells along an axis reach the box's ends exactly (no rounding gap).
-        if (x == 0) box.lo.x = all.lo.x;
-        if (y == 0) box.lo.y = all.lo.y;
-        if (z == 0) box.lo.z = all.lo.z;
-        if (end == nx) box.hi.x = all.hi.x;
-        if (y == ny - 1) box.hi.y = all.hi.y;
-        if (z == nz - 1) box.hi.z = all.hi.z;
-        out.push_back(box);
-        x = end;
-      }
+  grid.appendBoxes(2, out);
   // (A moved vertex that no triangle uses changes nothing drawn, and adds no box.)
   return true;
 }

@@ -18,18 +18,16 @@
 
 namespace flexure::render_detail {
 
-// World boxes that together cover triangles and segments, none longer than `maxExtent` along
-// an axis where it can be helped: a triangle or segment larger than that is split at its
-// midpoints, and consecutive small ones share a box while it stays within the bound. What a long
-// thin triangle covers on screen (a merged tube's 4-unit triangles drawn diagonally) is then a
+// World boxes that together cover the segments of polylines, none longer than `maxExtent` along
+// an axis: a longer segment is split at its midpoint, and consecutive short ones share a box while
+// it stays within the bound. A long glyph line or control polygon drawn diagonally is then a
 // chain of small boxes instead of one box over its whole extent.
-class DamageBoxes {
+class PolylineDamage {
  public:
-  DamageBoxes(double maxExtent, std::vector<Bounds3>& out) : maxExtent_(maxExtent), out_(out) {}
-  ~DamageBoxes() { flush(); }
-  DamageBoxes(const DamageBoxes&) = delete;
-  DamageBoxes& operator=(const DamageBoxes&) = delete;
-  void addTriangle(const Vec3d& a, const Vec3d& b, const Vec3d& c, int depth = 0);
+  PolylineDamage(double maxExtent, std::vector<Bounds3>& out) : maxExtent_(maxExtent), out_(out) {}
+  ~PolylineDamage() { flush(); }
+  PolylineDamage(const PolylineDamage&) = delete;
+  PolylineDamage& operator=(const PolylineDamage&) = delete;
   void addSegment(const Vec3d& a, const Vec3d& b, int depth = 0);
   void flush();
 
@@ -43,8 +41,9 @@ class DamageBoxes {
 
 // The world boxes (appended to `out`) of what differs between two versions of a mesh as drawn:
 // nothing when they are the same; when only vertices moved or turned (same triangles), the
-// triangles touching such a vertex, before and after, as runs of the cells (cubes of side at least
-// `maxExtent`, at most 64 along an axis) of a grid over their bounds that they reach; both
+// triangles touching such a vertex, before and after, as the cells (cubes of side at least
+// `maxExtent`, at most 64 along an axis, in runs of two along x) of a grid over their bounds that
+// the triangles' own bounding boxes reach; both
 // meshes' bounds otherwise. A metaball's tube lifted across a sheet is then a chain of small
 // boxes along the tube, not one box over its whole extent, and a mesh moved as a whole gives a
 // few hundred boxes at most however many triangles it has. True when anything differs.

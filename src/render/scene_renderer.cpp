@@ -42,7 +42,7 @@ glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
 constexpr int kTrianglesPerChunk = 1024;
 
 // What changed is collected in world boxes at most this fraction of the model's size
-// (frame_damage.h, DamageBoxes), and the pixels they cover are redrawn in rectangles of whole
+// (frame_damage.h, changedRegions, PolylineDamage), and the pixels they cover are redrawn in rectangles of whole
 // tiles of this size, at most this many (coveringRects): each rectangle is one more pass over the
 // frame's draw calls.
 constexpr double kDamageBoxFraction = 1.0 / 32.0;
@@ -245,7 +245,7 @@ struct SceneRenderer::Impl {
   void addDamage(const Bounds3& box) {
     if (!box.empty()) damage.push_back(box);
   }
-  // The largest a damage box grows (frame_damage.h, DamageBoxes): a fraction of the model's size.
+  // The largest a damage box grows (frame_damage.h): a fraction of the model's size.
   double damageExtent() const {
     if (bounds.empty()) return 1e300;
     const Vec3d e = bounds.extent();
@@ -471,7 +471,7 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
     // The polylines that differ, before and after (a frame lists them in the same order; when
     // their number changed, all of them).
     auto addLine = [&d](const OverlayPolyline& line) {
-      render_detail::DamageBoxes boxes(d.damageExtent(), d.damage);
+      render_detail::PolylineDamage boxes(d.damageExtent(), d.damage);
       for (std::size_t p = 0; p + 1 < line.points.size(); ++p) boxes.addSegment(line.points[p], line.points[p + 1]);
       if (line.points.size() == 1) d.addDamage(Bounds3{line.points[0], line.points[0]});
     };
