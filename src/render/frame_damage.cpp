@@ -62,8 +62,13 @@ class CellGrid {
     const std::array<int, 3> hi = {index(b.hi.x, box_.lo.x, 0), index(b.hi.y, box_.lo.y, 1), index(b.hi.z, box_.lo.z, 2)};
     for (int z = lo[2]; z <= hi[2]; ++z)
       for (int y = lo[1]; y <= hi[1]; ++y)
-        for (int x = lo[0]; x <= hi[0]; ++x) marked_[at(x, y, z)] = 1;
+        for (int x = lo[0]; x <= hi[0]; ++x) {
+          char& m = marked_[at(x, y, z)];
+          markedCount_ += m == 0;
+          m = 1;
+        }
   }
+  std::size_t markedCount() const { return markedCount_; }
 
   // The marked cells as boxes, runs of up to `run` cells along x merged (a long run drawn
   // diagonally would cover its whole bounding rectangle on screen).
@@ -108,7 +113,14 @@ class CellGrid {
   double cell_;
   std::array<int, 3> n_{};
   std::vector<char> marked_;
+  std::size_t markedCount_ = 0;
 };
+
+// Past this many marked cells the grid's boxes would cost more to project each frame than the
+// pixels they save (a rotated block whose faces' boxes fill its whole bound): one box instead.
+constexpr std::size_t kMaxMarkedCells = 2048;
+// At most this many cells in all (the cells are cubes: a bound of similar sides gets 32 a side).
+constexpr double kMaxCells = 32768.0;
 
 }  // namespace
 
@@ -149,16 +161,21 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
     out.push_back(all);
     return true;
   }
-  // Cells of a grid over that box (cubes of side maxExtent, at most 64 along an axis): each
-  // changed triangle, before and after, marks the cells its bounding box reaches. A few
-  // operations per changed triangle, and the boxes stay few however many triangles moved.
-  CellGrid grid(all, std::max(maxExtent, longest / 64.0));
+  // Cells of a grid over that box (cubes of side at least maxExtent, at most 64 along an axis and
+  // 32 768 in all): each changed triangle, before and after, marks the cells its bounding box
+  // reaches. A few operations per changed triangle, and the boxes stay few however many triangles
+  // moved; past 2 048 marked cells, the one box around them all.
+  CellGrid grid(all, std::max({maxExtent, longest / 64.0, std::cbrt(e.x * e.y * e.z / kMaxCells)}));
   for (const TriangleMesh* mesh : {&before, &after})
     for (const auto& t : after.triangles) {
       if (!changed(t)) continue;
       Bounds3 box;
       for (int v : t) box.extend(mesh->positions[static_cast<std::size_t>(v)]);
       grid.mark(box);
+      if (grid.markedCount() > kMaxMarkedCells) {
+        out.push_back(all);
+        return true;
+      }
     }
   grid.appendBoxes(2, out);
   // (A moved vertex that no triangle uses changes nothing drawn, and adds no box.)

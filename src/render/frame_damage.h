@@ -43,7 +43,8 @@ class PolylineDamage {
 // nothing when they are the same; when only vertices moved or turned (same triangles), the
 // triangles touching such a vertex, before and after, as the cells (cubes of side at least
 // `maxExtent`, at most 64 along an axis, in runs of two along x) of a grid over their bounds that
-// the triangles' own bounding boxes reach; both
+// the triangles' own bounding boxes reach, or their bounds alone when that marks over 2 048
+// cells (a whole surface moved: projecting thousands of boxes a frame would cost more); both
 // meshes' bounds otherwise. A metaball's tube lifted across a sheet is then a chain of small
 // boxes along the tube, not one box over its whole extent, and a mesh moved as a whole gives a
 // few hundred boxes at most however many triangles it has. True when anything differs.

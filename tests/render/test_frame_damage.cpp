@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "flexure/core/grid_tessellation.h"
+#include "flexure/render/glyph_meshes.h"
 #include "frame_damage.h"
 
 using namespace flexure;
@@ -134,4 +135,16 @@ TEST_CASE("the changed region of a sheet whose diagonal band moved is boxes alon
   std::vector<Bounds3> whole;
   REQUIRE(changedRegions(before, shifted, 0.5, whole));
   CHECK(whole.size() <= 64u * 64u);
+  // A closed surface moved as a whole marks too many cells: the one box around it, before and after.
+  const TriangleMesh ball = makeSphereMesh(Vec3d(0, 0, 0), 5.0, 96);
+  TriangleMesh moved = ball;
+  for (Vec3d& p : moved.positions) p += Vec3d(0.01, 0.0, 0.0);
+  std::vector<Bounds3> one;
+  REQUIRE(changedRegions(ball, moved, 0.2, one));
+  REQUIRE(one.size() == 1);
+  Bounds3 both = ball.bounds();
+  both.extend(moved.bounds());
+  CHECK(one[0].lo.x == both.lo.x);
+  CHECK(one[0].hi.x == both.hi.x);
+  CHECK(one[0].hi.z == both.hi.z);
 }
