@@ -29,7 +29,9 @@ void PolylineDamage::flush() {
   current_ = Bounds3{};
 }
 
-void PolylineDamage::addSegment(const Vec3d& a, const Vec3d& b, int depth) {
+void PolylineDamage::addSegment(const Vec3d& a, const Vec3d& b) { split(a, b, 0); }
+
+void PolylineDamage::split(const Vec3d& a, const Vec3d& b, int depth) {
   // 2^16 pieces at most, so a degenerate bound (0, NaN) cannot recurse for ever.
   constexpr int kMaxSplitDepth = 16;
   Bounds3 box;
@@ -41,8 +43,8 @@ void PolylineDamage::addSegment(const Vec3d& a, const Vec3d& b, int depth) {
     return;
   }
   const Vec3d m = (a + b) * 0.5;
-  addSegment(a, m, depth + 1);
-  addSegment(m, b, depth + 1);
+  split(a, m, depth + 1);
+  split(m, b, depth + 1);
 }
 
 namespace {
@@ -191,12 +193,14 @@ std::vector<PixelRect> coveringRects(const std::vector<PixelRect>& rects, const 
   const int columns = (viewport.x1 - viewport.x0 + tile - 1) / tile;
   const int rows = (viewport.y1 - viewport.y0 + tile - 1) / tile;
   std::vector<char> marked(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), 0);
+  const auto tileAt = [&](int i, int j) -> char& {
+    return marked[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)];
+  };
   for (const PixelRect& r0 : rects) {
     const PixelRect r = r0.intersection(viewport);
     if (r.empty()) continue;
     for (int j = (r.y0 - viewport.y0) / tile; j <= (r.y1 - 1 - viewport.y0) / tile; ++j)
-      for (int i = (r.x0 - viewport.x0) / tile; i <= (r.x1 - 1 - viewport.x0) / tile; ++i)
-        marked[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)] = 1;
+      for (int i = (r.x0 - viewport.x0) / tile; i <= (r.x1 - 1 - viewport.x0) / tile; ++i) tileAt(i, j) = 1;
   }
   // Rectangles in tile units, [c0, c1) × [r0, r1); `open` are those that reached the last row.
   struct TileRect {
@@ -208,12 +212,12 @@ std::vector<PixelRect> coveringRects(const std::vector<PixelRect>& rects, const 
   for (int j = 0; j < rows; ++j) {
     std::vector<TileRect> next;
     for (int i = 0; i < columns;) {
-      if (!marked[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(i)]) {
+      if (!tileAt(i, j)) {
         ++i;
         continue;
       }
       int end = i;
-      while (end < columns && marked[static_cast<std::size_t>(j) * static_cast<std::size_t>(columns) + static_cast<std::size_t>(end)]) ++end;
+      while (end < columns && tileAt(end, j)) ++end;
       // Join the open rectangle above that overlaps this run when at most a quarter of the joined
       // rectangle is tiles that nothing marked.
       TileRect run{i, end, j, j + 1, end - i};
@@ -292,24 +296,22 @@ void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleC
     }
     return scratch.window[k];
   };
-  const double x0 = clip.x0 - 1, x1 = clip.x1 + 1, y0 = clip.y0 - 1, y1 = clip.y1 + 1;
+  const bool anyOfRects = rects && rects->size() > 1;
   for (const TriangleChunk& chunk : chunks) {
     if (!screenRectOf(chunk.box, viewProjection, width, height, 1).intersects(clip)) continue;
     for (int t = chunk.firstTriangle; t < chunk.firstTriangle + chunk.triangleCount; ++t) {
       const auto& tri = mesh.triangles[static_cast<std::size_t>(t)];
       const glm::dvec3 &a = windowOf(tri[0]), &b = windowOf(tri[1]), &c = windowOf(tri[2]);
       const bool inFront = a.z > 0.0 && b.z > 0.0 && c.z > 0.0;
-      // One pixel of slack for the rasterizer's sample positions and rounding.
-      const bool reaches = !inFront || (std::max({a.x, b.x, c.x}) >= x0 && std::min({a.x, b.x, c.x}) <= x1 &&
-                                        std::max({a.y, b.y, c.y}) >= y0 && std::min({a.y, b.y, c.y}) <= y1);
-      if (!reaches) continue;
-      if (rects && inFront && rects->size() > 1) {
+      if (inFront) {
         const double tx0 = std::min({a.x, b.x, c.x}), tx1 = std::max({a.x, b.x, c.x});
         const double ty0 = std::min({a.y, b.y, c.y}), ty1 = std::max({a.y, b.y, c.y});
-        const bool inAny = std::any_of(rects->begin(), rects->end(), [&](const PixelRect& r) {
+        // One pixel of slack for the rasterizer's sample positions and rounding.
+        const auto reaches = [&](const PixelRect& r) {
           return tx1 >= r.x0 - 1 && tx0 <= r.x1 + 1 && ty1 >= r.y0 - 1 && ty0 <= r.y1 + 1;
-        });
-        if (!inAny) continue;
+        };
+        if (!reaches(clip)) continue;
+        if (anyOfRects && std::none_of(rects->begin(), rects->end(), reaches)) continue;
       }
       for (int k : tri) out.push_back(base + static_cast<unsigned>(k));
     }

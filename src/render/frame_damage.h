@@ -8,7 +8,6 @@
 // rasterizer, whose cost is per triangle, a drag that moves one metaball of twelve no longer
 // sets up and rasterizes all twelve influence volumes every frame (issue 17 item 3).
 #include <cstddef>
-#include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -28,10 +27,11 @@ class PolylineDamage {
   ~PolylineDamage() { flush(); }
   PolylineDamage(const PolylineDamage&) = delete;
   PolylineDamage& operator=(const PolylineDamage&) = delete;
-  void addSegment(const Vec3d& a, const Vec3d& b, int depth = 0);
+  void addSegment(const Vec3d& a, const Vec3d& b);
   void flush();
 
  private:
+  void split(const Vec3d& a, const Vec3d& b, int depth);
   void add(const Bounds3& box);
   bool small(const Bounds3& box) const;
   double maxExtent_;

@@ -42,9 +42,9 @@ glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
 constexpr int kTrianglesPerChunk = 1024;
 
 // What changed is collected in world boxes at most this fraction of the model's size
-// (frame_damage.h, changedRegions, PolylineDamage), and the pixels they cover are redrawn in rectangles of whole
-// tiles of this size, at most this many (coveringRects): each rectangle is one more pass over the
-// frame's draw calls.
+// (frame_damage.h, changedRegions, PolylineDamage), and the pixels they cover are redrawn in
+// rectangles of whole tiles of this size, at most this many (coveringRects), drawn in one pass
+// masked by the stencil's damage bit.
 constexpr double kDamageBoxFraction = 1.0 / 32.0;
 constexpr int kDamageTilePixels = 32;
 constexpr std::size_t kMaxDamageRects = 24;
@@ -730,8 +730,7 @@ void SceneRenderer::Impl::drawBackdrop(GLuint target, bool cached, const Camera&
       // and a later frame clears what it redraws).
       for (const render_detail::PixelRect& rect : *damageRects) backdrop.copyTo(target, rect);
       glScissor(clip->x0, clip->y0, clip->x1 - clip->x0, clip->y1 - clip->y0);
-      glStencilMask(0xFF);
-      glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);  // drawFrame set the stencil mask to 0xFF
       glClearStencil(kDamageBit);
       for (const render_detail::PixelRect& rect : *damageRects) {
         glScissor(rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
