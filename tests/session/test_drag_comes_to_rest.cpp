@@ -23,6 +23,28 @@ double largestChange(const SessionResult& a, const SessionResult& b) {
   return (a.psi - b.psi).cwiseAbs().maxCoeff();
 }
 
+struct HeldStill {
+  std::shared_ptr<const SessionResult> first, later;  // 1.5 s after the last move, and 0.5 s later
+};
+
+// Starts a drag of `node` at `point` and moves the mouse `moves` times by `step` each, `interval`
+// apart; then gives the solver time to get there and watches the mouse held still.
+HeldStill dragThenHold(SolverSession& session, const Scene& doc, const SessionResult& start, const std::string& node,
+                       const SurfacePoint& point, const Vec3d& step, int moves, std::chrono::milliseconds interval) {
+  const Vec3d p0 = pointAt(doc, start.psi, node, point);
+  session.send(DragStart{node, point, p0});
+  for (int k = 1; k <= moves; ++k) {
+    session.send(DragMove{p0 + step * static_cast<double>(k)});
+    std::this_thread::sleep_for(interval);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  HeldStill held;
+  held.first = session.latest();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  held.later = session.latest();
+  return held;
+}
+
 }  // namespace
 
 TEST_CASE("a rigid drag toward an unreachable point comes to rest with the mouse still", "[session][drag][rigid]") {
@@ -35,18 +57,10 @@ TEST_CASE("a rigid drag toward an unreachable point comes to rest with the mouse
   REQUIRE(start->converged);
   const SurfacePoint mid{0, 0.5, 0.5};
   const Vec3d p0 = pointAt(*doc, start->psi, node, mid);
-  session.send(DragStart{node, mid, p0});
   // Out of the plane and far away: the chain stretches toward it and stops at its limits.
-  for (int k = 1; k <= 10; ++k) {
-    session.send(DragMove{p0 + Vec3d(0.3 * k, 0.5 * k, 3.0 * k)});
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  // Give the chain time to reach its limits, then watch it with the mouse held still.
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  auto first = session.latest();
+  const auto [first, later] = dragThenHold(session, *doc, *start, node, mid, Vec3d(0.3, 0.5, 3.0), 10,
+                                           std::chrono::milliseconds(10));
   REQUIRE(first->activity == SessionActivity::Dragging);
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  auto later = session.latest();
   const double moved = largestChange(*first, *later);
   CAPTURE(first->sequence, later->sequence, moved);
   CHECK(moved < 1e-6);
@@ -68,18 +82,9 @@ TEST_CASE("a curve pulled into a concave mold's tooth comes to rest with the mou
   REQUIRE(start->converged);
   // The middle of the curve, up into the ceiling tooth (tip at (2.6, 1.9)) and beyond: the curve
   // wraps the tip and rests on it.
-  const SurfacePoint mid{0, 0.5, 0.0};
-  const Vec3d p0 = pointAt(*doc, start->psi, "spline", mid);
-  session.send(DragStart{"spline", mid, p0});
-  for (int k = 1; k <= 12; ++k) {
-    session.send(DragMove{p0 + Vec3d(0.02 * k, 0.12 * k, 0.0)});
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  auto first = session.latest();
+  const auto [first, later] = dragThenHold(session, *doc, *start, "spline", SurfacePoint{0, 0.5, 0.0},
+                                           Vec3d(0.02, 0.12, 0.0), 12, std::chrono::milliseconds(20));
   REQUIRE(first->activity == SessionActivity::Dragging);
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  auto later = session.latest();
   const double moved = largestChange(*first, *later);
   CAPTURE(first->sequence, later->sequence, moved);
   CHECK(moved < 1e-9);
