@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.h"
+#include "flexure/core/drag_mode.h"
 #include "flexure/core/scene.h"
 #include "flexure/core/solve_summary.h"
 #include "flexure/deform/metaball_deform_operator.h"
@@ -19,8 +20,8 @@ namespace {
 
 class Drag {
  public:
-  Drag(HandlePtr handle, std::string node, SurfacePoint point, double time)
-      : handle_(std::move(handle)), node_(std::move(node)), point_(point), time_(time) {}
+  Drag(HandlePtr handle, std::string node, SurfacePoint point, double time, DragMode mode)
+      : handle_(std::move(handle)), node_(std::move(node)), point_(point), time_(time), mode_(mode) {}
 
   Drag& enter() {
     if (drag_) throw std::runtime_error("this drag has already begun");
@@ -28,6 +29,7 @@ class Drag {
     if (!scene.find(node_)) throw py::key_error("no node \"" + node_ + "\"");
     SceneHandle::Edit edit(*handle_, EditKind::Values);
     drag_ = session::makePartDrag(scene, node_, time_);
+    drag_->setMode(mode_);
     const Vec3d start = startPoint(scene);
     status_ = drag_->begin(node_, point_, start);
     return *this;
@@ -42,6 +44,9 @@ class Drag {
       SceneHandle::Busy busy(*handle_);
       py::gil_scoped_release release;
       status_ = drag_->move(Vec3d{x, y, z});
+      // The window swings a part over in bounded turns, one per frame (energy/drag.h); a script
+      // takes them all before it returns.
+      for (int k = 0; k < 400 && status_.settling && !status_.pinned; ++k) status_ = drag_->settle();
       // Constraint-based drags (solid, curve) take effect through the family solvers, which the
       // window's solver thread steps while the mouse moves; a script solves once per move.
       if (drag_->needsSolverSteps() && !status_.pinned) reports = solveScene(scene, SolveOptions{});
@@ -102,6 +107,7 @@ class Drag {
   std::string node_;
   SurfacePoint point_;
   double time_;
+  DragMode mode_;
   std::unique_ptr<session::PartDrag> drag_;
   std::string kind_;
   session::PartDragStatus status_;
@@ -109,11 +115,14 @@ class Drag {
 
 }  // namespace
 
-py::object makeDrag(const HandlePtr& handle, const std::string& node, py::tuple point, double time) {
+py::object makeDrag(const HandlePtr& handle, const std::string& node, py::tuple point, double time,
+                    const std::string& mode) {
   if (point.size() != 3) throw py::value_error("point takes (patch, u, v), e.g. (0, 0.5, 0.5)");
+  const std::optional<DragMode> dragMode = dragModeNamed(mode);
+  if (!dragMode) throw py::value_error("mode \"" + mode + "\" is none of auto, move, rotate, shape, free");
   const SurfacePoint p{point[0].cast<int>(), point[1].cast<double>(), point[2].cast<double>()};
   if (p.patch < 0) throw py::value_error("patch index must not be negative");
-  return py::cast(Drag(handle, node, p, time));
+  return py::cast(Drag(handle, node, p, time, *dragMode));
 }
 
 void defineDrag(py::module_& m, SceneClass& scene) {
@@ -155,8 +164,13 @@ void defineDrag(py::module_& m, SceneClass& scene) {
       "(P(u, v) mapped through every operator above it).");
   scene.def(
       "drag", &makeDrag, py::arg("node"), py::arg("point") = py::make_tuple(0, 0.5, 0.5), py::arg("time") = 0.0,
+      py::arg("mode") = "auto",
       "A Drag of the surface point (patch, u, v) of the primitive (or metaball deformer) `node`;\n"
-      "use it in a with block. `time` is the scene time constraints are evaluated at.");
+      "use it in a with block. `time` is the scene time constraints are evaluated at. `mode` is the\n"
+      "window's drag mode: 'auto' (the stiffness ladder: a free part moves, a part held in place\n"
+      "turns about its hinge, a held part bends and stretches), 'move' (placement only), 'rotate'\n"
+      "(its rotations only), 'shape' (the part's own and its deformers' parameters) or 'free'\n"
+      "(every parameter alike, Witkin et al.'s drag).");
 }
 
 }  // namespace flexure::python

@@ -7,197 +7,11 @@
 #include <cmath>
 
 #include "flexure/core/param_access.h"
+#include "flexure/energy/anchored_minimization.h"
 
 namespace flexure {
 
 namespace {
-
-// Puts psi back onto the problem's constraints with the smallest change of its columns: a few
-// Gauss-Newton steps with the minimal-norm solution (JᵀJ + μI) δ = −Jᵀr, μ = 10⁻¹⁰ max diag.
-void restoreOnto(EnergyProblem& held, Eigen::VectorXd& psi, int maxIterations = 6) {
-  const int n = held.freeCount();
-  if (n == 0 || held.residualCount() == 0) return;
-  const std::vector<int>& cols = held.freeIndices();
-  Eigen::VectorXd r;
-  Eigen::SparseMatrix<double> J;
-  for (int k = 0; k < maxIterations; ++k) {
-    const double e = held.linearize(psi, r, J);
-    if (!(e > 1e-28)) return;
-    Eigen::SparseMatrix<double> h(J.transpose() * J);
-    double scale = 1.0;
-    for (int c = 0; c < n; ++c) scale = std::max(scale, h.coeff(c, c));
-    Eigen::VectorXd delta;
-    const Eigen::VectorXd rhs = -(J.transpose() * r);
-    if (n <= 200) {
-      Eigen::MatrixXd d(h);
-      d.diagonal().array() += 1e-10 * scale;
-      delta = d.ldlt().solve(rhs);
-    } else {
-      Eigen::SparseMatrix<double> id(n, n);
-      id.setIdentity();
-      Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt(h + 1e-10 * scale * id);
-      delta = ldlt.solve(rhs);
-    }
-    if (!delta.allFinite()) return;
-    Eigen::VectorXd trial = psi;
-    for (int c = 0; c < n; ++c) trial[cols[static_cast<std::size_t>(c)]] += delta[c];
-    held.projectToBounds(trial);
-    Eigen::VectorXd rt;
-    if (!(held.residuals(trial, rt) < e)) return;  // no progress: as close as it gets
-    psi = trial;
-  }
-}
-
-// Minimizes F(Ψ) = |r(Ψ)|² + ε |ψ_cols − a|² over the problem's columns from `psi`, to
-// convergence: Levenberg-Marquardt on the normal equations (JᵀJ + εI + λI) δ = −(Jᵀr + ε(ψ − a)),
-// λ = 0 (Gauss-Newton) whenever the step fits the trust region and lowers F, λ raised only to
-// keep |δ| ≤ radius or to find a decrease. Stops when the undamped step's largest entry is below
-// `tolerance`, i.e. at F's minimizer to that accuracy, whatever the start: this is what makes a
-// drag's result a function of its target (drag.h). Returns the iterations used.
-// Every trial point is first put back onto `held`'s constraints (restoreOnto): a step along the
-// tangent of a curved constraint manifold would otherwise raise the W-stiff penalty by W·(κδ²)²
-// and be refused, and the iteration would crawl along the manifold in tiny damped steps.
-int minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, const Eigen::VectorXd& anchor, double eps,
-                     double radius, double tolerance, int maxIterations, EnergyProblem* held = nullptr) {
-  const std::vector<int>& cols = problem.freeIndices();
-  const int n = problem.freeCount();
-  if (n == 0) return 0;
-  auto columnsOf = [&](const Eigen::VectorXd& p) {
-    Eigen::VectorXd x(n);
-    for (int c = 0; c < n; ++c) x[c] = p[cols[static_cast<std::size_t>(c)]];
-    return x;
-  };
-  auto extra = [&](const Eigen::VectorXd& p) { return eps * (columnsOf(p) - anchor).squaredNorm(); };
-  auto objective = [&](const Eigen::VectorXd& p, Eigen::VectorXd& r) { return problem.residuals(p, r) + extra(p); };
-  constexpr int kDenseLimit = 200;
-  const bool dense = n <= kDenseLimit;
-  Eigen::VectorXd r, rTrial;
-  Eigen::SparseMatrix<double> J, normal, identity(n, n);
-  identity.setIdentity();
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> sparse;
-  bool analysed = false;
-  Eigen::MatrixXd denseNormal;
-  Eigen::VectorXd g;
-  double F = 0.0, lambda = 0.0, scale = 1.0;
-  auto linearize = [&] {
-    F = problem.linearize(psi, r, J) + extra(psi);
-    g = J.transpose() * r + eps * (columnsOf(psi) - anchor);
-    normal = Eigen::SparseMatrix<double>(J.transpose() * J);
-    scale = 1.0;
-    for (int c = 0; c < n; ++c) scale = std::max(scale, normal.coeff(c, c));
-    if (dense) denseNormal = Eigen::MatrixXd(normal);
-  };
-  auto solve = [&](double damping, Eigen::VectorXd& delta) {
-    if (dense) {
-      Eigen::MatrixXd h = denseNormal;
-      h.diagonal().array() += eps + damping;
-      delta = h.ldlt().solve(-g);
-    } else {
-      Eigen::SparseMatrix<double> h = normal + (eps + damping) * identity;
-      if (!analysed) {
-        sparse.analyzePattern(h);
-        analysed = true;
-      }
-      sparse.factorize(h);
-      delta = sparse.solve(-g);
-    }
-    return delta.allFinite();
-  };
-  linearize();
-  int it = 0;
-  Eigen::VectorXd delta, trial, extended, rExtended, previousStep;
-  for (; it < maxIterations; ++it) {
-    // Fit the trust region: raise λ until |δ| ≤ radius.
-    bool ok = solve(lambda, delta);
-    const double lambda0 = lambda, length0 = ok ? delta.norm() : 0.0;
-    for (int k = 0; k < 80 && (!ok || delta.norm() > radius); ++k) {
-      lambda = std::max(4.0 * lambda, 1e-10 * scale);
-      ok = solve(lambda, delta);
-    }
-    if (!ok) break;
-    // The raise starts at 1e-10·max diag(JᵀJ), and the held constraints' W = 10⁶ makes that large
-    // (0.27 on the cam, whose soft direction has a curvature of order 1): the first raise can
-    // overshoot the trust region a hundredfold, and the sub-step then crawls with steps of 0.003
-    // where 0.05 are allowed (issue 17 item 3: the cam dragged with the hand's target near its
-    // axis ran to the 200-iteration cap, sub-step after sub-step). Then find the λ whose step
-    // fills 0.7–1 of the trust region, as a trust-region method does (Moré & Sorensen 1983;
-    // Nocedal & Wright, Numerical Optimization, section 4.3): |δ(λ)| decreases with λ, and
-    // 1/|δ(λ)| is nearly linear in λ when one soft direction dominates, so a secant on it
-    // between the bracket's ends takes a step or two.
-    if (length0 > radius && delta.norm() < 0.5 * radius) {
-      double la = lambda0, ia = 1.0 / length0, lb = lambda, ib = 1.0 / delta.norm();
-      Eigen::VectorXd best = delta;
-      double bestLambda = lambda;
-      for (int k = 0; k < 6; ++k) {
-        const double l = la + (lb - la) * (1.0 / radius - ia) / (ib - ia);
-        Eigen::VectorXd d;
-        if (!(l > la && l < lb) || !solve(l, d)) break;
-        const double len = d.norm();
-        if (len > radius) { la = l; ia = 1.0 / len; continue; }
-        lb = l; ib = 1.0 / len; best = d; bestLambda = l;
-        if (len >= 0.7 * radius) break;
-      }
-      delta = best;
-      lambda = bestLambda;
-    }
-    // A step below the tolerance taken with (almost) no damping is the Gauss-Newton step: F's
-    // minimizer is that close. (λ ≤ ε/10 changes the step by at most ~10%.)
-    const bool undamped = lambda <= 0.1 * eps;
-    trial = psi;
-    for (int c = 0; c < n; ++c) trial[cols[static_cast<std::size_t>(c)]] += delta[c];
-    problem.projectToBounds(trial);
-    if (held != nullptr) restoreOnto(*held, trial);
-    // Converged when the step, or what is left of it once back on the held constraints (the
-    // W-penalized step also leans off them by about force/W, which the restoration takes back),
-    // is below the tolerance.
-    const bool small = delta.lpNorm<Eigen::Infinity>() <= tolerance || (trial - psi).lpNorm<Eigen::Infinity>() <= tolerance;
-    double Ftrial = objective(trial, rTrial);
-    // Where the minimizer is only weakly fixed — the hand pulling the cam towards its axis —
-    // Gauss-Newton leaves out a large negative curvature: the hand's spring keeps a large
-    // residual at the minimum and its point moves on a circle, so the neglected Σ r_k ∇²r_k
-    // cancels most of JᵀJ along the turn. The undamped steps are then too short by a constant
-    // factor: they point the same way and shrink by a ratio ρ (0.85 measured), and the step
-    // tolerance takes log(1e-11/|δ|)/log ρ iterations. If the model's curvature along the step is
-    // too large by 1/(1−ρ), the minimizer along it is ψ + δ/(1−ρ), the sum of the remaining steps
-    // (Aitken's Δ² extrapolation of a linearly converging sequence). That point is tried — inside
-    // the trust region, back on the held constraints — and kept when F is lower there than after
-    // the plain step. The convergence test stays on the plain Gauss-Newton step, so the drag
-    // lands on the same minimizer.
-    const Eigen::VectorXd step = trial - psi;
-    if (undamped && !small && previousStep.size() == step.size() && std::isfinite(Ftrial) && Ftrial <= F) {
-      const double ratio = step.norm() / previousStep.norm();
-      const double cosine = step.dot(previousStep) / (step.norm() * previousStep.norm());
-      if (cosine > 0.99 && ratio > 0.3 && ratio < 0.999) {
-        const double factor = std::min({1.0 / (1.0 - ratio), 100.0, radius / step.norm()});
-        extended = psi + step * factor;
-        problem.projectToBounds(extended);
-        if (held != nullptr) restoreOnto(*held, extended);
-        const double Fextended = objective(extended, rExtended);
-        if (std::isfinite(Fextended) && Fextended < Ftrial) {
-          trial = extended;
-          Ftrial = Fextended;
-        }
-      }
-    }
-    if (std::isfinite(Ftrial) && Ftrial <= F * (1.0 + 1e-14)) {
-      psi = trial;
-      if (undamped) previousStep = step;  // the plain step: the ratio of two of them is ρ
-      else previousStep.resize(0);
-      if (small && undamped) {
-        ++it;
-        break;  // converged: the Gauss-Newton step itself is below the tolerance
-      }
-      lambda = (lambda < 1e-10 * scale * 4.0) ? 0.0 : lambda / 8.0;
-      linearize();
-    } else {
-      if (small && undamped) break;  // at the minimizer up to round-off
-      previousStep.resize(0);
-      lambda = std::max(4.0 * lambda, 1e-10 * scale);
-      if (lambda > 1e14 * scale) break;  // no decrease in any direction: stationary
-    }
-  }
-  return it;
-}
 
 // Points of the picked primitive (its own space) around the picked point: where the operators
 // above it are classified as rigid or not.
@@ -380,6 +194,13 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   scales.push_back(1.0);
   dragProblem_ = std::make_unique<EnergyProblem>(scene_, all, scales, space_.columns);
   heldProblem_ = std::make_unique<EnergyProblem>(scene_, held, std::vector<double>{}, space_.columns);
+  const std::vector<int> relevant = relevantParameters();
+  if (usesStiffnessLadder(options_.mode))
+    metric_ = dragMetric(scene_, space_.columns, relevant, options_.ladder);
+  else
+    metric_ = {std::vector<ParameterKind>(space_.columns.size(), ParameterKind::Shape),
+               Eigen::VectorXd::Ones(static_cast<Eigen::Index>(space_.columns.size()))};
+  if (options_.maxTurnPerMove > 0.0) turnWatch_ = TurnWatch(scene_, relevant, path.leaf);
   psiStart_ = psi;
   anchor_ = columnValues();
   trail_.clear();
@@ -387,6 +208,19 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   pointHasMoved_ = false;
   status_.active = true;
   return status_;
+}
+
+// Ψ entries that can move in this drag: those on the picked path and those a constraint reads
+// (the rest have no force on them). Sorted.
+std::vector<int> DragSession::relevantParameters() const {
+  std::vector<int> out = space_.path;
+  for (int k = 0; k < dragProblem_->termCount(); ++k) {
+    const std::vector<int>& read = dragProblem_->termParameters(k);
+    out.insert(out.end(), read.begin(), read.end());
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 // Ψ on the drag's columns, in the columns' order (the anchor, the trail's states).
@@ -406,7 +240,7 @@ void DragSession::recordTrail(const Vec3d& target) {
   // A few thousand moves of a 10 000-parameter model; a drag long enough to pass this forgets
   // its oldest states, and retracing it stops unwinding there.
   constexpr std::size_t kTrailBytes = std::size_t{256} << 20;
-  TrailEntry entry{target, columnValues()};
+  TrailEntry entry{target, columnValues(), status_.settling};
   const std::size_t entryBytes = sizeof(TrailEntry) + sizeof(double) * space_.columns.size();
   while (!trail_.empty() && (trail_.size() + 1) * entryBytes > kTrailBytes) trail_.pop_front();
   trail_.push_back(std::move(entry));
@@ -419,23 +253,36 @@ bool DragSession::retrace(const Vec3d& target) {
   const TrailEntry& previous = trail_[trail_.size() - 2];
   if (!(norm(previous.target - target) <= options_.retraceTolerance)) return false;
   setColumnValues(previous.columns);
+  status_.settling = previous.settling;
   spring_.target = target;
   trail_.pop_back();
   return true;
 }
 
-void DragSession::solveSubstep(const Vec3d& target) {
+bool DragSession::solveSubstep(const Vec3d& target) {
   spring_.target = target;
-  status_.iterations += minimizeAnchored(*dragProblem_, scene_.parameters().values(), anchor_, options_.anchorWeight,
-                                         options_.trustRadius, options_.stepTolerance, options_.iterationsPerSubstep,
-                                         heldProblem_.get());
+  AnchoredMinimization how;
+  how.anchor = &anchor_;
+  how.metric = &metric_.weights;
+  how.eps = options_.anchorWeight;
+  how.radius = options_.trustRadius;
+  how.tolerance = options_.stepTolerance;
+  how.maxIterations = options_.iterationsPerSubstep;
+  how.held = heldProblem_.get();
+  if (!turnWatch_.empty()) {
+    how.turn = [this](const Eigen::VectorXd& psi) { return turnWatch_.largestTurn(psi); };
+    how.maxTurn = options_.maxTurnPerMove;
+  }
+  const AnchoredResult result = minimizeAnchored(*dragProblem_, scene_.parameters().values(), how);
+  status_.iterations += result.iterations;
+  return !result.limited;
 }
 
 // Back onto the held constraints with the smallest change in the drag's metric: minimize
-// |r_held|² + μ|ψ − ψ_now|² with μ tiny, i.e. the minimal-norm Gauss-Newton correction.
+// |r_held|² + μ|ψ − ψ_now|²_M with μ tiny, i.e. the minimal-norm Gauss-Newton correction.
 void DragSession::project() {
   if (!heldProblem_) return;
-  restoreOnto(*heldProblem_, scene_.parameters().values(), 30);
+  restoreOnto(*heldProblem_, scene_.parameters().values(), 30, &metric_.weights);
 }
 
 void DragSession::updateChangedDrives() {
@@ -445,6 +292,19 @@ void DragSession::updateChangedDrives() {
 }
 
 DragStatus DragSession::moveTo(const Vec3d& target) {
+  moveToward(target);
+  // Each bounded turn moves the model at least a little; a pathological case still ends.
+  constexpr int kMaxSettles = 400;
+  int iterations = status_.iterations;
+  for (int k = 0; k < kMaxSettles && status_.settling; ++k) {
+    settle();
+    iterations += status_.iterations;
+  }
+  status_.iterations = iterations;
+  return status_;
+}
+
+DragStatus DragSession::moveToward(const Vec3d& target) {
   if (!status_.active) {
     if (status_.reason.empty()) status_.reason = "no drag in progress";
     return status_;
@@ -462,10 +322,13 @@ DragStatus DragSession::moveTo(const Vec3d& target) {
   const Vec3d from = spring_.target;
   const double distance = norm(target - from);
   const int substeps = std::max(1, static_cast<int>(std::ceil(distance / options_.maxTargetStep)));
-  for (int k = 1; k <= substeps; ++k) {
-    solveSubstep(from + (target - from) * (double(k) / substeps));
+  turnWatch_.setReference(scene_.parameters().values());
+  status_.settling = false;
+  for (int k = 1; k <= substeps && !status_.settling; ++k) {
+    status_.settling = !solveSubstep(from + (target - from) * (double(k) / substeps));
     project();
   }
+  spring_.target = target;  // a move stopped at the turn limit settles toward the mouse itself
   status_.target = target;
   status_.point = pointPosition();
   status_.constraintEnergy = constraintEnergy();
@@ -482,6 +345,22 @@ DragStatus DragSession::moveTo(const Vec3d& target) {
     status_.reason = "the constraints hold the picked point of '" + spring_.point.ref.node + "' fixed";
   }
   recordTrail(target);
+  updateChangedDrives();
+  return status_;
+}
+
+DragStatus DragSession::settle() {
+  status_.iterations = 0;
+  if (!status_.active || !status_.settling) return status_;
+  turnWatch_.setReference(scene_.parameters().values());
+  status_.settling = !solveSubstep(spring_.target);
+  project();
+  status_.point = pointPosition();
+  status_.constraintEnergy = constraintEnergy();
+  if (!trail_.empty()) {  // the state at this target is now the settled one
+    trail_.back().columns = columnValues();
+    trail_.back().settling = status_.settling;
+  }
   updateChangedDrives();
   return status_;
 }

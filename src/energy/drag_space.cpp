@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "flexure/core/param_access.h"
+#include "flexure/energy/drag_metric.h"
 #include "flexure/energy/energy_settings.h"
 
 namespace flexure {
@@ -114,6 +116,18 @@ std::vector<int> driveParameters(const Scene& scene, const std::vector<std::stri
   return out;
 }
 
+namespace {
+
+// Whether `slot` of the placement operator `owner` translates or rotates (drag_metric.h), cached.
+ParameterKind placementKind(const Scene& scene, const Node& owner, int slot,
+                            std::map<const Node*, std::vector<ParameterMotion>>& cache) {
+  auto it = cache.find(&owner);
+  if (it == cache.end()) it = cache.emplace(&owner, nodeParameterMotion(scene, owner)).first;
+  return it->second[static_cast<std::size_t>(slot)].kind;
+}
+
+}  // namespace
+
 DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const std::vector<int>& drives,
                     const std::vector<Vec3d>& samples, const std::string& only) {
   const ParameterTable& table = scene.parameters();
@@ -134,6 +148,7 @@ DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const s
       for (Vec3d& x : below) x = op->apply(values, x);
   }
   const bool releaseDrives = mode != DragMode::Shape;
+  std::map<const Node*, std::vector<ParameterMotion>> kinds;  // Rotate: which placement slots turn
   for (int i = 0; i < table.size(); ++i) {
     const bool drive = driveSet.count(i) > 0;
     const bool movable = !table.isFrozen(i) || (drive && releaseDrives);
@@ -142,8 +157,11 @@ DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const s
       const Node* owner = table.info(i).owner;
       if (!only.empty() && (owner == nullptr || owner->name() != only)) continue;
       const bool isPlacement = placement.count(i) > 0 || drive;
-      if (mode == DragMode::Move && !isPlacement) continue;
+      if ((mode == DragMode::Move || mode == DragMode::Rotate) && !isPlacement) continue;
       if (mode == DragMode::Shape && isPlacement) continue;
+      if (mode == DragMode::Rotate && !drive && owner != nullptr &&
+          placementKind(scene, *owner, i - owner->paramOffset(), kinds) != ParameterKind::Rotation)
+        continue;
       space.preferred.push_back(i);
     }
     space.columns.push_back(i);

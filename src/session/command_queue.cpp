@@ -24,4 +24,9 @@ void CommandQueue::waitForCommand() {
   arrived_.wait(lock, [&] { return !pending_.empty(); });
 }
 
+void CommandQueue::waitForCommandUntil(std::chrono::steady_clock::time_point deadline) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  arrived_.wait_until(lock, deadline, [&] { return !pending_.empty(); });
+}
+
 }  // namespace flexure::session

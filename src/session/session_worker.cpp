@@ -9,6 +9,11 @@
 namespace flexure::session {
 
 namespace {
+// One bounded turn of a settling drag per display frame (60 Hz).
+constexpr std::chrono::milliseconds kSettleInterval{16};
+}  // namespace
+
+namespace {
 
 template <class... F>
 struct Overloaded : F... {
@@ -153,6 +158,7 @@ void SessionWorker::apply(const DragMove& c) {
   if (dragStatus_.pinned) return;
   try {
     dragStatus_ = drag_->move(c.target);
+    settleDue_ = std::chrono::steady_clock::now() + kSettleInterval;
   } catch (const std::exception& e) {
     rollBack(std::string("drag step failed: ") + e.what());
     return;
@@ -203,8 +209,15 @@ void SessionWorker::apply(const TimeChanged& c) {
   changed();
 }
 
+std::optional<std::chrono::steady_clock::time_point> SessionWorker::nextWorkAt() const {
+  if (drag_ && dragStatus_.settling && !dragStatus_.pinned) return settleDue_;
+  return std::nullopt;
+}
+
 bool SessionWorker::hasWork() const {
   if (advanceFrom_) return true;
+  if (drag_ && dragStatus_.settling && !dragStatus_.pinned && std::chrono::steady_clock::now() >= settleDue_)
+    return true;
   if (stepsLeft_ > 0) return true;
   if (converged_) return false;
   return running_ || (drag_ && drag_->needsSolverSteps() && !dragStatus_.pinned);
@@ -247,9 +260,19 @@ void SessionWorker::step() {
   long long iterations = 0;
   std::optional<std::string> failure;
   try {
+    if (solvingDrag && dragStatus_.settling && t0 >= settleDue_) {
+      // A move stopped at the turn bound: the drag swings on toward the mouse, one bounded turn
+      // per step (energy/drag.h), in place of its family's step.
+      dragStatus_ = drag_->settle();
+      settleDue_ = t0 + kSettleInterval;
+      iterations += 1;
+      failure = options_.guard.check(scene_->parameters().values(), 0.0, 0.0);
+      allConverged = !dragStatus_.settling;
+    }
     for (const auto& solver : SolverRegistry::instance().solvers()) {
       if (!solver->appliesTo(*scene_)) continue;
       const std::string family(solver->family());
+      if (failure) break;
       if (!dragFamily.empty() && family == dragFamily) continue;  // the drag solves it itself
       const double before = lastMeasure_.count(family) ? lastMeasure_[family] : 0.0;
       SolveReport report = stepFamily(*solver);

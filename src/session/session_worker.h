@@ -26,8 +26,13 @@ class SessionWorker {
 
   // Applies one command; returns false for Shutdown.
   bool apply(SessionCommand& command);
-  // Whether a step should run now (otherwise the thread sleeps until a command arrives).
+  // Whether a step should run now (otherwise the thread sleeps until a command arrives, or until
+  // nextWorkAt()).
   bool hasWork() const;
+  // When work not due yet will be: a settling drag turns on by one bounded turn per frame
+  // interval (kSettleInterval), so a part that swings over to where the hand asks is seen to
+  // swing, not to jump (energy/drag.h). nullopt: nothing is waiting.
+  std::optional<std::chrono::steady_clock::time_point> nextWorkAt() const;
   // One bounded step of every applicable family; rolls back if the step breaks the rule.
   void step();
   // The result to publish now (Ψ guaranteed finite).
@@ -80,6 +85,7 @@ class SessionWorker {
   Vec3d dragTarget_;
   Eigen::VectorXd psiBeforeDrag_;
   PartDragStatus dragStatus_;
+  std::chrono::steady_clock::time_point settleDue_{};  // the next bounded turn of a settling drag
   std::uint64_t dragSequence_ = 0;
   std::shared_ptr<const DragOutcome> pendingOutcome_;
 

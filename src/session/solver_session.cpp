@@ -44,7 +44,10 @@ void SolverSession::threadMain() {
       continue;
     }
     if (!batch.empty()) results_.publish(worker.result());
-    commands_.waitForCommand();
+    if (const auto due = worker.nextWorkAt())
+      commands_.waitForCommandUntil(*due);  // a settling drag's next bounded turn (session_worker.h)
+    else
+      commands_.waitForCommand();
   }
 }
 

@@ -35,9 +35,18 @@
 // the path went through. Only a retrace unwinds: coming back to an earlier target by another
 // route solves as usual, so a crank turned a full turn by a circling drag keeps its turn.
 //
-// The drag works in a subspace of Ψ (drag_space.h): the mode (Free, Move, Shape) chooses which
-// parameters on the picked path the hand may move; constraints still move the other parts'
-// free parameters as far as they need; drives (frozen driving angles) turn with the hand.
+// The drag works in a subspace of Ψ (drag_space.h): the mode (Auto, Move, Rotate, Shape, Free)
+// chooses which parameters on the picked path the hand may move; constraints still move the
+// other parts' free parameters as far as they need; drives (frozen driving angles) turn with the
+// hand. The anchor's weights are the drag's metric (drag_metric.h): in every mode but Free, the
+// stiffness ladder (translations cheapest, rotations dearer, shape dearest), so among the ways
+// to follow the hand the cheapest kind is taken; in Free every entry alike (the paper's).
+//
+// A move turns no part by more than `maxTurnPerMove` (turn_watch.h): where the minimizer for the
+// new target lies a large turn away (the grabbed point near the axis a part turns about), the
+// move stops at that turn and the drag is *settling*: each settle() goes on by at most the same
+// turn until the minimizer is reached, so the model swings over to it over several frames
+// instead of jumping (the session calls settle() between moves, docs/app.md).
 //
 // A drag is refused (pinned, Ψ untouched) when nothing on the picked primitive's path may move
 // in this mode (every parameter frozen, or none of the mode's kind), or when the constraints
@@ -50,10 +59,12 @@
 
 #include "flexure/core/drag_mode.h"
 #include "flexure/core/scene.h"
+#include "flexure/energy/drag_metric.h"
 #include "flexure/energy/drag_space.h"
 #include "flexure/energy/energy_problem.h"
 #include "flexure/energy/energy_settings.h"
 #include "flexure/energy/terms/user_spring.h"
+#include "flexure/energy/turn_watch.h"
 
 namespace flexure {
 
@@ -68,6 +79,8 @@ struct DragStatus {
   // Drives (parameters frozen for solving: a keyed or declared driving angle) this drag has
   // changed so far, as Ψ indices: the window keys them at the current frame.
   std::vector<int> changedDrives{};
+  // The last move (or settle) stopped at the turn limit, short of the minimizer for its target.
+  bool settling = false;
 };
 
 struct DragOptions {
@@ -84,6 +97,10 @@ struct DragOptions {
   // Narrower than the mode: on the picked path only this node's parameters move (a transform
   // handle's arrow: the placement's translate; its ring: the rotate). Empty: the whole mode.
   std::string only;
+  // The metric's kinds (drag_metric.h); every mode but Free weighs by it.
+  StiffnessLadder ladder{};
+  // The largest turn of any moved part's surface per move() or settle() (radians; 0: unbounded).
+  double maxTurnPerMove = 15.0 * 3.14159265358979323846 / 180.0;
 };
 
 class DragSession {
@@ -100,7 +117,16 @@ class DragSession {
   // surface: a ring of the transform handle pulls a point in the plane it turns in, which a
   // rotation about the ring's axis moves with the least change of the quaternion (docs/energy.md).
   DragStatus startLocal(const std::string& node, const Vec3d& local);
+  // Moves the target and solves to rest: where the way there turns a part by more than
+  // maxTurnPerMove, in bounded turns one after the other (a continuation in turns).
   DragStatus moveTo(const Vec3d& target);
+  // One bounded step of that: the move stops at maxTurnPerMove, short of rest
+  // (status().settling) when the minimizer lies farther; settle() goes on from there. The window
+  // moves this way, one bounded turn per frame (session/part_drag.h).
+  DragStatus moveToward(const Vec3d& target);
+  // Goes on toward the last target after a move that stopped at the turn limit (status().settling),
+  // by at most maxTurnPerMove; does nothing when the drag is at rest.
+  DragStatus settle();
   DragStatus end();
   const DragStatus& status() const { return status_; }
   Vec3d pointPosition() const;
@@ -111,14 +137,18 @@ class DragSession {
   const DragSpace& space() const { return space_; }
   // Names of the scene's constraints the drag treats as loads (unmet at a solved start).
   std::vector<std::string> loads() const;
+  // The metric's weight m_k and kind of every column of space() (valid after start()).
+  const DragMetric& metric() const { return metric_; }
 
  private:
   DragStatus start(const LeafPoint& point);
-  void solveSubstep(const Vec3d& target);
+  // Minimizes toward `target` from the current Ψ; false when it stopped at the turn limit.
+  bool solveSubstep(const Vec3d& target);
   void project();
   double constraintEnergy() const;
   bool pointIsHeldFixed(std::string& why) const;
   void updateChangedDrives();
+  std::vector<int> relevantParameters() const;
   Eigen::VectorXd columnValues() const;
   void setColumnValues(const Eigen::VectorXd& values);
   bool retrace(const Vec3d& target);
@@ -141,8 +171,11 @@ class DragSession {
   struct TrailEntry {
     Vec3d target;
     Eigen::VectorXd columns;
+    bool settling = false;  // recorded short of the minimizer (the move hit the turn limit)
   };
   std::deque<TrailEntry> trail_;
+  DragMetric metric_;
+  TurnWatch turnWatch_;
   bool pointHasMoved_ = false;  // some move of this drag has moved the picked point
   DragStatus status_;
 };

@@ -7,13 +7,16 @@
 // columns, energy_problem.h), with the anchor ε|ψ − ψ_start|² as the metric on that subspace:
 //
 //   entries on the picked path (the primitive and the operators above it):
-//     Free   every unfrozen one, and the drives above it
+//     Free, Auto  every unfrozen one, and the drives above it (Auto differs in its metric only,
+//            drag_metric.h)
 //     Move   only placement: parameters of operators that move their subtree rigidly
 //            (translations, rotations, solid poses) and the drives above it
+//     Rotate only the placement's rotations (a rigid operator's slots that do not move every
+//            point alike) and the drives above it
 //     Shape  only the primitive's own parameters and those of the non-rigid operators above it
 //            (bend, twist, taper, scale, metaball deformation); drives stay put
 //   entries off the picked path: every unfrozen one in every mode, and the scene's drives in
-//     Free and Move. They are not what the drag prefers but what the constraints need: they move
+//     every mode but Shape. They are not what the drag prefers but what the constraints need: they move
 //     only as far as the constraints require for the picked point to follow (the anchor keeps
 //     them where they are otherwise).
 //

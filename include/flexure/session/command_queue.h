@@ -19,6 +19,8 @@ class CommandQueue {
   std::vector<SessionCommand> drain();
   // Blocks until a command arrives (returns immediately if one is pending).
   void waitForCommand();
+  // The same, but no later than `deadline`.
+  void waitForCommandUntil(std::chrono::steady_clock::time_point deadline);
 
  private:
   std::mutex mutex_;

@@ -31,6 +31,9 @@ struct PartDragStatus {
   // Drives the drag changed ("node.slot"): parameters frozen for solving and playback (a keyed
   // or declared driving angle) that the hand turned. The window keys them at the current frame.
   std::vector<std::string> changedDrives{};
+  // The move stopped short of where the hand asks, at the bound on how far a part may turn per
+  // move (energy/drag.h): settle() goes on toward it, one bounded turn per call.
+  bool settling = false;
 };
 
 class PartDrag {
@@ -50,6 +53,9 @@ class PartDrag {
   // necessarily on its surface. A drag that only pulls surface points refuses (pinned).
   virtual PartDragStatus beginLocal(const std::string& node, const Vec3d& local, const Vec3d& target);
   virtual PartDragStatus move(const Vec3d& target) = 0;
+  // Goes on toward the last target after a move that reported `settling`; the session calls it
+  // between moves, as a solver step, until the status no longer says settling.
+  virtual PartDragStatus settle() { return {}; }
   // Leaves the working copy with no trace of the drag (temporary constraints removed).
   virtual PartDragStatus end() = 0;
   // True when the family solvers must keep stepping for the drag to take effect (constraint

@@ -2,18 +2,12 @@
 
 namespace flexure::app {
 
-bool hasPlacement(const Node& node) {
-  for (const Node* p = node.parent(); p; p = p->parent()) {
-    const std::string_view type = p->type();
-    if (type == "translate" || type == "rotate" || type == "solid") return true;
-  }
-  return false;
-}
-
-DragMode resolveDragMode(DragModeChoice choice, const Scene& scene, const std::string& node) {
+DragMode resolveDragMode(DragModeChoice choice, const Scene&, const std::string&) {
   switch (choice) {
     case DragModeChoice::Move:
       return DragMode::Move;
+    case DragModeChoice::Rotate:
+      return DragMode::Rotate;
     case DragModeChoice::Shape:
       return DragMode::Shape;
     case DragModeChoice::Free:
@@ -21,8 +15,7 @@ DragMode resolveDragMode(DragModeChoice choice, const Scene& scene, const std::s
     case DragModeChoice::Auto:
       break;
   }
-  const Node* picked = scene.find(node);
-  return picked && hasPlacement(*picked) ? DragMode::PreferMove : DragMode::Free;
+  return DragMode::Auto;
 }
 
 }  // namespace flexure::app

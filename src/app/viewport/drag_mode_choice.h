@@ -1,10 +1,9 @@
 #pragma once
-// Which parameters a drag in the viewport may move (issue 19, docs/app.md "Drag modes"): the
-// user's choice on the viewport toolbar (or keys A, G, S, D), resolved per drag from the
-// picked part. Auto picks Move for a part with a placement above it (a translate, rotate or
-// solid among its ancestors: the part moves, as in every modeler) — falling back to Free when
-// the constraints hold that placement (DragMode::PreferMove, resolved by the session) — and
-// Free otherwise (the paper's drag in the whole of Ψ); Move, Shape and Free are used as chosen.
+// Which parameters a drag in the viewport may move (issues 19 and 26, docs/app.md "Drag modes"):
+// the user's choice on the viewport toolbar (or keys Q, G, R, S, D). Auto is one rule for every
+// part, the stiffness ladder of the drag's metric (energy/drag_metric.h): a free part moves, a
+// part its constraints hold in place turns about that hinge, a part whose placement is held bends
+// and stretches. Move, Rotate, Shape and Free restrict what may change, as chosen.
 #include <string>
 
 #include "flexure/core/drag_mode.h"
@@ -12,10 +11,7 @@
 
 namespace flexure::app {
 
-enum class DragModeChoice { Auto, Move, Shape, Free };
-
-// Whether `node` has a placement above it: a translate, rotate or solid among its ancestors.
-bool hasPlacement(const Node& node);
+enum class DragModeChoice { Auto, Move, Shape, Free, Rotate };
 
 // The mode of a drag of `node` (a primitive, or a deformer's handle) under `choice`.
 DragMode resolveDragMode(DragModeChoice choice, const Scene& scene, const std::string& node);

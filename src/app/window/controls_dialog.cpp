@@ -27,10 +27,11 @@ constexpr ControlRow kControls[] = {
     {"Cycle shaded / wireframe / both", "Z", "View menu"},
     {"Select an object", "Left click", "Left click"},
     {"Drag a part (the solver follows live)", "Left drag on the part", "Left drag on the part"},
-    {"Drag mode: Auto (Move if the part is placed, else Free)", "A", "A"},
+    {"Drag mode: Auto (a free part moves, a hinged part turns, a held part bends)", "Q", "Q"},
     {"Drag mode: Move (placement only)", "G", "G"},
+    {"Drag mode: Rotate (the placement's rotation only)", "R", "R"},
     {"Drag mode: Shape (the part's own and deformers' parameters)", "S", "S"},
-    {"Drag mode: Free (every unfrozen parameter)", "D", "D"},
+    {"Drag mode: Free (every unfrozen parameter, weighed alike)", "D", "D"},
     {"Undo / redo (a whole drag is one step)", "Ctrl + Z / Ctrl + Shift + Z", "Ctrl + Z / Ctrl + Shift + Z"},
 };
 

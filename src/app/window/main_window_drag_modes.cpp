@@ -1,5 +1,5 @@
-// The viewport toolbar of drag modes (issue 19, docs/app.md "Drag modes"): Auto, Move, Shape
-// and Free, exclusive and checkable, on keys A, G (Blender's grab), S and D. The chosen mode
+// The viewport toolbar of drag modes (issues 19 and 26, docs/app.md "Drag modes"): Auto, Move,
+// Rotate, Shape and Free, exclusive and checkable, on keys Q, G (Blender's grab), R, S and D. The chosen mode
 // goes with every part drag as session::DragStart::mode (drag_mode_choice.h).
 #include <QAction>
 #include <QActionGroup>
@@ -20,14 +20,19 @@ void MainWindow::createDragModeToolbar() {
     DragModeChoice choice;
     QString tip;
   };
+  // Blender's keys where the meanings match: G grab (Move), R rotate, S scale (Shape). A, the
+  // old Auto key, now selects all (as in Blender); Auto is on Q.
   const ModeAction modes[] = {
-      {tr("Auto"), Qt::Key_A, DragModeChoice::Auto,
-       tr("Move a part that has a placement, else drag it freely (A)")},
+      {tr("Auto"), Qt::Key_Q, DragModeChoice::Auto,
+       tr("A free part moves, a part held in place turns about its hinge, a held part bends and stretches (Q)")},
       {tr("Move"), Qt::Key_G, DragModeChoice::Move,
        tr("A drag moves only placements: translations, rotations, solid poses (G)")},
+      {tr("Rotate"), Qt::Key_R, DragModeChoice::Rotate,
+       tr("A drag only turns the part about its placement's origin (R)")},
       {tr("Shape"), Qt::Key_S, DragModeChoice::Shape,
        tr("A drag changes only the part's own and its deformers' parameters (S)")},
-      {tr("Free"), Qt::Key_D, DragModeChoice::Free, tr("A drag may move every unfrozen parameter (D)")},
+      {tr("Free"), Qt::Key_D, DragModeChoice::Free,
+       tr("A drag may move every unfrozen parameter, all weighed alike as in Witkin et al. (D)")},
   };
   for (const ModeAction& mode : modes) {
     QAction* action = bar->addAction(mode.text);

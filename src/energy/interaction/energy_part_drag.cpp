@@ -25,6 +25,7 @@ PartDragStatus EnergyPartDrag::convert(const DragStatus& status) const {
   converted.hasEnergy = true;
   converted.userEnergy = drag_.userEnergy();
   converted.constraintEnergy = status.constraintEnergy;
+  converted.settling = status.settling;
   for (int i : status.changedDrives) converted.changedDrives.push_back(scene_.parameters().info(i).qualifiedName());
   return converted;
 }
@@ -43,7 +44,7 @@ PartDragStatus EnergyPartDrag::beginLocal(const std::string& node, const Vec3d& 
 
 PartDragStatus EnergyPartDrag::move(const Vec3d& target) {
   if (drag_.status().pinned) return convert(drag_.status());
-  return convert(drag_.moveTo(target));
+  return convert(drag_.moveToward(target));
 }
 
 PartDragStatus EnergyPartDrag::end() { return convert(drag_.end()); }

@@ -97,8 +97,8 @@ TEST_CASE("a primitive added in the window arrives under its own placement, sele
   }
   for (const char* slot : {"tube-translate.x", "tube-translate.y", "tube-translate.z", "tube-rotate.qw", "tube-rotate.qx"})
     CHECK_FALSE(a.scene().parameters().isFrozen(a.scene().parameters().find(slot)));
-  // Move, falling back to Free where the constraints hold the placement (the session decides).
-  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "tube") == DragMode::PreferMove);
+  // Auto: one rule for every part, the stiffness ladder (energy/drag_metric.h).
+  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "tube") == DragMode::Auto);
   // A second tube gets names of its own.
   REQUIRE(a.outliner.addNode("tube"));
   CHECK(a.selection.current()->name() == "tube.1");
@@ -275,12 +275,14 @@ TEST_CASE("a rotate's rotation is edited as degrees about an axis, one undo step
   CHECK_FALSE(a.parameters.rotationEditors().angle);
 }
 
-TEST_CASE("a drag moves a placed part by default and drags a bare part freely", "[app][panels][assembly]") {
+TEST_CASE("the toolbar's drag modes are the session's modes, Auto the stiffness ladder for every part",
+          "[app][panels][assembly]") {
   Assembly a("pipefitting.json");
-  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "pipe") == DragMode::PreferMove);
+  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "pipe") == DragMode::Auto);
   CHECK(resolveDragMode(DragModeChoice::Shape, a.scene(), "pipe") == DragMode::Shape);
   CHECK(resolveDragMode(DragModeChoice::Free, a.scene(), "pipe") == DragMode::Free);
+  CHECK(resolveDragMode(DragModeChoice::Rotate, a.scene(), "pipe") == DragMode::Rotate);
   a.document.undoStack().push(new AddNodeCommand(a.document, NodeRegistry::instance().create("sphere"), nullptr));
-  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "sphere") == DragMode::Free);
+  CHECK(resolveDragMode(DragModeChoice::Auto, a.scene(), "sphere") == DragMode::Auto);
   CHECK(resolveDragMode(DragModeChoice::Move, a.scene(), "sphere") == DragMode::Move);
 }

@@ -428,6 +428,11 @@ TEST_CASE("the drag mode toolbar and keys choose what a drag moves", "[app][wind
   CHECK(window.dragModeChoice() == DragModeChoice::Shape);
   QTest::keyClick(&window.viewport(), Qt::Key_D);
   CHECK(window.dragModeChoice() == DragModeChoice::Free);
+  QTest::keyClick(&window.viewport(), Qt::Key_R);
+  CHECK(window.dragModeChoice() == DragModeChoice::Rotate);
+  QTest::keyClick(&window.viewport(), Qt::Key_Q);
+  CHECK(window.dragModeChoice() == DragModeChoice::Auto);
+  QTest::keyClick(&window.viewport(), Qt::Key_D);
   QAction* autoAction = window.findChild<QAction*>("drag-mode-auto");
   REQUIRE(autoAction);
   autoAction->trigger();
