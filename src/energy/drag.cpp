@@ -8,6 +8,7 @@
 
 #include "flexure/core/param_access.h"
 #include "flexure/energy/anchored_minimization.h"
+#include "flexure/energy/terms/attach_point.h"
 
 namespace flexure {
 
@@ -135,8 +136,22 @@ DragStatus DragSession::start(const LeafPoint& picked) {
 
   // The drag's subspace of Ψ (drag_space.h).
   const Path& path = spring_.point.ref.path;
+  GripColumns grip;
+  if (!options_.gripParameters.empty()) {
+    for (const std::string& name : options_.gripParameters) {
+      const int i = scene_.parameters().find(name);
+      if (i < 0) {
+        status_.pinned = true;
+        status_.reason = "the grip's parameter '" + name + "' does not exist";
+        return status_;
+      }
+      grip.parameters.push_back(i);
+    }
+    std::sort(grip.parameters.begin(), grip.parameters.end());
+    grip.placementTranslations = !options_.pins.empty();
+  }
   space_ = dragSpace(scene_, path, options_.mode, driveParameters(scene_, options_.drives),
-                     leafSamples(path, psi, picked), options_.only);
+                     leafSamples(path, psi, picked), options_.only, grip.parameters.empty() ? nullptr : &grip);
   if (space_.preferred.empty()) {
     status_.pinned = true;
     bool onPath = options_.only.empty();
@@ -165,8 +180,9 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   // in a model still assembling, every constraint is held, so a drag helps it assemble.
   terms_ = EnergyProblem::activeTerms(scene_, time_);
   held_.assign(terms_.size(), true);
+  addPins();
   {
-    EnergyProblem own(scene_, terms_);
+    EnergyProblem own(scene_, terms_);  // the pins are met: they never make a load
     Eigen::VectorXd r;
     Eigen::SparseMatrix<double> J;
     const double e = own.freeCount() > 0 ? own.linearize(psi, r, J) : own.energy(psi);
@@ -208,6 +224,23 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   pointHasMoved_ = false;
   status_.active = true;
   return status_;
+}
+
+// A grip holds its opposite feature where it is (DragOptions::pins): one held attach-point term
+// per pinned surface point of the picked primitive, at its world position now.
+void DragSession::addPins() {
+  pinTerms_.clear();
+  for (const SurfacePoint& surface : options_.pins) {
+    auto pin = std::make_unique<AttachPointTerm>();
+    pin->name = "grip-pin";
+    pin->point = spring_.point;
+    pin->point.at = "surface";
+    pin->point.surface = surface;
+    pin->target = pin->point.position(ValueAccess(scene_.parameters().values()));
+    terms_.push_back(pin.get());
+    held_.push_back(true);
+    pinTerms_.push_back(std::move(pin));
+  }
 }
 
 // Ψ entries that can move in this drag: those on the picked path and those a constraint reads

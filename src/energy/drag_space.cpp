@@ -129,7 +129,7 @@ ParameterKind placementKind(const Scene& scene, const Node& owner, int slot,
 }  // namespace
 
 DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const std::vector<int>& drives,
-                    const std::vector<Vec3d>& samples, const std::string& only) {
+                    const std::vector<Vec3d>& samples, const std::string& only, const GripColumns* grip) {
   const ParameterTable& table = scene.parameters();
   const std::set<int> driveSet(drives.begin(), drives.end());
   DragSpace space;
@@ -148,7 +148,22 @@ DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const s
       for (Vec3d& x : below) x = op->apply(values, x);
   }
   const bool releaseDrives = mode != DragMode::Shape;
-  std::map<const Node*, std::vector<ParameterMotion>> kinds;  // Rotate: which placement slots turn
+  std::map<const Node*, std::vector<ParameterMotion>> kinds;  // Rotate, grips: which placement slots turn
+  // A grip that holds its opposite feature moves the part's own placement: the translations of
+  // the nearest placement operator above it that has some (not a parent's, which would carry
+  // other parts along).
+  const Node* pinOwner = nullptr;
+  if (grip != nullptr && grip->placementTranslations)
+    for (const Operator* op : path.operators) {
+      if (op->paramCount() == 0 || placement.count(op->paramOffset()) == 0) continue;
+      bool translates = false;
+      for (int k = 0; k < op->paramCount(); ++k)
+        translates = translates || placementKind(scene, *op, k, kinds) == ParameterKind::Translation;
+      if (translates) {
+        pinOwner = op;
+        break;
+      }
+    }
   for (int i = 0; i < table.size(); ++i) {
     const bool drive = driveSet.count(i) > 0;
     const bool movable = !table.isFrozen(i) || (drive && releaseDrives);
@@ -157,6 +172,16 @@ DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const s
       const Node* owner = table.info(i).owner;
       if (!only.empty() && (owner == nullptr || owner->name() != only)) continue;
       const bool isPlacement = placement.count(i) > 0 || drive;
+      if (grip != nullptr) {
+        const bool gripSlot = std::binary_search(grip->parameters.begin(), grip->parameters.end(), i);
+        const bool holdsPin = owner != nullptr && owner == pinOwner &&
+                              placementKind(scene, *owner, i - owner->paramOffset(), kinds) == ParameterKind::Translation;
+        if (!gripSlot && !holdsPin) continue;
+        space.preferred.push_back(i);
+        space.columns.push_back(i);
+        if (table.isFrozen(i)) space.drives.push_back(i);
+        continue;
+      }
       if ((mode == DragMode::Move || mode == DragMode::Rotate) && !isPlacement) continue;
       if (mode == DragMode::Shape && isPlacement) continue;
       if (mode == DragMode::Rotate && !drive && owner != nullptr &&

@@ -31,6 +31,13 @@ std::unique_ptr<PartDrag> PartDragRegistry::make(Scene& scene, Node& picked, dou
   return nullptr;
 }
 
+std::unique_ptr<PartDrag> PartDragRegistry::makeAccepting(Scene& scene, Node& picked, double time,
+                                                         const std::function<bool(PartDrag&)>& accepts) const {
+  for (const PartDragFactory& factory : factories_)
+    if (std::unique_ptr<PartDrag> drag = factory.make(scene, picked, time); drag && accepts(*drag)) return drag;
+  return nullptr;
+}
+
 std::vector<DragHandle> PartDragRegistry::handles(const Scene& scene) const {
   std::vector<DragHandle> out;
   if (handles_.empty()) return out;

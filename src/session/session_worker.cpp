@@ -1,6 +1,8 @@
 // The solver thread's state machine (session_worker.h).
 #include "session_worker.h"
 
+#include "flexure/session/part_drag_registry.h"
+
 #include <cmath>
 #include <exception>
 
@@ -106,6 +108,19 @@ PartDragStatus SessionWorker::beginDrag(const DragStart& start, DragMode mode, c
   return start.local ? drag_->beginLocal(start.node, *start.local, target) : drag_->begin(start.node, start.point, target);
 }
 
+// The drag of `start`: a grip's by the first technique that can change a part's own sizes (its
+// factory may not be the first for the node: a part under a solid is still sized by the
+// energy drag), any other by the first that takes the node.
+std::unique_ptr<PartDrag> SessionWorker::makeDrag(const DragStart& start) {
+  if (start.gripParameters.empty() && !start.pin) return makePartDrag(*scene_, start.node, time_);
+  Node* node = scene_->find(start.node);
+  if (node == nullptr) return nullptr;
+  std::vector<SurfacePoint> pins;
+  if (start.pin) pins.push_back(*start.pin);
+  return PartDragRegistry::instance().makeAccepting(*scene_, *node, time_,
+                                                     [&](PartDrag& drag) { return drag.setGrip(start.gripParameters, pins); });
+}
+
 void SessionWorker::startDrag(const DragStart& start, const Vec3d& target) {
   const std::string& node = start.node;
   const DragMode mode = start.mode;
@@ -113,7 +128,7 @@ void SessionWorker::startDrag(const DragStart& start, const Vec3d& target) {
   dragStart_ = start;
   dragTarget_ = target;
   psiBeforeDrag_ = scene_->parameters().values();
-  drag_ = makePartDrag(*scene_, node, time_);
+  drag_ = makeDrag(start);
   if (!drag_) {
     dragStatus_ = {true, "pinned: no node named '" + node + "'", target};
     return;
@@ -125,7 +140,7 @@ void SessionWorker::startDrag(const DragStart& start, const Vec3d& target) {
       // over the untouched working copy.
       drag_->end();
       scene_->parameters().values() = psiBeforeDrag_;
-      drag_ = makePartDrag(*scene_, node, time_);
+      drag_ = makeDrag(start);
       dragStatus_ = beginDrag(start, DragMode::Free, target);
     }
   } catch (const std::exception& e) {

@@ -48,6 +48,7 @@ class SessionWorker {
   void apply(const DragEnd& c);
   void apply(const TimeChanged& c);
   void changed();  // Ψ or structure changed: solvers restart from the current state
+  std::unique_ptr<PartDrag> makeDrag(const DragStart& start);
   // Starts `start` with the mouse at `target` (the start's own target, or the last one).
   void startDrag(const DragStart& start, const Vec3d& target);
   // begin() or beginLocal() of drag_ as `start` asks, narrowed to start.only.

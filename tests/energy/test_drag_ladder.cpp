@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 
+#include "flexure/core/grip.h"
 #include "flexure/core/operators/rotate.h"
 #include "flexure/core/operators/translate.h"
 #include "flexure/core/param_access.h"
@@ -240,3 +241,54 @@ TEST_CASE("an Auto drag of the Oldham coupling never turns a part by more than 3
   CHECK(worstTurn < 30.0 * kPi / 180.0);
 }
 
+
+TEST_CASE("a tube's end grip changes its length and keeps the other end where it is", "[drag][grip]") {
+  auto scene = placedTube({0.3, -0.2, 0.5}, Quatd::fromAxisAngle(normalized(Vec3d(0.3, -0.5, 0.8)), 1.1));
+  const auto& tube = static_cast<const Primitive&>(*scene->find("tube"));
+  const std::vector<PlacedGrip> grips = placedGrips(*scene, tube);
+  const PlacedGrip* end = nullptr;
+  for (const PlacedGrip& g : grips)
+    if (g.grip.name == "end +x") end = &g;
+  REQUIRE(end != nullptr);
+  REQUIRE(end->pinned);
+  const Path path = scene->pathTo(tube);
+  auto world = [&](const SurfacePoint& p) {
+    return pathPosition(path, ValueAccess(scene->parameters().values()), p.patch, p.u, p.v);
+  };
+  const Vec3d otherEnd = world(*end->pinned);
+  const Eigen::VectorXd before = scene->parameters().values();
+  DragSession drag(*scene);
+  drag.setMode(DragMode::Auto);
+  drag.setGrip(end->parameters, {*end->pinned});
+  const DragStatus s = drag.start("tube", end->surface);
+  INFO(s.reason);
+  REQUIRE_FALSE(s.pinned);
+  CHECK(norm(s.point - end->world) < 1e-12);
+  for (int k = 1; k <= 5; ++k) drag.moveTo(end->world + end->worldDirection * (0.3 * k));
+  drag.end();
+  // 1.5 pulled out: the anchor's pull back (ε = 1e-4 on a shape) leaves it short by < 1e-4.
+  CHECK(value(*scene, "tube.length") == Approx(3.5).margin(1e-4));
+  CHECK(norm(world(*end->pinned) - otherEnd) < 1e-6);  // the other end stayed
+  for (const char* slot : {"tube.radius", "tube.thickness", "tube-rotate.qw", "tube-rotate.qx"})
+    CHECK(value(*scene, slot) == before[scene->parameters().find(slot)]);
+}
+
+TEST_CASE("a tube's rim grip changes only its radius", "[drag][grip]") {
+  auto scene = placedTube();
+  const auto& tube = static_cast<const Primitive&>(*scene->find("tube"));
+  const Eigen::VectorXd before = scene->parameters().values();
+  for (const PlacedGrip& g : placedGrips(*scene, tube)) {
+    if (g.grip.name != "radius") continue;
+    DragSession drag(*scene);
+    drag.setMode(DragMode::Auto);
+    drag.setGrip(g.parameters, {});
+    REQUIRE_FALSE(drag.start("tube", g.surface).pinned);
+    // A pull off the grip's line: only the radius may answer it.
+    drag.moveTo(g.world + g.worldDirection * 0.25 + Vec3d(0.4, 0.3, 0));
+    drag.end();
+  }
+  CHECK(value(*scene, "tube.radius") == Approx(0.75).epsilon(1e-3));
+  for (int i = 0; i < scene->parameters().size(); ++i)
+    if (scene->parameters().info(i).qualifiedName() != "tube.radius")
+      CHECK(scene->parameters().value(i) == before[i]);
+}

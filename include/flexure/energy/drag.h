@@ -68,6 +68,8 @@
 
 namespace flexure {
 
+class AttachPointTerm;
+
 struct DragStatus {
   bool active = false;  // a drag is in progress
   bool pinned = false;  // the point cannot be dragged; reason says why
@@ -97,6 +99,11 @@ struct DragOptions {
   // Narrower than the mode: on the picked path only this node's parameters move (a transform
   // handle's arrow: the placement's translate; its ring: the rotate). Empty: the whole mode.
   std::string only;
+  // A grip's drag (flexure/core/grip.h): on the picked path only these parameters ("node.slot")
+  // move, and, when `pins` hold surface points of the picked primitive where they are, the
+  // translations of the part's own placement too (the opposite feature stays put).
+  std::vector<std::string> gripParameters;
+  std::vector<SurfacePoint> pins;
   // The metric's kinds (drag_metric.h); every mode but Free weighs by it.
   StiffnessLadder ladder{};
   // The largest turn of any moved part's surface per move() or settle() (radians; 0: unbounded).
@@ -112,6 +119,11 @@ class DragSession {
   void setMode(DragMode mode) { options_.mode = mode; }
   // Before start(): only `node`'s parameters on the picked path may move (DragOptions::only).
   void setOnly(std::string node) { options_.only = std::move(node); }
+  // Before start(): a grip's drag (DragOptions::gripParameters and pins).
+  void setGrip(std::vector<std::string> parameters, std::vector<SurfacePoint> pins) {
+    options_.gripParameters = std::move(parameters);
+    options_.pins = std::move(pins);
+  }
   DragStatus start(const std::string& node, const SurfacePoint& point);
   // Drags a fixed point of the primitive's own space (LeafPoint "local"), not necessarily on its
   // surface: a ring of the transform handle pulls a point in the plane it turns in, which a
@@ -149,6 +161,7 @@ class DragSession {
   bool pointIsHeldFixed(std::string& why) const;
   void updateChangedDrives();
   std::vector<int> relevantParameters() const;
+  void addPins();
   Eigen::VectorXd columnValues() const;
   void setColumnValues(const Eigen::VectorXd& values);
   bool retrace(const Vec3d& target);
@@ -162,6 +175,7 @@ class DragSession {
   DragSpace space_;
   std::vector<const EnergyConstraint*> terms_;  // the scene's active constraints
   std::vector<bool> held_;                      // parallel to terms_: held (W) or load
+  std::vector<std::unique_ptr<AttachPointTerm>> pinTerms_;  // a grip's pins, among terms_
   std::unique_ptr<EnergyProblem> dragProblem_;     // held·W + loads + spring, over the columns
   std::unique_ptr<EnergyProblem> heldProblem_;     // held constraints only (projection)
   Eigen::VectorXd anchor_;                      // Ψ at drag start on the columns

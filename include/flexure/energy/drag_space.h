@@ -58,10 +58,19 @@ struct DragSpace {
   std::vector<int> preferred;  // columns on the picked path: what the mode lets the hand move
 };
 
+// A grip's drag (flexure/core/grip.h): on the path only these Ψ entries are columns, and the
+// placement's translations too when the grip holds its opposite feature in place.
+struct GripColumns {
+  std::vector<int> parameters;     // sorted
+  bool placementTranslations = false;
+};
+
 // The drag's subspace for a picked point on `path` in `mode`; `samples` are points of the leaf
 // (its own space) used to classify the operators above it. With `only` set, on the path only the
-// parameters of the node of that name are columns (nothing of the path when it is not on it).
+// parameters of the node of that name are columns (nothing of the path when it is not on it);
+// with `grip`, only the grip's.
 DragSpace dragSpace(const Scene& scene, const Path& path, DragMode mode, const std::vector<int>& drives,
-                    const std::vector<Vec3d>& samples, const std::string& only = {});
+                    const std::vector<Vec3d>& samples, const std::string& only = {},
+                    const GripColumns* grip = nullptr);
 
 }  // namespace flexure

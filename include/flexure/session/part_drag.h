@@ -47,6 +47,13 @@ class PartDrag {
   // parameters may move. Set before begin(). Returns false when this kind of drag cannot
   // narrow itself; the session then refuses the drag rather than move more than was asked.
   virtual bool setOnly(const std::string& node) { return node.empty(); }
+  // A grip's drag (flexure/core/grip.h, session::DragStart::gripParameters): on the picked path only
+  // `parameters` ("node.slot") may move, and, with `pins` (surface points of the picked primitive
+  // held where they are), the translations of the part's own placement. Set before begin().
+  // False when this kind of drag cannot: the session then asks the next technique.
+  virtual bool setGrip(const std::vector<std::string>& parameters, const std::vector<SurfacePoint>& pins) {
+    return parameters.empty() && pins.empty();
+  }
   // Starts dragging `point` of `node` toward `target`.
   virtual PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) = 0;
   // Starts dragging a fixed point of the primitive's own space (DragStart::local), not

@@ -55,6 +55,10 @@ class PartDragRegistry {
 
   // The first factory (by rank) that takes the node, or null.
   std::unique_ptr<PartDrag> make(Scene& scene, Node& picked, double time) const;
+  // The first whose drag also `accepts` (a grip's drag: the first that can change a part's own
+  // sizes), or null.
+  std::unique_ptr<PartDrag> makeAccepting(Scene& scene, Node& picked, double time,
+                                          const std::function<bool(PartDrag&)>& accepts) const;
   // Every handle of every node of the scene at Ψ = scene.parameters(), in node order.
   std::vector<DragHandle> handles(const Scene& scene) const;
   bool hasHandleProviders() const { return !handles_.empty(); }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "flexure/core/drag_mode.h"
 #include "flexure/core/node.h"
@@ -35,6 +36,11 @@ struct DragStart {
   // When set, the dragged point is this fixed point of the picked primitive's own space instead
   // of `point` (a ring pulls a point on the ring, in the plane it turns in).
   std::optional<Vec3d> local{};
+  // A grip's drag (flexure/core/grip.h): only these parameters ("node.slot") on the picked path
+  // may move; with `pin`, a surface point of the picked primitive held where it is (the opposite
+  // feature), and the part's own placement translations with it.
+  std::vector<std::string> gripParameters{};
+  std::optional<SurfacePoint> pin{};
 };
 struct DragMove {
   Vec3d target;

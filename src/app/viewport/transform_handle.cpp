@@ -12,8 +12,10 @@
 namespace flexure::app {
 namespace {
 
-constexpr double kScreenFraction = 0.12;  // arrow length / distance from the eye
-constexpr double kRingRadius = 0.75;      // of the arrow length
+constexpr double kScreenFraction = 0.12;  // the handle's size / distance from the eye
+constexpr double kRingRadius = 0.75;      // of the size, at least
+constexpr double kRingClearance = 1.15;   // the rings' radius over the part's, at least
+constexpr double kArrowLength = 0.8;      // of the size
 constexpr int kRingSamples = 48;
 
 Vec3d fromGlm(const glm::dvec3& v) { return {v.x, v.y, v.z}; }
@@ -67,6 +69,10 @@ std::optional<double> angleOnPlane(const Vec3d& origin, const Vec3d& axis, const
 
 Vec3d handleAxis(int axis) { return axis == 0 ? Vec3d(1, 0, 0) : axis == 1 ? Vec3d(0, 1, 0) : Vec3d(0, 0, 1); }
 
+Vec3d arrowPoint(const TransformHandle& handle, int axis, double t) {
+  return handle.origin + handleAxis(axis) * (handle.arrowStart + t * handle.arrowLength);
+}
+
 std::optional<TransformHandle> transformHandleFor(const Scene& scene, const Node* selected, const Camera& camera) {
   if (!selected) return std::nullopt;
   const Node* leaf = selected->isPrimitive() ? selected : isPlacement(*selected) ? firstPrimitive(*selected) : nullptr;
@@ -96,15 +102,23 @@ std::optional<TransformHandle> transformHandleFor(const Scene& scene, const Node
     if (!path.operators[k]->isIdentity()) origin = path.operators[k]->apply(values, origin);
   handle.origin = origin;
   handle.size = std::max(1e-6, kScreenFraction * norm(handle.origin - camera.eye));
+  handle.ringRadius = handle.arrowStart = kRingRadius * handle.size;
+  handle.arrowLength = kArrowLength * handle.size;
   return handle;
+}
+
+void fitHandleAroundPart(TransformHandle& handle, double partRadius) {
+  handle.ringRadius = std::max(kRingRadius * handle.size, kRingClearance * partRadius);
+  handle.arrowStart = handle.ringRadius;
 }
 
 void appendTransformHandle(const TransformHandle& handle, OverlayGeometry& out) {
   const ColorRgb colors[3] = {{0.95f, 0.25f, 0.25f}, {0.35f, 0.90f, 0.30f}, {0.30f, 0.50f, 1.00f}};
   for (int k = 0; k < 3; ++k) {
     if (!handle.translate.empty())
-      overlay::addArrow(out, handle.origin, handleAxis(k) * handle.size, 0.22 * handle.size, colors[k]);
-    if (!handle.rotate.empty()) overlay::addRing(out, handle.origin, handleAxis(k), kRingRadius * handle.size, colors[k]);
+      overlay::addArrow(out, arrowPoint(handle, k, 0.0), handleAxis(k) * handle.arrowLength, 0.28 * handle.arrowLength,
+                        colors[k]);
+    if (!handle.rotate.empty()) overlay::addRing(out, handle.origin, handleAxis(k), handle.ringRadius, colors[k]);
   }
 }
 
@@ -112,12 +126,12 @@ std::optional<HandlePart> pickTransformHandle(const TransformHandle& handle, con
                                               int height, double x, double y, double tolerance) {
   std::optional<HandlePart> best;
   double bestDistance = tolerance;
-  glm::dvec2 origin;
-  if (!projectToPixel(camera, width, height, toGlm(handle.origin), origin)) return std::nullopt;
   for (int k = 0; k < 3 && !handle.translate.empty(); ++k) {
-    glm::dvec2 tip;
-    if (!projectToPixel(camera, width, height, toGlm(handle.origin + handleAxis(k) * handle.size), tip)) continue;
-    const double d = segmentDistance(x, y, origin, tip);
+    glm::dvec2 base, tip;
+    if (!projectToPixel(camera, width, height, toGlm(arrowPoint(handle, k, 0.0)), base) ||
+        !projectToPixel(camera, width, height, toGlm(arrowPoint(handle, k, 1.0)), tip))
+      continue;
+    const double d = segmentDistance(x, y, base, tip);
     if (d < bestDistance) {
       bestDistance = d;
       best = HandlePart{HandlePart::Kind::Arrow, k};
@@ -130,7 +144,7 @@ std::optional<HandlePart> pickTransformHandle(const TransformHandle& handle, con
     bool havePrevious = false;
     for (int i = 0; i <= kRingSamples; ++i) {
       const double angle = 2.0 * 3.14159265358979323846 * i / kRingSamples;
-      const Vec3d p = handle.origin + (e1 * std::cos(angle) + e2 * std::sin(angle)) * (kRingRadius * handle.size);
+      const Vec3d p = handle.origin + (e1 * std::cos(angle) + e2 * std::sin(angle)) * handle.ringRadius;
       glm::dvec2 pixel;
       if (!projectToPixel(camera, width, height, toGlm(p), pixel)) {
         havePrevious = false;
@@ -179,7 +193,7 @@ std::optional<HandleGrab> grabTransformHandle(const Scene& scene, const Transfor
     Vec3d e2;
     planeBasis(axis, radial, e2);
   }
-  grab.pick.world = handle.origin + normalized(radial) * (kRingRadius * handle.size);
+  grab.pick.world = handle.origin + normalized(radial) * handle.ringRadius;
   // The same point in the part's own space: through the operators' inverses, root first.
   Vec3d x = grab.pick.world;
   for (auto op = path.operators.rbegin(); op != path.operators.rend(); ++op)

@@ -1,10 +1,14 @@
 #pragma once
-// The transform handle on the selected part's placement (issue 19, docs/app.md "Transform
-// handle"): three arrows (move along world x, y, z) and three rings (turn about them) drawn at
-// the placement's origin as extra overlay lines, at a constant size on screen. A press within a
-// few pixels of an arrow or ring is picked before the parts; the drag then goes through the
-// part drag machinery (part_drag_controller.h) in Move mode, with the target of the spring
-// constrained: along the arrow's line, or turned on the ring's plane about the origin.
+// The transform handle on the selected part's placement (issues 19 and 26, docs/app.md
+// "Transform handle"): three rings (turn about world x, y, z) round the placement's origin and
+// three arrows (move along them) outside the rings, drawn as extra overlay lines. The rings are
+// at least a constant size on screen and always wider than the part (its displayed mesh seen
+// from the origin), and the arrows start where the rings end, so the handle's lines lie around
+// the part, not across it; where one still crosses the part seen edge-on, a press on the part's
+// own pixels drags the part (viewport_interaction.h). A press within a few pixels of an arrow or
+// ring elsewhere starts a drag through the part drag machinery (part_drag_controller.h) in Move
+// mode, with the target of the spring constrained: along the arrow's line, or turned on the
+// ring's plane about the origin.
 //
 // The drag is narrowed to one operator (session::DragStart::only): an arrow may change only the
 // placement's translate, a ring only its rotate, so a ring turns the part about the ring's axis
@@ -32,13 +36,23 @@ struct TransformHandle {
   std::string rotate;     // the operator the rings turn (the nearest rotate above it)
   Vec3d origin;           // the placement's origin in world space: the centre of `rotate`
                           // (else of `translate`), the point a ring turns the part about
-  double size = 1.0;      // arrow length (scene units)
+  double size = 1.0;      // the handle's size on screen in scene units: 12 % of the eye distance
+  double ringRadius = 0.75;  // the rings' radius: 0.75 size, or wider than the part
+  double arrowStart = 0.75;  // the arrows run along their axis from here (the rings' radius) ...
+  double arrowLength = 1.0;  // ... this far (0.8 size)
 };
+
+// The point a fraction `t` along the arrow of `axis` (0: its base on the ring, 1: its tip).
+Vec3d arrowPoint(const TransformHandle& handle, int axis, double t);
 
 // The handle of the selected node: a primitive with a placement (a translate or rotate above
 // it), or a translate / rotate (its first primitive); nullopt otherwise. Arrows are drawn and
 // picked when there is a translate, rings when there is a rotate.
 std::optional<TransformHandle> transformHandleFor(const Scene& scene, const Node* selected, const Camera& camera);
+
+// Widens the rings (and moves the arrows out with them) to go round a part whose displayed
+// surface reaches `partRadius` from the handle's origin.
+void fitHandleAroundPart(TransformHandle& handle, double partRadius);
 
 // Appends the arrows (x red, y green, z blue) and rings.
 void appendTransformHandle(const TransformHandle& handle, OverlayGeometry& out);

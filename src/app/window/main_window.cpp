@@ -20,7 +20,7 @@
 #include "flexure/session/part_drag.h"
 #include "panels/constraint_list_panel.h"
 #include "viewport/gl_format.h"
-#include "viewport/part_drag_controller.h"
+#include "viewport/viewport_interaction.h"
 #include "viewport/viewport.h"
 #include "window/app_settings.h"
 #include "window/solver_link.h"
@@ -48,7 +48,7 @@ MainWindow::MainWindow(QWidget* parent)
       selection_(new SceneSelection(this)),
       viewport_(new Viewport(this)),
       solver_(new SolverLink(this)),
-      partDrag_(std::make_unique<PartDragController>(*solver_)) {
+      interaction_(new ViewportInteraction(*document_, *selection_, *viewport_, *solver_, geometry_, this)) {
   initFlexureResources();
   {
     // The viewport's anti-aliasing (gl_format.h): the preference, Automatic by the renderer.
@@ -108,15 +108,19 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_, &SceneDocument::modifiedChanged, this, &MainWindow::refreshTitle);
   connect(document_, &SceneDocument::filePathChanged, this, &MainWindow::refreshTitle);
   connect(selection_, &SceneSelection::selectionChanged, this, &MainWindow::refreshStyles);
-  connect(selection_, &SceneSelection::selectionChanged, this, &MainWindow::refreshTransformHandle);
-  connect(viewport_, &Viewport::cameraChanged, this, &MainWindow::refreshTransformHandle);
+  connect(selection_, &SceneSelection::selectionChanged, interaction_, &ViewportInteraction::refresh);
+  connect(viewport_, &Viewport::cameraChanged, interaction_, &ViewportInteraction::refresh);
+  connect(interaction_, &ViewportInteraction::dragStarted, this, [this](const QString& node, const QString& mode) {
+    statusBar()->showMessage(tr("Dragging %1 (%2)").arg(node, tr(mode.toUtf8().constData())));
+  });
+  connect(interaction_, &ViewportInteraction::dragEnded, this, [this] { statusBar()->clearMessage(); });
   connect(viewport_, &Viewport::clicked, this, &MainWindow::selectAt);
   connect(viewport_, &Viewport::renderFailed, this, [this](const QString& message) {
     statusBar()->showMessage(tr("OpenGL renderer unavailable: %1").arg(message));
   });
 
+  createDragModeToolbar();  // before the menus: View shows its handle toggle
   createMenus();
-  createDragModeToolbar();
   createPanels();
   startSession();  // on the empty scene of a new window
   refreshTitle();
@@ -135,67 +139,16 @@ MainWindow::~MainWindow() {
 
 bool MainWindow::pressPart(const QPointF& position) {
   if (constraintPickPending(*this)) return false;
-  handlePressed_ = pressHandle(position);
-  if (handlePressed_) return true;
-  const auto pick = pickSurface(position);
-  if (!pick) return false;
-  partDrag_->press(*pick, dragPlaneNormal(document_->scene(), *pick, viewport_->camera()), position,
-                   resolveDragMode(dragModeChoice_, document_->scene(), pick->node));
-  return true;
+  const std::optional<SurfacePick> pick = pickSurface(position);
+  return interaction_->press(position,
+                             resolveDragMode(dragModeChoice_, document_->scene(), pick ? pick->node : std::string()));
 }
 
-void MainWindow::movePart(const QPointF& position) {
-  const bool wasDragging = partDrag_->isDragging();
-  const PickRay ray = pickRayThroughPixel(viewport_->camera(), viewport_->width(), viewport_->height(), position.x(),
-                                          position.y());
-  if (partDrag_->move(ray, position) && !wasDragging) {
-    // The dragged part becomes the selection (what the panels show while it moves).
-    const SurfacePick* pick = partDrag_->picked();
-    selection_->select(document_->scene().find(pick->node));
-    statusBar()->showMessage(
-        tr("Dragging %1 (%2)").arg(QString::fromStdString(pick->node), tr(dragModeName(partDrag_->mode()))));
-  }
-}
+void MainWindow::movePart(const QPointF& position) { interaction_->move(position); }
 
-bool MainWindow::releasePart(const QPointF&) {
-  const bool dragged = partDrag_->release();
-  if (dragged) statusBar()->clearMessage();
-  // A click on the handle is not a click on what is behind it: it keeps the selection.
-  const bool onHandle = handlePressed_;
-  handlePressed_ = false;
-  return dragged || onHandle;
-}
+bool MainWindow::releasePart(const QPointF& position) { return interaction_->release(position); }
 
-bool MainWindow::pressHandle(const QPointF& position) {
-  if (!handle_) return false;
-  const Camera& camera = viewport_->camera();
-  const int width = viewport_->width(), height = viewport_->height();
-  const auto hit = pickTransformHandle(*handle_, camera, width, height, position.x(), position.y());
-  if (!hit) return false;
-  const PickRay pressRay = pickRayThroughPixel(camera, width, height, position.x(), position.y());
-  // An arrow moves only the placement's translate, a ring only its rotate (transform_handle.h).
-  const std::optional<HandleGrab> grab = grabTransformHandle(document_->scene(), *handle_, *hit, pressRay);
-  if (!grab) return false;
-  const TransformHandle handle = *handle_;
-  const HandlePart part = *hit;
-  const Vec3d grabbed = grab->pick.world;
-  partDrag_->pressConstrained(
-      grab->pick,
-      [handle, part, grabbed, pressRay](const PickRay& ray) { return handleTarget(handle, part, grabbed, pressRay, ray); },
-      position, DragMode::Move, grab->only, grab->local);
-  return true;
-}
-
-void MainWindow::refreshTransformHandle() {
-  handle_ = transformHandleFor(document_->scene(), selection_->current(), viewport_->camera());
-  if (!handle_) {
-    viewport_->setOverlays(sceneOverlays_);
-    return;
-  }
-  auto overlays = std::make_shared<OverlayGeometry>(sceneOverlays_ ? *sceneOverlays_ : OverlayGeometry{});
-  appendTransformHandle(*handle_, *overlays);
-  viewport_->setOverlays(std::move(overlays));
-}
+const std::optional<TransformHandle>& MainWindow::transformHandle() const { return interaction_->handle(); }
 
 // ---------------------------------------------------------------- selection and picking
 

@@ -43,7 +43,7 @@ class Autosave;
 struct Preferences;
 class SceneDocument;
 class SceneSelection;
-class PartDragController;
+class ViewportInteraction;
 class SolverLink;
 class Viewport;
 
@@ -95,7 +95,9 @@ class MainWindow : public QMainWindow {
   void setDragModeChoice(DragModeChoice choice);
   // The transform handle on the selected part's placement, when one is shown
   // (transform_handle.h).
-  const std::optional<TransformHandle>& transformHandle() const { return handle_; }
+  const std::optional<TransformHandle>& transformHandle() const;
+  // Left-button gestures on the model: grips, parts, the transform handle (viewport_interaction.h).
+  ViewportInteraction& interaction() { return *interaction_; }
   // Frames per second of the viewport over the last half second.
   double framesPerSecond() const { return framesPerSecond_; }
   // The newest geometry frame's trip (benchmarks): requested → built off the GUI thread →
@@ -181,14 +183,10 @@ class MainWindow : public QMainWindow {
   void updateFrameReadout();
   // Sets the selected flag of every displayed mesh (leaf or handle) from the selection.
   void markSelectedMeshes();
-  // Left-button gestures on parts (part_drag_controller.h).
+  // Left-button gestures on the model, handed to the interaction (viewport_interaction.h).
   bool pressPart(const QPointF& position);
   void movePart(const QPointF& position);
   bool releasePart(const QPointF& position);
-  // A press on the transform handle's arrow or ring starts a constrained drag of its part.
-  bool pressHandle(const QPointF& position);
-  // Recomputes the handle of the selection and shows the frame's overlays with it.
-  void refreshTransformHandle();
 
   SceneDocument* document_ = nullptr;
   SceneSelection* selection_ = nullptr;
@@ -204,10 +202,8 @@ class MainWindow : public QMainWindow {
   QMenu* scriptsMenu_ = nullptr;  // filled by the Python console (scripting/scripting_install.h)
   QActionGroup* shadingGroup_ = nullptr;
   QActionGroup* dragModeGroup_ = nullptr;
+  QAction* handleAction_ = nullptr;  // View ▸ Transform Handle, also on the drag-mode toolbar
   DragModeChoice dragModeChoice_ = DragModeChoice::Auto;
-  std::shared_ptr<const OverlayGeometry> sceneOverlays_;  // the newest frame's glyphs
-  std::optional<TransformHandle> handle_;
-  bool handlePressed_ = false;
   QLabel* statisticsLabel_ = nullptr;
   QLabel* solverLabel_ = nullptr;
   QLabel* frameReadout_ = nullptr;
@@ -218,7 +214,7 @@ class MainWindow : public QMainWindow {
   GeometryHandover handover_;
 
   std::unique_ptr<session::GeometryBuilder> geometryBuilder_;
-  std::unique_ptr<PartDragController> partDrag_;
+  ViewportInteraction* interaction_ = nullptr;
   DocumentSessionSync sessionSync_;
   QTimer* geometryTimer_ = nullptr;
   QTimer* statusTimer_ = nullptr;

@@ -3,7 +3,10 @@
 // goes with every part drag as session::DragStart::mode (drag_mode_choice.h).
 #include <QAction>
 #include <QActionGroup>
+#include <QSettings>
 #include <QToolBar>
+
+#include "viewport/viewport_interaction.h"
 
 #include "window/main_window.h"
 
@@ -46,6 +49,22 @@ void MainWindow::createDragModeToolbar() {
     const DragModeChoice choice = mode.choice;
     connect(action, &QAction::triggered, this, [this, choice] { setDragModeChoice(choice); });
   }
+  // Blender's gizmo toggle: the transform handle can be hidden (it never hides the part it
+  // belongs to, viewport_interaction.h). Remembered between sessions.
+  bar->addSeparator();
+  QAction* handle = bar->addAction(tr("&Transform Handle"));
+  handle->setIconText(tr("Handle"));
+  handle->setObjectName("toggle-transform-handle");
+  handle->setCheckable(true);
+  handle->setChecked(QSettings().value("view/transformHandle", true).toBool());
+  handle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
+  handle->setToolTip(tr("Show the transform handle on the selected part (Ctrl+`)"));
+  interaction_->setHandleVisible(handle->isChecked());
+  connect(handle, &QAction::toggled, this, [this](bool on) {
+    QSettings().setValue("view/transformHandle", on);
+    interaction_->setHandleVisible(on);
+  });
+  handleAction_ = handle;
 }
 
 void MainWindow::setDragModeChoice(DragModeChoice choice) {

@@ -147,6 +147,8 @@ void MainWindow::createViewMenu() {
       viewport_->setRenderOptions(options);
     });
   }
+  // The drag-mode toolbar's handle toggle (the toolbar is made before the menus).
+  if (handleAction_) view->addAction(handleAction_);
   QAction* axes = view->addAction(tr("&Axis Gizmo"));
   axes->setCheckable(true);
   axes->setChecked(viewport_->renderOptions().showAxisGizmo);

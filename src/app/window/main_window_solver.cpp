@@ -15,6 +15,8 @@
 #include "viewport/part_drag_controller.h"
 #include "viewport/viewport.h"
 #include "window/main_window.h"
+
+#include "viewport/viewport_interaction.h"
 #include "window/solver_link.h"
 
 namespace flexure::app {
@@ -27,7 +29,7 @@ void MainWindow::stepSolvers() { solver_->send(session::Step{1}); }
 
 void MainWindow::startSession() {
   // Node pointers of the old scene are gone: nothing from it may be drawn or picked.
-  partDrag_->release();
+  interaction_->cancel();
   geometry_ = DisplayGeometry{};
   shownResult_.reset();
   expectedStructureVersion_ = 0;
@@ -42,8 +44,6 @@ void MainWindow::startSession() {
   geometryFloor_ = geometryRequests_ + 1;
   showSceneOnNextFrame_ = true;
   viewport_->setMeshes({}, {});
-  sceneOverlays_ = nullptr;
-  handle_.reset();
   viewport_->setOverlays(nullptr);
   viewport_->setAwaitingGeometry(true);
   requestGeometry(0);
@@ -166,8 +166,7 @@ void MainWindow::pollGeometry() {
   } else {
     viewport_->setMeshes(geometry_.meshes, geometry_.styles);
   }
-  sceneOverlays_ = frame->overlays;
-  refreshTransformHandle();  // its origin follows the Ψ of the frame
+  interaction_->setSceneOverlays(frame->overlays);  // the handle's origin follows the Ψ of the frame
   ++geometryFramesShown_;
   showSceneStatistics();
   handover_.handoverMs =

@@ -20,6 +20,10 @@ class EnergyPartDrag final : public PartDrag {
     drag_.setOnly(node);
     return true;
   }
+  bool setGrip(const std::vector<std::string>& parameters, const std::vector<SurfacePoint>& pins) override {
+    drag_.setGrip(parameters, pins);
+    return true;
+  }
   PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
   PartDragStatus beginLocal(const std::string& node, const Vec3d& local, const Vec3d& target) override;
   PartDragStatus move(const Vec3d& target) override;

@@ -183,8 +183,8 @@ struct Builder {
   // direction.
   void dragArrow(int axis, double pixels) {
     const TransformHandle h = handle();
-    const QPoint from = pixelOf(h.origin + handleAxis(axis) * (0.45 * h.size));
-    const QPoint tip = pixelOf(h.origin + handleAxis(axis) * h.size);
+    const QPoint from = pixelOf(arrowPoint(h, axis, 0.45));
+    const QPoint tip = pixelOf(arrowPoint(h, axis, 1.0));
     const QPointF direction = QPointF(tip - from) / std::hypot(tip.x() - from.x(), tip.y() - from.y());
     const QPoint to = from + (direction * pixels).toPoint();
     std::vector<QPoint> path;
@@ -195,7 +195,7 @@ struct Builder {
   // mouse goes to where the grabbed point of the arrow would be (to a pixel's precision).
   void dragArrowBy(int axis, double distance) {
     const TransformHandle h = handle();
-    const Vec3d grabbed = h.origin + handleAxis(axis) * (0.45 * h.size);
+    const Vec3d grabbed = arrowPoint(h, axis, 0.45);
     std::vector<QPoint> path;
     for (int i = 1; i <= 6; ++i) path.push_back(pixelOf(grabbed + handleAxis(axis) * (distance * i / 6)));
     dragThrough(pixelOf(grabbed), path);
@@ -204,7 +204,7 @@ struct Builder {
   // vector normal to the axis) and moved round the ring on screen.
   void dragRing(int axis, double degrees, const Vec3d& radial) {
     const TransformHandle h = handle();
-    const double r = 0.75 * h.size;  // the ring's radius (transform_handle.cpp)
+    const double r = h.ringRadius;
     const QPoint from = pixelOf(h.origin + radial * r);
     const Viewport& v = window.viewport();
     const auto hit = pickTransformHandle(h, v.camera(), v.width(), v.height(), from.x(), from.y());
@@ -619,13 +619,13 @@ TEST_CASE("the transform handle's arrow drags the selected part along its axis, 
   CHECK(norm(handle.origin) < 1e-9);
   // The handle is drawn: the overlays hold its lines.
   // A press on the x arrow picks it before the tube behind it.
-  const QPoint from = b.pixelOf(handle.origin + handleAxis(0) * (0.45 * handle.size));
+  const QPoint from = b.pixelOf(arrowPoint(handle, 0, 0.45));
   const Viewport& v = window.viewport();
   const auto hit = pickTransformHandle(handle, v.camera(), v.width(), v.height(), from.x(), from.y());
   REQUIRE(hit);
   CHECK(hit->kind == HandlePart::Kind::Arrow);
   CHECK(hit->axis == 0);
-  const QPoint tip = b.pixelOf(handle.origin + handleAxis(0) * handle.size);
+  const QPoint tip = b.pixelOf(arrowPoint(handle, 0, 1.0));
   const QPointF direction = QPointF(tip - from) / std::hypot(tip.x() - from.x(), tip.y() - from.y());
   const QPoint to = from + (direction * 60.0).toPoint();
   const Vec3d grabbedBefore = session::pickedPointPosition(b.scene(), "tube", {0, 0.25, 0.5});
