@@ -1,0 +1,28 @@
+#include "flexure/io/fragment_file.h"
+
+#include <stdexcept>
+
+#include "fragment_read.h"
+
+namespace flexure {
+
+std::string exportFragment(const Scene& scene, const std::vector<std::string>& names, const FragmentOptions& options) {
+  return fragmentToString(*extractFragment(scene, names, options));
+}
+
+ImportedFragment importFragment(Scene& scene, std::string_view text, const FragmentImportOptions& options) {
+  if (options.parent && options.parent->isPrimitive())
+    throw std::invalid_argument("\"" + options.parent->name() + "\" is a primitive: it cannot hold pasted nodes");
+  io_detail::FragmentRead read = io_detail::readFragmentText(text, options.sourceName, options.baseDirectory);
+  ImportedFragment out;
+  try {
+    static_cast<InsertedFragment&>(out) = insertFragment(scene, *read.scene, {FragmentPlacement{options.parent, options.position, nullptr}});
+  } catch (const FragmentConstraintError& e) {
+    const auto& [where, path] = read.constraintLocations.at(e.index());
+    throw LoadError(where, path, e.what());
+  }
+  out.loadWarnings = std::move(read.warnings);
+  return out;
+}
+
+}  // namespace flexure
