@@ -4,16 +4,9 @@
 #include <map>
 #include <set>
 
+#include "flexure/core/node_subtrees.h"
+
 namespace flexure {
-
-namespace {
-
-void collectSubtree(const Node& node, std::set<const Node*>& out) {
-  out.insert(&node);
-  for (const auto& child : node.children()) collectSubtree(*child, out);
-}
-
-}  // namespace
 
 int positionInParent(const Node& node) {
   if (!node.parent()) return -1;
@@ -24,8 +17,9 @@ int positionInParent(const Node& node) {
 
 DetachedSubtree detachSubtree(Scene& scene, Node& node) {
   DetachedSubtree out;
-  std::set<const Node*> nodes;
-  collectSubtree(node, nodes);
+  std::vector<const Node*> subtree;
+  collectSubtree(node, subtree);
+  const std::set<const Node*> nodes(subtree.begin(), subtree.end());
   const ParameterTable& table = scene.parameters();
   for (int i = 0; i < table.size(); ++i)
     if (nodes.count(table.info(i).owner)) out.saved.push_back({table.info(i).owner, table.info(i).slot, table.value(i), table.info(i)});

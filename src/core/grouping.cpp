@@ -7,6 +7,7 @@
 #include "flexure/core/copy_name.h"
 #include "flexure/core/detached_subtree.h"
 #include "flexure/core/node_removal.h"
+#include "flexure/core/node_subtrees.h"
 #include "flexure/core/operators/group.h"
 #include "flexure/core/operators/rotate.h"
 #include "flexure/core/operators/translate.h"
@@ -38,25 +39,8 @@ GroupPlan planGroup(const Scene& scene, const std::vector<std::string>& names) {
     plan.problem = "nothing to group";
     return plan;
   }
-  std::set<const Node*> named;
-  for (const std::string& name : names) {
-    const Node* node = scene.find(name);
-    if (!node) {
-      plan.problem = "there is no node \"" + name + "\"";
-      return plan;
-    }
-    if (!node->parent()) {
-      plan.problem = "the root cannot be grouped";
-      return plan;
-    }
-    named.insert(node);
-  }
-  for (const Node* node : scene.nodes()) {
-    if (!named.count(node)) continue;
-    bool inside = false;
-    for (const Node* p = node->parent(); p; p = p->parent()) inside = inside || named.count(p);
-    if (!inside) plan.tops.push_back(const_cast<Node*>(node));
-  }
+  plan.tops = topmostNodes(scene, names, "grouped", plan.problem);
+  if (!plan.problem.empty()) return plan;
   Node* lca = plan.tops.front()->parent();
   for (const Node* top : plan.tops)
     while (!isAncestorOrSelf(*lca, *top->parent())) lca = lca->parent();

@@ -4,40 +4,16 @@
 #include <set>
 #include <stdexcept>
 
+#include "flexure/core/node_subtrees.h"
+
 namespace flexure {
 
 namespace {
 
-void collectSubtree(const Node& node, std::set<const Node*>& out) {
-  out.insert(&node);
-  for (const auto& child : node.children()) collectSubtree(*child, out);
-}
-
-bool hasAncestorIn(const Node& node, const std::set<const Node*>& set) {
-  for (const Node* p = node.parent(); p; p = p->parent())
-    if (set.count(p)) return true;
-  return false;
-}
-
-// The named nodes whose ancestors are not named, in depth-first order, or the problem.
-std::vector<Node*> topNodes(const Scene& scene, const std::vector<std::string>& names, std::string& problem) {
-  std::set<const Node*> named;
-  for (const std::string& name : names) {
-    const Node* node = scene.find(name);
-    if (!node) {
-      problem = "there is no node \"" + name + "\"";
-      return {};
-    }
-    if (!node->parent()) {
-      problem = "the root cannot be removed";
-      return {};
-    }
-    named.insert(node);
-  }
-  std::vector<Node*> top;
-  for (const Node* node : scene.nodes())
-    if (named.count(node) && !hasAncestorIn(*node, named)) top.push_back(const_cast<Node*>(node));
-  return top;
+std::set<const Node*> subtreesOf(const std::vector<Node*>& top) {
+  std::vector<const Node*> all;
+  for (const Node* node : top) collectSubtree(*node, all);
+  return {all.begin(), all.end()};
 }
 
 std::string dependencyProblem(const Scene& scene, const std::set<const Node*>& doomed) {
@@ -53,19 +29,17 @@ std::string dependencyProblem(const Scene& scene, const std::set<const Node*>& d
 
 std::string removeNodesProblem(const Scene& scene, const std::vector<std::string>& names) {
   std::string problem;
-  const std::vector<Node*> top = topNodes(scene, names, problem);
+  const std::vector<Node*> top = topmostNodes(scene, names, "removed", problem);
   if (!problem.empty()) return problem;
-  std::set<const Node*> doomed;
-  for (const Node* node : top) collectSubtree(*node, doomed);
+  const std::set<const Node*> doomed = subtreesOf(top);
   return dependencyProblem(scene, doomed);
 }
 
 RemovedNodes removeNodes(Scene& scene, const std::vector<std::string>& names) {
   std::string problem;
-  const std::vector<Node*> top = topNodes(scene, names, problem);
+  const std::vector<Node*> top = topmostNodes(scene, names, "removed", problem);
   if (!problem.empty()) throw std::invalid_argument(problem);
-  std::set<const Node*> doomed;
-  for (const Node* node : top) collectSubtree(*node, doomed);
+  const std::set<const Node*> doomed = subtreesOf(top);
   problem = dependencyProblem(scene, doomed);
   if (!problem.empty()) throw std::invalid_argument(problem);
 

@@ -6,22 +6,12 @@
 
 #include "flexure/core/copy_name.h"
 #include "flexure/core/detached_subtree.h"
+#include "flexure/core/node_subtrees.h"
 #include "flexure/core/scene_renaming.h"
 
 namespace flexure {
 
 namespace {
-
-void collectSubtree(const Node& node, std::vector<const Node*>& out) {
-  out.push_back(&node);
-  for (const auto& child : node.children()) collectSubtree(*child, out);
-}
-
-bool hasAncestorIn(const Node& node, const std::set<const Node*>& set) {
-  for (const Node* p = node.parent(); p; p = p->parent())
-    if (set.count(p)) return true;
-  return false;
-}
 
 // A copy of `node` and its sub-tree with the same names; `copies` maps each original to its copy.
 std::unique_ptr<Node> copySubtree(const Node& node, std::map<const Node*, const Node*>& copies) {
@@ -103,18 +93,11 @@ struct Rollback {
 }  // namespace
 
 std::vector<const Node*> fragmentRoots(const Scene& scene, const std::vector<std::string>& names) {
-  std::set<const Node*> named;
-  for (const std::string& name : names) {
-    const Node* node = scene.find(name);
-    if (!node) throw std::invalid_argument("there is no node \"" + name + "\"");
-    if (!node->parent()) throw std::invalid_argument("the root cannot be copied; name its children");
-    named.insert(node);
-  }
-  // Roots: the named nodes whose ancestors are not named, then whatever their sub-trees read
-  // outside themselves, until nothing more is read.
-  std::set<const Node*> roots;
-  for (const Node* node : named)
-    if (!hasAncestorIn(*node, named)) roots.insert(node);
+  std::string problem;
+  const std::vector<Node*> top = topmostNodes(scene, names, "copied (name its children)", problem);
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  // The named sub-trees, then whatever they read outside themselves, until nothing more is read.
+  std::set<const Node*> roots(top.begin(), top.end());
   for (bool grew = true; grew;) {
     grew = false;
     std::vector<const Node*> inside;
