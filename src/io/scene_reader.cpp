@@ -15,7 +15,6 @@
 #include "flexure/io/obj.h"
 #include "flexure/io/fragment_file.h"
 #include "flexure/io/scene_file.h"
-#include "fragment_read.h"
 #include "json_field_reader.h"
 
 
@@ -437,19 +436,15 @@ LoadResult readSceneString(std::string_view text, const std::string& sourceName,
   return result;
 }
 
-namespace io_detail {
-
-FragmentRead readFragmentText(std::string_view text, const std::string& sourceName, const std::string& baseDirectory) {
-  FragmentRead result;
+FragmentText readFragment(std::string_view text, const std::string& sourceName, const std::string& baseDirectory) {
+  FragmentText result;
   JsonContext context{sourceName, &result.warnings};
   const json::Value doc = json::parse(text, sourceName);
   SceneReader reader(context, baseDirectory, ReadMode::Fragment);
-  result.scene = reader.read(doc);
+  result.fragment = reader.read(doc);
   result.constraintLocations = reader.constraintLocations();
   return result;
 }
-
-}  // namespace io_detail
 
 LoadResult readSceneFile(const std::string& path) {
   const std::string text = readWholeFile(path);
