@@ -1,6 +1,6 @@
 #pragma once
-// What the fragment, grouping and removal tests share: the example scenes, what the user sees
-// of a scene (every leaf's world vertices), and how far two such pictures lie apart.
+// What the fragment, grouping and removal tests share: the example scenes and what the user sees
+// of a scene (every leaf's world vertices; shared/world_picture.h measures how far two lie apart).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -12,8 +12,11 @@
 #include "flexure/core/tessellation.h"
 #include "flexure/io/scene_file.h"
 #include "flexure/modules.h"
+#include "shared/world_picture.h"
 
 namespace flexure::iotest {
+
+using flexure::world_picture::largestMove;
 
 inline std::unique_ptr<Scene> loadExample(const std::string& name) {
   registerAllModules();
@@ -27,19 +30,6 @@ inline std::map<std::string, std::vector<Vec3d>> worldVertices(const Scene& scen
   options.resolution = 8;
   for (const TriangleMesh& mesh : tessellateScene(scene, options)) out[mesh.name] = mesh.positions;
   return out;
-}
-
-// The largest distance between the same vertex in two pictures of the same leaves.
-inline double largestMove(const std::map<std::string, std::vector<Vec3d>>& a, const std::map<std::string, std::vector<Vec3d>>& b) {
-  REQUIRE(a.size() == b.size());
-  double worst = 0.0;
-  for (const auto& [name, points] : a) {
-    const auto it = b.find(name);
-    REQUIRE(it != b.end());
-    REQUIRE(it->second.size() == points.size());
-    for (std::size_t k = 0; k < points.size(); ++k) worst = std::max(worst, norm(points[k] - it->second[k]));
-  }
-  return worst;
 }
 
 inline double value(const Scene& scene, const std::string& qualified) {

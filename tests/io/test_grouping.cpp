@@ -20,7 +20,7 @@ void setValue(Scene& scene, const std::string& qualified, double v) {
 
 }  // namespace
 
-TEST_CASE("grouping siblings wraps them where the first was; ungrouping gives them back exactly", "[grouping]") {
+TEST_CASE("grouping siblings wraps them where the first was and ungrouping gives them back", "[grouping]") {
   auto scene = loadExample("pipefitting.json");
   const std::string text = sceneToString(*scene);
   const auto before = worldVertices(*scene);

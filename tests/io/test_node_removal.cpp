@@ -25,7 +25,7 @@ std::unique_ptr<Scene> animatedPipefitting() {
 
 }  // namespace
 
-TEST_CASE("delete several takes constraints and tracks along; restoring gives the same text", "[removal]") {
+TEST_CASE("delete several takes constraints and tracks along and restoring gives the same text", "[removal]") {
   auto scene = animatedPipefitting();
   const std::string text = sceneToString(*scene);
   // "pipe" lies inside "pipe-translate": it goes with it, not twice.

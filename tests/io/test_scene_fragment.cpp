@@ -139,7 +139,7 @@ TEST_CASE("duplicate renames the copies and their constraints, none pointing to 
   }
 }
 
-TEST_CASE("kept constraints name the uncopied part; a scene without it leaves them out", "[fragment][duplicate]") {
+TEST_CASE("kept constraints name the uncopied part and a scene without it leaves them out", "[fragment][duplicate]") {
   auto scene = loadExample("pipefitting.json");
   const std::string kept = exportFragment(*scene, {"pipe-translate"}, FragmentOptions{CrossingConstraints::Keep});
   CHECK(kept.find("\"pipe_b\": \"fixed-a\"") != std::string::npos);
