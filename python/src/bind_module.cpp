@@ -83,6 +83,7 @@ void defineModule(py::module_& m) {
   defineTree(m, scene);
   defineDrag(m, scene);
   defineTimeline(m, scene);
+  defineAssembly(m, scene);
 
   m.def(
       "load",

@@ -11,6 +11,7 @@
 #include "flexure/core/node_registry.h"
 #include "flexure/core/parameter_edit.h"
 #include "flexure/core/scene.h"
+#include "flexure/core/scene_renaming.h"
 #include "flexure/io/field_json.h"
 #include "json_bridge.h"
 #include "module_support.h"
@@ -152,12 +153,17 @@ void defineTree(py::module_& m, SceneClass& scene) {
           [](NodeView& v, const std::string& name) {
             Node& n = v.node();
             if (name == "root") throw py::value_error("the node name \"root\" is reserved for the scene root");
+            if (name.empty() || (name != n.name() && v.handle->scene().find(name)))
+              throw py::value_error("cannot rename to \"" + name + "\": empty or taken");
+            if (name == n.name()) return;
             SceneHandle::Edit edit(*v.handle, EditKind::Structure);
-            if (!v.handle->scene().rename(n, name)) throw py::value_error("cannot rename to \"" + name + "\": empty or taken");
+            SceneRenames renames;
+            renames.nodes[n.name()] = name;
+            renameWithReferences(v.handle->scene(), renames);  // as the outliner's rename
             v.name = name;
           },
-          "The node's unique name; assigning renames it (ValueError when empty or taken). Constraints\n"
-          "that refer to the old name are not rewritten.")
+          "The node's unique name; assigning renames it (ValueError when empty or taken), and every\n"
+          "reference to it with it: constraints' node fields, nodes that read it, keyframe tracks.")
       .def_property_readonly("type", [](const NodeView& v) { return std::string(v.node().type()); }, "The node type, as in scene files.")
       .def_property_readonly(
           "role", [](const NodeView& v) { return v.node().isPrimitive() ? "primitive" : "operator"; },

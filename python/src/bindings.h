@@ -44,5 +44,6 @@ void defineParams(pybind11::module_& m, SceneClass& scene);
 void defineTree(pybind11::module_& m, SceneClass& scene);
 void defineDrag(pybind11::module_& m, SceneClass& scene);
 void defineTimeline(pybind11::module_& m, SceneClass& scene);
+void defineAssembly(pybind11::module_& m, SceneClass& scene);
 
 }  // namespace flexure::python

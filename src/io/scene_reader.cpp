@@ -13,6 +13,7 @@
 #include "flexure/io/json_writer.h"
 #include "flexure/io/mesh_source.h"
 #include "flexure/io/obj.h"
+#include "flexure/io/fragment_file.h"
 #include "flexure/io/scene_file.h"
 #include "json_field_reader.h"
 
@@ -63,10 +64,15 @@ void atObject(const JsonContext& context, const json::Value& object, const std::
   }
 }
 
+// A scene file, or a fragment (io/fragment_file.h): the same language, read by the same code.
+// A fragment's constraints may name nodes it does not hold (constraints kept with a copy that
+// name the uncopied part): those are resolved where the fragment is pasted, not here.
+enum class ReadMode { Scene, Fragment };
+
 class SceneReader {
  public:
-  SceneReader(const JsonContext& context, std::string baseDirectory)
-      : context_(context), baseDirectory_(std::move(baseDirectory)) {}
+  SceneReader(const JsonContext& context, std::string baseDirectory, ReadMode mode = ReadMode::Scene)
+      : context_(context), baseDirectory_(std::move(baseDirectory)), mode_(mode) {}
 
   std::unique_ptr<Scene> read(const json::Value& doc) {
     requireObject(doc, "", context_);
@@ -87,20 +93,38 @@ class SceneReader {
     if (const json::Value* s = doc.find("settings")) readSettings(*s, *scene);
     top.consume("settings");
     resolveReferences(*scene);
-    top.warnAboutUnreadKeys("a scene file");
+    top.warnAboutUnreadKeys(mode_ == ReadMode::Fragment && isFragment_ ? "a fragment" : "a scene file");
     return scene;
+  }
+
+  // Where each constraint was written (fragments: to name a constraint that does not resolve
+  // where the fragment is pasted).
+  std::vector<std::pair<FileLocation, std::string>> constraintLocations() const {
+    std::vector<std::pair<FileLocation, std::string>> out;
+    if (!constraintRecords_) return out;
+    for (std::size_t i = 0; i < constraintRecords_->items().size(); ++i) {
+      const json::Position at = constraintRecords_->items()[i].position();
+      out.push_back({FileLocation{context_.file, at.line, at.column}, indexPath("constraints", i)});
+    }
+    return out;
   }
 
  private:
   void checkFormat(const json::Value& doc, JsonFieldReader& top) {
     const json::Value* format = doc.find("format");
     top.consume("format");
+    // A fragment may also be a whole scene file (pasted from a text editor).
+    const std::string expected = mode_ == ReadMode::Fragment
+                                     ? "\"" + std::string(kFragmentFormatName) + "\" or \"" + std::string(kSceneFormatName) + "\""
+                                     : "\"" + std::string(kSceneFormatName) + "\"";
     if (!format)
-      context_.fail(doc, "", "missing \"format\": not a Flexure scene file (expected \"format\": \"" +
-                                 std::string(kSceneFormatName) + "\")");
-    if (readString(*format, "format", context_) != kSceneFormatName)
-      context_.fail(*format, "format", "unknown format \"" + format->asString() + "\" (expected \"" +
-                                           std::string(kSceneFormatName) + "\")");
+      context_.fail(doc, "", mode_ == ReadMode::Fragment
+                                 ? "missing \"format\": not a Flexure fragment (expected \"format\": " + expected + ")"
+                                 : "missing \"format\": not a Flexure scene file (expected \"format\": " + expected + ")");
+    const std::string& name = readString(*format, "format", context_);
+    isFragment_ = mode_ == ReadMode::Fragment && name == kFragmentFormatName;
+    if (name != kSceneFormatName && !isFragment_)
+      context_.fail(*format, "format", "unknown format \"" + format->asString() + "\" (expected " + expected + ")");
     const json::Value* version = doc.find("version");
     top.consume("version");
     if (!version) context_.fail(doc, "", "missing required field \"version\"");
@@ -378,17 +402,24 @@ class SceneReader {
       Constraint& c = *scene.constraints[i];
       const json::Value& v = constraintRecords_->items()[i];
       const std::string path = indexPath("constraints", i);
+      bool external = false;
       for (const std::string& name : c.referencedNodes()) {
         if (scene.find(name)) continue;
+        if (mode_ == ReadMode::Fragment) {
+          external = true;  // resolved where the fragment is pasted
+          continue;
+        }
         const json::Value* at = findString(v, name);
         context_.fail(at ? *at : v, path, "constraint \"" + c.name + "\" refers to node \"" + name + "\", which does not exist");
       }
-      atObject(context_, v, path, [&] { c.resolveReferences(scene); });
+      if (!external) atObject(context_, v, path, [&] { c.resolveReferences(scene); });
     }
   }
 
   const JsonContext& context_;
   std::string baseDirectory_;
+  ReadMode mode_;
+  bool isFragment_ = false;
   std::map<std::string, TriangleMesh> meshFiles_;  // OBJ files read during this load, by path
   std::vector<NodeRecord> records_;
   std::map<std::string, json::Position> names_;
@@ -402,6 +433,16 @@ LoadResult readSceneString(std::string_view text, const std::string& sourceName,
   JsonContext context{sourceName, &result.warnings};
   const json::Value doc = json::parse(text, sourceName);
   result.scene = SceneReader(context, baseDirectory).read(doc);
+  return result;
+}
+
+FragmentText readFragment(std::string_view text, const std::string& sourceName, const std::string& baseDirectory) {
+  FragmentText result;
+  JsonContext context{sourceName, &result.warnings};
+  const json::Value doc = json::parse(text, sourceName);
+  SceneReader reader(context, baseDirectory, ReadMode::Fragment);
+  result.fragment = reader.read(doc);
+  result.constraintLocations = reader.constraintLocations();
   return result;
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "flexure/io/fragment_file.h"
 #include "flexure/io/json_writer.h"
 #include "flexure/io/scene_file.h"
 #include "json_field_writer.h"
@@ -84,12 +85,8 @@ json::Value constraintValue(const Constraint& c) {
   return out;
 }
 
-json::Value sceneValue(const Scene& scene) {
-  json::Value doc = json::Value::object();
-  doc.set("format", std::string(kSceneFormatName));
-  doc.set("version", kSceneFormatVersion);
-  doc.set("description", scene.description);
-  doc.set("camera", cameraValue(scene.camera));
+// The parts every scene-language document shares: nodes, constraints, settings.
+void setContent(json::Value& doc, const Scene& scene) {
   json::Value nodes = json::Value::array();
   for (const auto& n : scene.root().children()) nodes.push(nodeValue(scene, *n));
   doc.set("nodes", std::move(nodes));
@@ -104,22 +101,44 @@ json::Value sceneValue(const Scene& scene) {
     settings.set(kind, std::move(fields));
   }
   doc.set("settings", std::move(settings));
+}
+
+json::Value sceneValue(const Scene& scene) {
+  json::Value doc = json::Value::object();
+  doc.set("format", std::string(kSceneFormatName));
+  doc.set("version", kSceneFormatVersion);
+  doc.set("description", scene.description);
+  doc.set("camera", cameraValue(scene.camera));
+  setContent(doc, scene);
   return doc;
 }
 
-}  // namespace
+// A fragment has no camera and no description: it is parts, not a view of them.
+json::Value fragmentValue(const Scene& fragment) {
+  json::Value doc = json::Value::object();
+  doc.set("format", std::string(kFragmentFormatName));
+  doc.set("version", kSceneFormatVersion);
+  setContent(doc, fragment);
+  return doc;
+}
 
-std::string sceneToString(const Scene& scene) {
+// The text, or SaveError naming the culprit: a NaN in Ψ is the usual one.
+std::string writeText(const Scene& scene, const json::Value& doc) {
   try {
-    return json::write(sceneValue(scene));
+    return json::write(doc);
   } catch (const json::WriteError& e) {
-    // Name the culprit: a NaN in Ψ is the usual one.
     for (int i = 0; i < scene.parameters().size(); ++i)
       if (!std::isfinite(scene.parameters().value(i)))
         throw SaveError("cannot save: parameter " + scene.parameters().info(i).qualifiedName() + " is not a finite number");
     throw SaveError(std::string("cannot save: ") + e.what());
   }
 }
+
+}  // namespace
+
+std::string sceneToString(const Scene& scene) { return writeText(scene, sceneValue(scene)); }
+
+std::string fragmentToString(const Scene& fragment) { return writeText(fragment, fragmentValue(fragment)); }
 
 void saveScene(const Scene& scene, const std::string& path, const AtomicWriteHooks& hooks) {
   const std::string text = sceneToString(scene);  // before touching the file system

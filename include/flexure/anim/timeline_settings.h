@@ -27,6 +27,15 @@ class TimelineSettings final : public SettingsBlock {
   // Reading validates: fps > 0, end >= start, known interpolation names, quaternion keys of
   // four numbers, handles of two numbers, distinct key times (keys are sorted).
   void visitFields(FieldVisitor& v) override;
+  // Tracks follow the nodes and constraints they target through deletes, renames, copies and
+  // pastes (scene_settings.h; timeline_references.cpp). A target that names nothing in the
+  // scene is left alone.
+  bool forgetReferences(const Scene& scene, const SceneNames& gone) override;
+  void renameReferences(const Scene& scene, const SceneRenames& renames) override;
+  std::unique_ptr<SettingsBlock> partFor(const Scene& scene, const SceneNames& parts) const override;
+  // Adds the part's tracks, replacing a track with the same target; the frame rate, range and
+  // loop flag stay this block's (track times are seconds, so keys need no conversion).
+  bool mergePart(const SettingsBlock& part) override;
 
   double fps = 24.0;
   int startFrame = 0;

@@ -2,7 +2,6 @@
 
 #include <QObject>
 #include <QUndoStack>
-#include <cmath>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,6 +12,7 @@
 #include "flexure/core/field_visitor.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/core/operator.h"
+#include "flexure/core/unwrap.h"
 #include "qt_string.h"
 
 namespace flexure::app {
@@ -24,25 +24,10 @@ std::unique_ptr<Node> named(const std::string& type, const std::string& name) {
   return node;
 }
 
-// The four Ψ entries of a rotate as a normalized quaternion, and back.
-Quatd quaternionOf(const Scene& scene, const Node& rotate) {
-  const ParameterTable& table = scene.parameters();
-  const int o = rotate.paramOffset();
-  return normalized(Quatd(table.value(o), table.value(o + 1), table.value(o + 2), table.value(o + 3)));
-}
-
 // New values of some Ψ entries (index -> value), pushed as one SetParameterCommand each inside
 // the caller's macro: only these entries change, so what the live solver moved elsewhere since
 // is never rolled back by an undo.
 using Values = std::map<int, double>;
-
-void storeQuaternion(Values& values, const Node& rotate, const Quatd& q) {
-  const int o = rotate.paramOffset();
-  values[o] = q.w;
-  values[o + 1] = q.x;
-  values[o + 2] = q.y;
-  values[o + 3] = q.z;
-}
 
 void pushValues(SceneDocument& document, const Values& values, const QString& text) {
   for (const auto& [index, value] : values) {
@@ -50,30 +35,6 @@ void pushValues(SceneDocument& document, const Values& values, const QString& te
     state.value = value;
     pushParameterEdit(document, index, state, text);
   }
-}
-
-bool atDefaults(const Scene& scene, const Node& node) {
-  const std::vector<ParamSpec> specs = node.parameterSpecs();
-  for (int k = 0; k < node.paramCount(); ++k)
-    if (std::abs(scene.parameters().value(node.paramOffset() + k) - specs[static_cast<std::size_t>(k)].defaultValue) > 1e-12)
-      return false;
-  return true;
-}
-
-// Where a rigid operator's transform goes when it is unwrapped: its children of the same type,
-// or its parent of the same type when it is the only child, or nowhere (identity).
-enum class Absorber { None, Children, Parent, Refused };
-
-Absorber absorberOf(const Scene& scene, const Node& node) {
-  if (!isRigidOperator(node) || atDefaults(scene, node)) return Absorber::None;
-  const std::string_view type = node.type();
-  if (type != "translate" && type != "rotate") return Absorber::Refused;
-  bool childrenAbsorb = !node.children().empty();
-  for (const auto& child : node.children()) childrenAbsorb = childrenAbsorb && child->type() == type;
-  if (childrenAbsorb) return Absorber::Children;
-  const Node* parent = node.parent();
-  if (parent && parent->type() == type && parent->children().size() == 1) return Absorber::Parent;
-  return Absorber::Refused;
 }
 
 // Reads (only) a node's Vec3d field "origin", or writes it when `write` is set.
@@ -165,11 +126,6 @@ Node* addPlacedNode(SceneDocument& document, const std::string& type, Node* pare
   return added;
 }
 
-bool isRigidOperator(const Node& node) {
-  const std::string_view type = node.type();
-  return type == "translate" || type == "rotate" || type == "scale" || type == "solid";
-}
-
 Node* addPlacedPart(SceneDocument& document, const std::string& type, Node* parent, int position, const Vec3d& at,
                     QString& problem) {
   Scene& scene = document.scene();
@@ -221,45 +177,15 @@ Node* wrapNode(SceneDocument& document, const std::string& type, Node& node, QSt
   return op;
 }
 
-QString unwrapProblem(const Scene& scene, const Node& node) {
-  if (&node == &scene.root() || !node.parent()) return QObject::tr("The root cannot be unwrapped.");
-  if (!node.isOperator()) return QObject::tr("'%1' is a primitive: only operators can be unwrapped.").arg(toQString(node.name()));
-  if (absorberOf(scene, node) == Absorber::Refused)
-    return QObject::tr("Unwrapping '%1' would move its children: nothing can take its %2 (set it to identity first).")
-        .arg(toQString(node.name()), toQString(node.type()));
-  if (node.parent()->isPrimitive()) return QObject::tr("'%1' has no operator to hold its children.").arg(toQString(node.name()));
-  return {};
-}
-
 bool unwrapNode(SceneDocument& document, Node& node, QString& problem) {
   Scene& scene = document.scene();
-  problem = unwrapProblem(scene, node);
+  problem = toQString(unwrapProblem(scene, node));
   if (!problem.isEmpty()) return false;
   QUndoStack& stack = document.undoStack();
   stack.beginMacro(QObject::tr("Unwrap %1").arg(toQString(node.name())));
-  // Values first, while Ψ has the layout the indices below refer to.
-  const Absorber absorber = absorberOf(scene, node);
-  if (absorber == Absorber::Children || absorber == Absorber::Parent) {
-    const ParameterTable& table = scene.parameters();
-    Values after;
-    const int o = node.paramOffset();
-    if (node.type() == "translate") {
-      const auto shift = [&](const Node& into) {
-        for (int k = 0; k < 3; ++k) after[into.paramOffset() + k] = table.value(into.paramOffset() + k) + table.value(o + k);
-      };
-      if (absorber == Absorber::Children)
-        for (const auto& child : node.children()) shift(*child);
-      else
-        shift(*node.parent());
-    } else {  // rotate: R(C(x)) = q·c; P(R(x)) = p·q
-      const Quatd q = quaternionOf(scene, node);
-      if (absorber == Absorber::Children)
-        for (const auto& child : node.children()) storeQuaternion(after, *child, q * quaternionOf(scene, *child));
-      else
-        storeQuaternion(after, *node.parent(), quaternionOf(scene, *node.parent()) * q);
-    }
-    pushValues(document, after, QObject::tr("Keep the placement of %1's children").arg(toQString(node.name())));
-  }
+  // Values first, while Ψ has the layout the indices refer to; each its own step, so what the
+  // live solver moved elsewhere since is never rolled back by an undo.
+  pushValues(document, unwrapValues(scene, node), QObject::tr("Keep the placement of %1's children").arg(toQString(node.name())));
   Node& parent = *node.parent();
   const int position = positionInParent(node);
   std::vector<Node*> children;

@@ -44,21 +44,10 @@ Node* addPlacedNode(SceneDocument& document, const std::string& type, Node* pare
 // operator, or null (and `problem` set).
 Node* wrapNode(SceneDocument& document, const std::string& type, Node& node, QString& problem);
 
-// Why `node` cannot be unwrapped (empty when it can; see unwrapNode).
-QString unwrapProblem(const Scene& scene, const Node& node);
-// Removes the operator `node` and puts its children where it was. A rigid operator keeps its
-// children's world placement by composing its transform into them:
-//   translate t  into every child that is a translate (c + t), or into the parent translate
-//                when the operator is its only child (p + t);
-//   rotate q     into every child that is a rotate (q·c), or into the parent rotate when the
-//                operator is its only child (p·q);
-// a rigid operator that is the identity needs neither. Any other rigid operator (a scale, a
-// solid's pose, or a transform nothing can absorb) is refused: unwrapping it would move its
-// children. Non-rigid operators (deformers, groups) are removed as they are: that is what
-// unwrapping a deformer means. Returns false (and `problem`) when refused.
+// Removes the operator `node` and puts its children where it was, keeping their world
+// placement as core's Unwrap does (flexure/core/unwrap.h: its values, then the moves and the
+// delete as this macro's steps). Returns false (and `problem`: core's unwrapProblem) when
+// refused.
 bool unwrapNode(SceneDocument& document, Node& node, QString& problem);
-
-// Operators whose transform is rigid (or a pose): translate, rotate, scale, solid.
-bool isRigidOperator(const Node& node);
 
 }  // namespace flexure::app

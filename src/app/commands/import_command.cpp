@@ -8,39 +8,11 @@
 
 #include "document/scene_document.h"
 #include "flexure/core/constraint.h"
-#include "flexure/core/field_visitor.h"
+#include "flexure/core/scene_renaming.h"
 
 namespace flexure::app {
 
 namespace {
-
-// Rewrites node references (string fields naming a renamed node) of a node or constraint.
-class ReferenceRenamer final : public FieldVisitor {
- public:
-  explicit ReferenceRenamer(const std::map<std::string, std::string>& renamed) : renamed_(renamed) {}
-  void field(std::string_view, bool&, FieldUse) override {}
-  void field(std::string_view, int&, FieldUse) override {}
-  void field(std::string_view, double&, FieldUse) override {}
-  void field(std::string_view, Vec3d&, FieldUse) override {}
-  void field(std::string_view, SurfacePoint&, FieldUse) override {}
-  void field(std::string_view, std::vector<double>&, FieldUse) override {}
-  void field(std::string_view, std::vector<int>&, FieldUse) override {}
-  void field(std::string_view, std::string& value, FieldUse) override { rename(value); }
-  void field(std::string_view, std::vector<std::string>& values, FieldUse) override {
-    for (std::string& v : values) rename(v);
-  }
-  void records(std::string_view, std::size_t count, const std::function<void(std::size_t)>&, const RecordBinder& bind,
-               FieldUse) override {
-    for (std::size_t i = 0; i < count; ++i) bind(i, *this);
-  }
-  bool isReading() const override { return false; }  // no derived state changes: only names
-
- private:
-  void rename(std::string& value) const {
-    if (auto it = renamed_.find(value); it != renamed_.end()) value = it->second;
-  }
-  const std::map<std::string, std::string>& renamed_;
-};
 
 void collectDepthFirst(Node& node, std::vector<Node*>& out) {
   out.push_back(&node);
@@ -60,7 +32,7 @@ ImportSceneCommand::~ImportSceneCommand() = default;
 void ImportSceneCommand::takeFrom(Scene& imported) {
   const Scene& target = document_.scene();
   // 1. Names taken in the document get the first free ".N" (free in both scenes).
-  std::map<std::string, std::string> renamed;
+  std::map<std::string, std::string, std::less<>> renamed;
   std::vector<Node*> all;
   for (const auto& top : imported.root().children()) collectDepthFirst(*top, all);
   for (Node* node : all) {
@@ -74,7 +46,7 @@ void ImportSceneCommand::takeFrom(Scene& imported) {
     imported.rename(*node, candidate);
   }
   if (!renamed.empty()) {
-    ReferenceRenamer renamer(renamed);
+    ReferenceRewriter renamer(renamed);
     for (Node* node : all) node->visitFields(renamer);
     for (auto& constraint : imported.constraints) constraint->visitFields(renamer);
   }

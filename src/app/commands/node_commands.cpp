@@ -1,70 +1,15 @@
 #include "commands/node_commands.h"
 
-#include <algorithm>
 #include <exception>
-#include <map>
-#include <set>
 
-#include "document/reference_rename.h"
 #include "document/scene_document.h"
 #include "flexure/core/node_registry.h"
+#include "flexure/core/scene_renaming.h"
 #include "flexure/io/scene_file.h"
 #include "qt_string.h"
 #include "commands/resolve_references.h"
 
 namespace flexure::app {
-namespace {
-
-void collectSubtree(const Node& node, std::vector<const Node*>& out) {
-  out.push_back(&node);
-  for (const auto& child : node.children()) collectSubtree(*child, out);
-}
-
-std::set<const Node*> subtreeOf(const Node& node) {
-  std::vector<const Node*> nodes;
-  collectSubtree(node, nodes);
-  return {nodes.begin(), nodes.end()};
-}
-
-bool targetsNode(const std::string& target, const std::string& node) {
-  return target.size() > node.size() && target.compare(0, node.size(), node) == 0 && target[node.size()] == '.';
-}
-
-}  // namespace
-
-int positionInParent(const Node& node) {
-  if (!node.parent()) return -1;
-  const auto& siblings = node.parent()->children();
-  const auto it = std::find_if(siblings.begin(), siblings.end(), [&](const auto& c) { return c.get() == &node; });
-  return static_cast<int>(it - siblings.begin());
-}
-
-DetachedSubtree detachSubtree(Scene& scene, Node& node) {
-  DetachedSubtree out;
-  const std::set<const Node*> nodes = subtreeOf(node);
-  const ParameterTable& table = scene.parameters();
-  for (int i = 0; i < table.size(); ++i)
-    if (nodes.count(table.info(i).owner)) out.saved.push_back({table.info(i).owner, table.info(i).slot, table.value(i), table.info(i)});
-  out.parent = node.parent();
-  out.position = positionInParent(node);
-  out.root = scene.remove(node);
-  return out;
-}
-
-Node& reattachSubtree(Scene& scene, DetachedSubtree& subtree) {
-  Node& node = scene.add(std::move(subtree.root), subtree.parent, subtree.position);
-  std::map<std::pair<const Node*, std::string>, const DetachedSubtree::SlotState*> saved;
-  for (const auto& s : subtree.saved) saved[{s.owner, s.slot}] = &s;
-  ParameterTable& table = scene.parameters();
-  for (int i = 0; i < table.size(); ++i) {
-    const auto it = saved.find({table.info(i).owner, table.info(i).slot});
-    if (it == saved.end()) continue;
-    table.setValue(i, it->second->value);
-    table.info(i) = it->second->info;
-  }
-  subtree.saved.clear();
-  return node;
-}
 
 // ---------------------------------------------------------------- rename
 
@@ -81,9 +26,9 @@ void RenameNodeCommand::undo() { rename(after_, before_); }
 void RenameNodeCommand::rename(const std::string& from, const std::string& to) {
   Scene& scene = document_.scene();
   document_.beginStructureChange();
-  scene.rename(node_, to);
-  renameReferences(scene, from, to);
-  resolveReferencesQuietly(scene);
+  SceneRenames renames;
+  renames.nodes[from] = to;
+  renameWithReferences(scene, renames);  // renameProblem checked the name before the push
   document_.endStructureChange();
 }
 
@@ -127,48 +72,16 @@ DeleteNodeCommand::DeleteNodeCommand(SceneDocument& document, Node& node)
 
 void DeleteNodeCommand::redo() {
   Scene& scene = document_.scene();
-  std::vector<std::string> names;
-  for (const Node* n : subtreeOf(*node_)) names.push_back(n->name());
-  const auto named = [&](const std::string& name) { return std::find(names.begin(), names.end(), name) != names.end(); };
-
   document_.beginStructureChange();
-  // Constraints tying a deleted node go with it (they could not be resolved any more).
-  constraints_.clear();
-  for (int i = 0; i < static_cast<int>(scene.constraints.size()); ++i) {
-    const std::vector<std::string> refs = scene.constraints[static_cast<std::size_t>(i)]->referencedNodes();
-    if (std::any_of(refs.begin(), refs.end(), named)) constraints_.emplace_back(i, nullptr);
-  }
-  for (auto it = constraints_.rbegin(); it != constraints_.rend(); ++it) {
-    auto where = scene.constraints.begin() + it->first;
-    it->second = std::move(*where);
-    scene.constraints.erase(where);
-  }
-  // So do keyframe tracks of its parameters.
-  timelineBefore_.reset();
-  if (const SettingsBlock* block = scene.settings.find(TimelineSettings::kKind)) {
-    timelineBefore_ = block->clone();
-    auto& tracks = timelineOf(scene).tracks;
-    tracks.erase(std::remove_if(tracks.begin(), tracks.end(),
-                                [&](const Track& t) {
-                                  return std::any_of(names.begin(), names.end(),
-                                                     [&](const std::string& n) { return targetsNode(t.target, n); });
-                                }),
-                 tracks.end());
-  }
-  subtree_ = detachSubtree(scene, *node_);
-  resolveReferencesQuietly(scene);
+  // Constraints tying a deleted node go with it (they could not be resolved any more), and so
+  // do keyframe tracks of its parameters.
+  removed_ = removeNodes(scene, {node_->name()});
   document_.endStructureChange();
 }
 
 void DeleteNodeCommand::undo() {
-  Scene& scene = document_.scene();
   document_.beginStructureChange();
-  reattachSubtree(scene, subtree_);
-  for (auto& [index, constraint] : constraints_)
-    scene.constraints.insert(scene.constraints.begin() + index, std::move(constraint));
-  constraints_.clear();
-  if (timelineBefore_) scene.settings.set(std::move(timelineBefore_));
-  resolveReferencesQuietly(scene);
+  restoreNodes(document_.scene(), removed_);
   document_.endStructureChange();
 }
 
@@ -208,13 +121,7 @@ QString renameProblem(const Scene& scene, const Node& node, const std::string& n
 
 QString deleteProblem(const Scene& scene, const Node& node) {
   if (&node == &scene.root()) return QObject::tr("The root cannot be deleted.");
-  const std::set<const Node*> doomed = subtreeOf(node);
-  for (const Node* n : scene.nodes()) {
-    if (doomed.count(n)) continue;
-    for (const Node* dep : n->dependencies())
-      if (doomed.count(dep)) return QObject::tr("'%1' reads '%2'; delete or change it first.").arg(toQString(n->name()), toQString(dep->name()));
-  }
-  return {};
+  return toQString(removeNodesProblem(scene, {node.name()}));
 }
 
 QString moveProblem(const Scene& scene, const Node& node, const Node& newParent) {

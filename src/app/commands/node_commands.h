@@ -13,31 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "flexure/anim/timeline_settings.h"
+#include "flexure/core/detached_subtree.h"
+#include "flexure/core/node_removal.h"
 #include "flexure/core/scene.h"
 
 namespace flexure::app {
 
 class SceneDocument;
-
-// A sub-tree taken out of the scene together with its slice of Ψ.
-struct DetachedSubtree {
-  struct SlotState {
-    const Node* owner = nullptr;
-    std::string slot;
-    double value = 0.0;
-    ParameterInfo info;
-  };
-  std::unique_ptr<Node> root;
-  Node* parent = nullptr;
-  int position = -1;  // among the parent's children
-  std::vector<SlotState> saved;
-};
-
-// Removes `node` (and its sub-tree) from `scene`, remembering where it was and its Ψ entries.
-DetachedSubtree detachSubtree(Scene& scene, Node& node);
-// Puts a detached sub-tree back where it was, with its Ψ entries. Returns the node.
-Node& reattachSubtree(Scene& scene, DetachedSubtree& subtree);
 
 class RenameNodeCommand : public QUndoCommand {
  public:
@@ -77,11 +59,9 @@ class DeleteNodeCommand : public QUndoCommand {
  private:
   SceneDocument& document_;
   Node* node_;
-  DetachedSubtree subtree_;
-  // Constraints that referred to a node of the sub-tree, with their index in Scene::constraints.
-  std::vector<std::pair<int, std::unique_ptr<Constraint>>> constraints_;
-  // The timeline block before the delete (tracks of the sub-tree's slots are removed with it).
-  std::unique_ptr<SettingsBlock> timelineBefore_;
+  // The sub-tree with the constraints and keyframe tracks that referred to it (core's delete
+  // several, node_removal.h), held while the command is done.
+  RemovedNodes removed_;
 };
 
 class MoveNodeCommand : public QUndoCommand {
@@ -108,8 +88,5 @@ QString deleteProblem(const Scene& scene, const Node& node);
 QString moveProblem(const Scene& scene, const Node& node, const Node& newParent);
 // Adding `type` under `parent`: the node must be creatable and its references resolvable.
 QString addProblem(const Scene& scene, const std::string& type, const Node* parent);
-
-// Index of `node` among its parent's children.
-int positionInParent(const Node& node);
 
 }  // namespace flexure::app

@@ -13,6 +13,7 @@
 #include "flexure/session/part_drag.h"
 #include "panels/outliner_panel.h"
 #include "panels/parameter_panel.h"
+#include "shared/world_picture.h"
 #include "support/panel_test_support.h"
 #include "viewport/display_geometry.h"
 #include "viewport/drag_mode_choice.h"
@@ -20,6 +21,7 @@
 using namespace flexure;
 using namespace flexure::app;
 using namespace flexure::app::testing;
+using flexure::world_picture::largestMove;
 
 namespace {
 
@@ -50,18 +52,6 @@ std::map<std::string, std::vector<Vec3d>> worldVertices(const Scene& scene) {
   const DisplayGeometry geometry = buildDisplayGeometry(scene);
   for (std::size_t i = 0; i < geometry.sceneMeshCount; ++i) out[(*geometry.meshes)[i].name] = (*geometry.meshes)[i].positions;
   return out;
-}
-
-double largestMove(const std::map<std::string, std::vector<Vec3d>>& a, const std::map<std::string, std::vector<Vec3d>>& b) {
-  REQUIRE(a.size() == b.size());
-  double worst = 0.0;
-  for (const auto& [name, points] : a) {
-    const auto it = b.find(name);
-    REQUIRE(it != b.end());
-    REQUIRE(it->second.size() == points.size());
-    for (std::size_t k = 0; k < points.size(); ++k) worst = std::max(worst, norm(points[k] - it->second[k]));
-  }
-  return worst;
 }
 
 }  // namespace
