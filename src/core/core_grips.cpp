@@ -70,28 +70,27 @@ std::vector<Grip> torusGrips(const Node&, const ParamAccess<double>&, const Boun
 }
 
 // Barr's deformers act along x: their grip sits at the far (+x) end of the part they deform,
-// where the amount shows most. A bend turns that end towards +z; a twist turns the cross-section
-// there, so its grip is off the axis, at the part's +y side, moving along +z; a taper widens the
+// where the amount shows most, on the side it moves to (placedGrips puts it on the part's
+// surface nearest to that point). A bend turns that end towards +z; a twist turns the
+// cross-section there, so its grip is at the part's +y side, moving along +z; a taper widens the
 // cross-section there, so its grip is at the part's +z side, moving along +z.
-Vec3d farEnd(const Bounds3& extent) {
+Vec3d farEnd(const Bounds3& extent, bool topY, bool topZ) {
   if (extent.empty()) return {1, 0, 0};
-  return {extent.hi.x, 0.5 * (extent.lo.y + extent.hi.y), 0.5 * (extent.lo.z + extent.hi.z)};
+  return {extent.hi.x, topY ? extent.hi.y : 0.5 * (extent.lo.y + extent.hi.y),
+          topZ ? extent.hi.z : 0.5 * (extent.lo.z + extent.hi.z)};
 }
 
 std::vector<Grip> bendGrips(const Node&, const ParamAccess<double>&, const Bounds3& extent) {
-  return {{"amount", std::nullopt, farEnd(extent), {0, 0, 1}, {"amount"}, std::nullopt}};
+  return {{"amount", std::nullopt, farEnd(extent, false, true), {0, 0, 1}, {"amount"}, std::nullopt}};
 }
 
 std::vector<Grip> twistGrips(const Node&, const ParamAccess<double>&, const Bounds3& extent) {
-  Vec3d p = farEnd(extent);
-  p.y = extent.empty() ? 1.0 : extent.hi.y;
+  const Vec3d p = farEnd(extent, true, false);
   return {{"rate", std::nullopt, p, {0, 0, p.x >= 0 ? 1.0 : -1.0}, {"rate"}, std::nullopt}};
 }
 
 std::vector<Grip> taperGrips(const Node&, const ParamAccess<double>&, const Bounds3& extent) {
-  Vec3d p = farEnd(extent);
-  p.z = extent.empty() ? 1.0 : extent.hi.z;
-  return {{"slope", std::nullopt, p, {0, 0, 1}, {"slope"}, std::nullopt}};
+  return {{"slope", std::nullopt, farEnd(extent, false, true), {0, 0, 1}, {"slope"}, std::nullopt}};
 }
 
 }  // namespace

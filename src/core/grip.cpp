@@ -78,18 +78,20 @@ std::vector<PlacedGrip> placedGrips(const Scene& scene, const Primitive& leaf) {
       PlacedGrip placed;
       placed.node = node.name();
       placed.leaf = leaf.name();
-      for (const std::string& slot : grip.slots) placed.parameters.push_back(node.name() + "." + slot);
+      for (const std::string& slot : grip.slotNames) placed.parameters.push_back(node.name() + "." + slot);
       if (!anyFree(scene, placed.parameters)) continue;
       if (grip.surface) {
         grip.point = leaf.position(values, grip.surface->patch, grip.surface->u, grip.surface->v);
         placed.surface = *grip.surface;
       } else {
-        // The leaf's point nearest to the grip, in the grip's space.
+        // On the leaf's surface point nearest to it, in the grip's space: where it can be seen
+        // and grabbed, and the point the drag pulls.
+        if (samples.empty()) continue;
         std::size_t nearest = 0;
         for (std::size_t s = 1; s < below.size(); ++s)
           if (norm(below[s] - grip.point) < norm(below[nearest] - grip.point)) nearest = s;
-        if (samples.empty()) continue;
         placed.surface = samples[nearest].surface;
+        grip.point = below[nearest];
       }
       placed.pinned = grip.pinned;
       placed.world = grip.point;

@@ -31,7 +31,7 @@ struct Grip {
   std::optional<SurfacePoint> surface;
   Vec3d point;
   Vec3d direction;                  // unit, in the same space: the line it moves along
-  std::vector<std::string> slots;   // the node's slots it changes
+  std::vector<std::string> slotNames;  // the node's slots it changes
   std::optional<SurfacePoint> pinned;  // a primitive's opposite feature, held where it is
 };
 

@@ -17,6 +17,15 @@ std::optional<Vec3d> rayPlaneIntersection(const PickRay& ray, const Vec3d& point
   return origin + direction * t;
 }
 
+double rayLineParameter(const Vec3d& origin, const Vec3d& axis, const PickRay& ray) {
+  const Vec3d o(ray.origin.x, ray.origin.y, ray.origin.z), d(ray.direction.x, ray.direction.y, ray.direction.z);
+  const Vec3d w = origin - o;
+  const double a = dot(axis, axis), b = dot(axis, d), c = dot(d, d), e = dot(axis, w), f = dot(d, w);
+  const double denominator = a * c - b * b;
+  if (std::abs(denominator) < 1e-12) return 0.0;  // the ray runs along the line
+  return (b * f - c * e) / denominator;
+}
+
 Vec3d dragPlaneNormal(const Scene& scene, const SurfacePick& pick, const Camera& camera) {
   constexpr double kMinFacing = 0.2;  // |cos| between the curve plane's normal and the view
   const Vec3d view = camera.target - camera.eye;
@@ -34,8 +43,7 @@ void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal
   pick_ = pick;
   mode_ = mode;
   targetOf_ = nullptr;
-  only_.clear();
-  local_.reset();
+  narrowing_ = {};
   planeNormal_ = planeNormal;
   pressPosition_ = position;
   target_ = pick.world;
@@ -43,12 +51,10 @@ void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal
 }
 
 void PartDragController::pressConstrained(const SurfacePick& pick, std::function<Vec3d(const PickRay&)> targetOf,
-                                         const QPointF& position, DragMode mode, std::string only,
-                                         std::optional<Vec3d> local) {
+                                         const QPointF& position, DragMode mode, DragNarrowing narrowing) {
   press(pick, Vec3d(0, 0, 1), position, mode);
   targetOf_ = std::move(targetOf);
-  only_ = std::move(only);
-  local_ = local;
+  narrowing_ = std::move(narrowing);
 }
 
 bool PartDragController::move(const PickRay& ray, const QPointF& position) {
@@ -56,7 +62,8 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position) {
   if (!dragging_) {
     if (QLineF(pressPosition_, position).length() < kStartDistance) return false;
     // The drag starts at the picked point itself; the first move follows at once.
-    solver_.send(session::DragStart{pick_->node, pick_->point, pick_->world, mode_, only_, local_});
+    solver_.send(session::DragStart{pick_->node, pick_->point, pick_->world, mode_, narrowing_.only, narrowing_.local,
+                                    narrowing_.gripParameters, narrowing_.pin});
     dragging_ = true;
   }
   if (targetOf_) {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "flexure/core/camera.h"
 #include "flexure/core/drag_mode.h"
@@ -23,6 +24,18 @@ class SolverLink;
 
 // Where `ray` meets the plane through `point` with normal `normal` (nullopt when parallel).
 std::optional<Vec3d> rayPlaneIntersection(const PickRay& ray, const Vec3d& point, const Vec3d& normal);
+// The parameter t of the point origin + t·axis of a line nearest to `ray` (0 when they are parallel).
+double rayLineParameter(const Vec3d& origin, const Vec3d& axis, const PickRay& ray);
+
+// What a constrained press narrows its drag to (session::DragStart's fields of the same names):
+// one node's parameters (a handle's arrow or ring), a fixed point of the part's own space to pull
+// (a ring), a grip's parameters and the surface point it holds in place.
+struct DragNarrowing {
+  std::string only;
+  std::optional<Vec3d> local;
+  std::vector<std::string> gripParameters;
+  std::optional<SurfacePoint> pin;
+};
 
 // The normal of the plane a picked part is dragged in: an MES curve's own plane (its points
 // cannot leave it; the cursor then stays on the curve's point), unless the camera sees that
@@ -42,10 +55,10 @@ class PartDragController {
   void press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position,
              DragMode mode = DragMode::Free);
   // A press whose target is computed by `targetOf` from the mouse's ray instead of the drag
-  // plane (the transform handle's arrows and rings, transform_handle.h), narrowed to the node
-  // `only` and pulling the point `local` of the part's own space when set (DragStart's fields).
+  // plane (the transform handle's arrows and rings, transform_handle.h; grips, grip.h), its drag
+  // narrowed as `narrowing` says.
   void pressConstrained(const SurfacePick& pick, std::function<Vec3d(const PickRay&)> targetOf, const QPointF& position,
-                        DragMode mode, std::string only = {}, std::optional<Vec3d> local = {});
+                        DragMode mode, DragNarrowing narrowing = {});
   // The mouse moved with the button down; `ray` runs through `position`. Returns true when a
   // drag is in progress after the move.
   bool move(const PickRay& ray, const QPointF& position);
@@ -69,8 +82,7 @@ class PartDragController {
   Vec3d target_;
   DragMode mode_ = DragMode::Free;
   std::function<Vec3d(const PickRay&)> targetOf_;
-  std::string only_;
-  std::optional<Vec3d> local_;
+  DragNarrowing narrowing_;
   bool dragging_ = false;
 };
 

@@ -8,6 +8,7 @@
 #include "flexure/core/path.h"
 #include "flexure/render/camera_matrices.h"
 #include "flexure/render/overlay_shapes.h"
+#include "viewport/part_drag_controller.h"
 
 namespace flexure::app {
 namespace {
@@ -42,16 +43,6 @@ void planeBasis(const Vec3d& axis, Vec3d& e1, Vec3d& e2) {
   const Vec3d helper = std::abs(axis.x) < 0.9 ? Vec3d(1, 0, 0) : Vec3d(0, 1, 0);
   e1 = normalized(cross(axis, helper));
   e2 = cross(axis, e1);
-}
-
-// Parameter along the line (origin, axis) of the point closest to the ray.
-double closestAlongLine(const Vec3d& origin, const Vec3d& axis, const PickRay& ray) {
-  const Vec3d o = fromGlm(ray.origin), d = fromGlm(ray.direction);
-  const Vec3d w = origin - o;
-  const double a = dot(axis, axis), b = dot(axis, d), c = dot(d, d), e = dot(axis, w), f = dot(d, w);
-  const double denominator = a * c - b * b;
-  if (std::abs(denominator) < 1e-12) return 0.0;  // the ray runs along the axis
-  return (b * f - c * e) / denominator;
 }
 
 // The angle about `axis` (through `origin`) of where the ray meets the ring's plane.
@@ -206,7 +197,7 @@ Vec3d handleTarget(const TransformHandle& handle, const HandlePart& part, const 
                    const PickRay& ray) {
   const Vec3d axis = handleAxis(part.axis);
   if (part.kind == HandlePart::Kind::Arrow) {
-    const double moved = closestAlongLine(handle.origin, axis, ray) - closestAlongLine(handle.origin, axis, pressRay);
+    const double moved = rayLineParameter(handle.origin, axis, ray) - rayLineParameter(handle.origin, axis, pressRay);
     return grabbed + axis * moved;
   }
   const auto start = angleOnPlane(handle.origin, axis, pressRay);

@@ -1,16 +1,32 @@
 #include "viewport/viewport_interaction.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
+#include "flexure/render/camera_matrices.h"
 #include "flexure/render/mesh_picking.h"
+#include "flexure/render/overlay_shapes.h"
 #include "viewport/display_geometry.h"
 #include "viewport/part_drag_controller.h"
 #include "viewport/surface_pick.h"
 #include "viewport/viewport.h"
 
 namespace flexure::app {
+
+namespace {
+constexpr double kGripPixels = 8.0;          // a press this close to a grip's centre takes it
+constexpr double kGripScreenFraction = 0.011;  // the marker's radius / its distance from the eye
+constexpr ColorRgb kGripColor{1.0f, 0.85f, 0.2f};
+
+// The primitive whose grips show for the selected node: itself, or the first one below it.
+const Primitive* grippedPrimitive(const Node* selected) {
+  for (const Node* n = selected; n != nullptr; n = n->children().empty() ? nullptr : n->children().front().get())
+    if (n->isPrimitive()) return static_cast<const Primitive*>(n);
+  return nullptr;
+}
+}  // namespace
 
 ViewportInteraction::ViewportInteraction(SceneDocument& document, SceneSelection& selection, Viewport& viewport,
                                          SolverLink& solver, const DisplayGeometry& geometry, QObject* parent)
@@ -40,8 +56,27 @@ bool ViewportInteraction::coversSelection(const SurfacePick& pick) const {
   return node != nullptr && selection_.covers(node);
 }
 
+const PlacedGrip* ViewportInteraction::gripAt(const QPointF& position, const std::optional<SurfacePick>& pick) const {
+  const Camera& camera = viewport_.camera();
+  const PlacedGrip* best = nullptr;
+  double bestDistance = kGripPixels;
+  for (const PlacedGrip& grip : grips_) {
+    glm::dvec2 pixel;
+    if (!projectToPixel(camera, viewport_.width(), viewport_.height(), toGlm(grip.world), pixel)) continue;
+    const double d = std::hypot(pixel.x - position.x(), pixel.y - position.y());
+    if (d >= bestDistance) continue;
+    // Hidden behind the part (a grip on its far side): the surface under the cursor is nearer.
+    const double eyeDistance = norm(grip.world - camera.eye);
+    if (pick && norm(pick->world - camera.eye) < eyeDistance - 0.03 * eyeDistance) continue;
+    best = &grip;
+    bestDistance = d;
+  }
+  return best;
+}
+
 ViewportInteraction::PressKind ViewportInteraction::pressTargetAt(const QPointF& position) const {
   const std::optional<SurfacePick> pick = pickAt(position);
+  if (gripAt(position, pick)) return PressKind::Grip;
   if (pick && coversSelection(*pick)) return PressKind::Part;  // the handle never hides its part
   if (handleAt(position)) return PressKind::Handle;
   return pick ? PressKind::Part : PressKind::Nothing;
@@ -50,6 +85,10 @@ ViewportInteraction::PressKind ViewportInteraction::pressTargetAt(const QPointF&
 bool ViewportInteraction::press(const QPointF& position, DragMode mode) {
   handlePressed_ = false;
   const std::optional<SurfacePick> pick = pickAt(position);
+  if (const PlacedGrip* grip = gripAt(position, pick)) {
+    pressGrip(position, *grip);
+    return true;
+  }
   if (!(pick && coversSelection(*pick)))
     if (const std::optional<HandlePart> part = handleAt(position)) {
       handlePressed_ = pressHandle(position, *part);
@@ -71,8 +110,24 @@ bool ViewportInteraction::pressHandle(const QPointF& position, const HandlePart&
   partDrag_->pressConstrained(
       grab->pick,
       [handle, part, grabbed, pressRay](const PickRay& ray) { return handleTarget(handle, part, grabbed, pressRay, ray); },
-      position, DragMode::Move, grab->only, grab->local);
+      position, DragMode::Move, DragNarrowing{grab->only, grab->local, {}, std::nullopt});
   return true;
+}
+
+// A grip's drag: its surface point pulled along the grip's line (where the mouse ray passes
+// nearest to it), only its parameters moving, its opposite feature held (grip.h).
+void ViewportInteraction::pressGrip(const QPointF& position, const PlacedGrip& grip) {
+  SurfacePick pick;
+  pick.node = grip.leaf;
+  pick.point = grip.surface;
+  pick.world = grip.world;
+  const Vec3d origin = grip.world, axis = grip.worldDirection;
+  const PickRay pressRay =
+      pickRayThroughPixel(viewport_.camera(), viewport_.width(), viewport_.height(), position.x(), position.y());
+  const double start = rayLineParameter(origin, axis, pressRay);
+  partDrag_->pressConstrained(
+      pick, [origin, axis, start](const PickRay& ray) { return origin + axis * (rayLineParameter(origin, axis, ray) - start); },
+      position, DragMode::Auto, DragNarrowing{{}, std::nullopt, grip.parameters, grip.pinned});
 }
 
 void ViewportInteraction::move(const QPointF& position) {
@@ -123,6 +178,8 @@ double ViewportInteraction::partRadius(const std::string& part, const Vec3d& ori
 }
 
 void ViewportInteraction::refresh() {
+  grips_.clear();
+  if (const Primitive* leaf = grippedPrimitive(selection_.current())) grips_ = placedGrips(document_.scene(), *leaf);
   handle_.reset();
   if (handleVisible_) {
     handle_ = transformHandleFor(document_.scene(), selection_.current(), viewport_.camera());
@@ -132,12 +189,18 @@ void ViewportInteraction::refresh() {
 }
 
 void ViewportInteraction::showOverlays() {
-  if (!handle_) {
+  if (!handle_ && grips_.empty()) {
     viewport_.setOverlays(sceneOverlays_);
     return;
   }
   auto overlays = std::make_shared<OverlayGeometry>(sceneOverlays_ ? *sceneOverlays_ : OverlayGeometry{});
-  appendTransformHandle(*handle_, *overlays);
+  if (handle_) appendTransformHandle(*handle_, *overlays);
+  // Grips: small markers of a constant size on screen, standing half out of the surface along
+  // the line they move on.
+  for (const PlacedGrip& grip : grips_) {
+    const double radius = kGripScreenFraction * norm(grip.world - viewport_.camera().eye);
+    overlay::addMarker(*overlays, grip.world + grip.worldDirection * (0.5 * radius), radius, kGripColor);
+  }
   viewport_.setOverlays(std::move(overlays));
 }
 

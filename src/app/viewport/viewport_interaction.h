@@ -1,8 +1,8 @@
 #pragma once
 // Left-button gestures on the model (issue 26, docs/app.md "Dragging"). What a press takes, in
 // this order:
-//   1. a grip of the selected part (viewport/grip_overlay.h): drags that feature, changing only
-//      the sizes it stands for;
+//   1. a grip of the selected part (flexure/core/grip.h), a small marker on a feature: drags
+//      that feature along its line, changing only the sizes it stands for;
 //   2. the visible surface of a selected part: drags the part — the transform handle never hides
 //      the part it belongs to, even where one of its lines crosses it;
 //   3. a line of the transform handle (around the part, or over another part): a drag narrowed
@@ -15,8 +15,10 @@
 #include <QPointF>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "flexure/core/drag_mode.h"
+#include "flexure/core/grip.h"
 #include "flexure/render/overlay_geometry.h"
 #include "viewport/transform_handle.h"
 
@@ -54,6 +56,8 @@ class ViewportInteraction : public QObject {
   // The transform handle on the selection's placement, when shown. Shown by default; View ▸
   // Transform Handle (Ctrl+`) hides it, as Blender's gizmo toggle does.
   const std::optional<TransformHandle>& handle() const { return handle_; }
+  // The grips shown on the selected part (flexure/core/grip.h), in the world.
+  const std::vector<PlacedGrip>& grips() const { return grips_; }
   bool handleVisible() const { return handleVisible_; }
   void setHandleVisible(bool visible);
   // The newest geometry frame's glyphs; the viewport shows them with the handle's lines.
@@ -71,6 +75,9 @@ class ViewportInteraction : public QObject {
   // The arrow or ring within a few pixels of `position`, if the handle is shown.
   std::optional<HandlePart> handleAt(const QPointF& position) const;
   bool coversSelection(const SurfacePick& pick) const;
+  // The grip within a few pixels of `position` that the part does not hide, if any.
+  const PlacedGrip* gripAt(const QPointF& position, const std::optional<SurfacePick>& pick) const;
+  void pressGrip(const QPointF& position, const PlacedGrip& grip);
   bool pressHandle(const QPointF& position, const HandlePart& part);
   // How far the part's displayed surface reaches from `origin` (the rings go round it).
   double partRadius(const std::string& part, const Vec3d& origin) const;
@@ -83,6 +90,7 @@ class ViewportInteraction : public QObject {
   std::unique_ptr<PartDragController> partDrag_;
   std::shared_ptr<const OverlayGeometry> sceneOverlays_;
   std::optional<TransformHandle> handle_;
+  std::vector<PlacedGrip> grips_;
   bool handleVisible_ = true;
   bool handlePressed_ = false;
 };
