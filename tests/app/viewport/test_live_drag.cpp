@@ -23,18 +23,13 @@
 #include "viewport/viewport.h"
 #include "window/main_window.h"
 #include "window/solver_link.h"
+#include "support/window_builder.h"
 
 using namespace flexure;
 using namespace flexure::app;
 using namespace flexure::app::testing;
 
 namespace {
-
-constexpr int kTimeoutMs = 15000;
-
-bool waitFor(const std::function<bool()>& condition, int timeoutMs = kTimeoutMs) {
-  return QTest::qWaitFor(condition, timeoutMs);
-}
 
 // The window on an example scene, shown, with its first solved geometry on screen.
 struct LiveWindow {
