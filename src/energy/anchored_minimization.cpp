@@ -4,6 +4,7 @@
 #include <Eigen/SparseCholesky>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace flexure {
 
@@ -11,9 +12,13 @@ namespace {
 
 // The point of the segment from `from` (within the limit) to `to` (beyond it), put back onto the
 // held constraints, whose turn is just within the limit: bisection on the segment's fraction.
-Eigen::VectorXd shortenedToTurnLimit(const EnergyProblem& problem, const Eigen::VectorXd& from, const Eigen::VectorXd& to,
-                                     const AnchoredMinimization& how, const Eigen::VectorXd& metric) {
-  Eigen::VectorXd best = from;
+// Null when no point of it is within the limit however short the step (the turn jumps at `from`:
+// something the hand did not ask for, such as the constraints' own correction; then the step is
+// taken whole rather than the drag stopping for ever).
+std::optional<Eigen::VectorXd> shortenedToTurnLimit(const EnergyProblem& problem, const Eigen::VectorXd& from,
+                                                    const Eigen::VectorXd& to, const AnchoredMinimization& how,
+                                                    const Eigen::VectorXd& metric) {
+  std::optional<Eigen::VectorXd> best;
   double inside = 0.0, beyond = 1.0;
   for (int k = 0; k < 8; ++k) {
     const double t = 0.5 * (inside + beyond);
@@ -204,10 +209,12 @@ AnchoredResult minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, co
     }
     if (std::isfinite(Ftrial) && Ftrial <= F * (1.0 + 1e-14)) {
       if (how.turn && how.turn(trial) > how.maxTurn) {
-        psi = shortenedToTurnLimit(problem, psi, trial, how, m);
-        result.limited = true;
-        ++it;
-        break;
+        if (std::optional<Eigen::VectorXd> shortened = shortenedToTurnLimit(problem, psi, trial, how, m)) {
+          psi = std::move(*shortened);
+          result.limited = true;
+          ++it;
+          break;
+        }
       }
       psi = trial;
       if (undamped) previousStep = step;  // the plain step: the ratio of two of them is ρ

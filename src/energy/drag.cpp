@@ -355,6 +355,9 @@ DragStatus DragSession::moveToward(const Vec3d& target) {
   const Vec3d from = spring_.target;
   const double distance = norm(target - from);
   const int substeps = std::max(1, static_cast<int>(std::ceil(distance / options_.maxTargetStep)));
+  // Turns are the hand's from a state on the held constraints (a start that has not quite
+  // assembled is put back on them first, not counted as the hand's turn).
+  project();
   turnWatch_.setReference(scene_.parameters().values());
   status_.settling = false;
   for (int k = 1; k <= substeps && !status_.settling; ++k) {

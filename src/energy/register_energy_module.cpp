@@ -3,6 +3,7 @@
 #include "flexure/core/benchmark_registry.h"
 #include "flexure/core/constraint.h"
 #include "flexure/core/scene_settings.h"
+#include "flexure/core/snap.h"
 #include "flexure/core/solver_registry.h"
 #include "flexure/energy/energy_benchmarks.h"
 #include "flexure/energy/energy_family_solver.h"
@@ -56,6 +57,7 @@ void registerEnergyModule() {
   // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
   registerEnergyOverlays(OverlayRegistry::instance());
   registerEnergyPartDrags(session::PartDragRegistry::instance());
+  registerEnergySnapRules(SnapRegistry::instance());
 }
 
 }  // namespace flexure

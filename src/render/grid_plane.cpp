@@ -1,5 +1,6 @@
 #include "flexure/render/grid_plane.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "flexure/core/scene.h"
@@ -65,6 +66,11 @@ std::optional<GridPlane> sceneFloor(const Scene& scene) {
 GridPlane sceneGridPlane(const Scene& scene) {
   if (std::optional<GridPlane> floor = sceneFloor(scene)) return *floor;
   return gridPlaneForUp(scene.camera.up);
+}
+
+double groundGridCell(const Bounds3& modelBounds) {
+  const double radius = modelBounds.empty() ? 5.0 : std::max(0.5 * norm(modelBounds.extent()), 1e-3);
+  return std::pow(10.0, std::floor(std::log10(radius)));
 }
 
 }  // namespace flexure

@@ -11,7 +11,7 @@ GridLayout gridLayoutFor(const Bounds3& modelBounds, const Camera& camera, const
   GridLayout layout;
   layout.frame = gridFrameOf(plane);
   const double radius = modelBounds.empty() ? 5.0 : std::max(0.5 * norm(modelBounds.extent()), 1e-3);
-  layout.cell = std::pow(10.0, std::floor(std::log10(radius)));
+  layout.cell = groundGridCell(modelBounds);
   // The square follows the model in whole cells and grows in steps of 2^(1/4): a part dragged a
   // little does not move the grid's fade, so the picture of the grid (and the renderer's cached
   // backdrop) stays the same while the model moves under it.

@@ -16,6 +16,8 @@
 #include "flexure/session/part_drag_registry.h"
 #include "interaction/rigid_interaction.h"
 
+#include "flexure/core/snap.h"
+
 namespace flexure {
 
 void registerRigidModule() {
@@ -33,6 +35,7 @@ void registerRigidModule() {
   // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
   registerRigidOverlays(OverlayRegistry::instance());
   registerRigidPartDrags(session::PartDragRegistry::instance());
+  registerRigidSnapRules(SnapRegistry::instance());
 }
 
 }  // namespace flexure

@@ -170,6 +170,18 @@ void SessionWorker::apply(const DragStart& c) {
 void SessionWorker::apply(const DragMove& c) {
   if (!drag_) return;
   dragTarget_ = c.target;
+  if (c.only && *c.only != dragStart_.only) {
+    // Narrowed anew (Ctrl pressed or let go): the drag starts again from where it is, toward the
+    // target, and stays one drag — its undo step still begins where the first start was.
+    DragStart narrowed = dragStart_;
+    narrowed.only = *c.only;
+    const Eigen::VectorXd before = psiBeforeDrag_;
+    drag_->end();
+    startDrag(narrowed, c.target);
+    psiBeforeDrag_ = before;
+    if (!dragStatus_.pinned) accept();
+    return;
+  }
   if (dragStatus_.pinned) return;
   try {
     dragStatus_ = drag_->move(c.target);

@@ -43,4 +43,9 @@ std::optional<GridPlane> sceneFloor(const Scene& scene);
 // Where the scene's grid goes: its floor, else the plane perpendicular to its camera's up.
 GridPlane sceneGridPlane(const Scene& scene);
 
+// The ground grid's cell (its minor line spacing) for a model with these bounds: the power of
+// ten just below the model's radius, 1 for radii from 1 to 10 (an empty model: 1). What Ctrl
+// snaps translations to while dragging.
+double groundGridCell(const Bounds3& modelBounds);
+
 }  // namespace flexure

@@ -44,6 +44,10 @@ struct DragStart {
 };
 struct DragMove {
   Vec3d target;
+  // When set and different from the drag's narrowing (DragStart::only), the drag goes on from
+  // where it is narrowed to this node instead: Ctrl held during a part drag moves only the
+  // placement's translate, so that it steps from grid point to grid point exactly.
+  std::optional<std::string> only{};
 };
 struct DragEnd {};
 struct Run {};    // solve until converged, then sleep

@@ -26,6 +26,8 @@ double rayLineParameter(const Vec3d& origin, const Vec3d& axis, const PickRay& r
   return (b * f - c * e) / denominator;
 }
 
+double roundToStep(double value, double step) { return step > 0.0 ? std::round(value / step) * step : value; }
+
 Vec3d dragPlaneNormal(const Scene& scene, const SurfacePick& pick, const Camera& camera) {
   constexpr double kMinFacing = 0.2;  // |cos| between the curve plane's normal and the view
   const Vec3d view = camera.target - camera.eye;
@@ -44,20 +46,22 @@ void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal
   mode_ = mode;
   targetOf_ = nullptr;
   narrowing_ = {};
+  gridCell_ = 0.0;
+  gridTranslate_.clear();
   planeNormal_ = planeNormal;
   pressPosition_ = position;
   target_ = pick.world;
   dragging_ = false;
 }
 
-void PartDragController::pressConstrained(const SurfacePick& pick, std::function<Vec3d(const PickRay&)> targetOf,
-                                         const QPointF& position, DragMode mode, DragNarrowing narrowing) {
+void PartDragController::pressConstrained(const SurfacePick& pick, TargetOf targetOf, const QPointF& position,
+                                         DragMode mode, DragNarrowing narrowing) {
   press(pick, Vec3d(0, 0, 1), position, mode);
   targetOf_ = std::move(targetOf);
   narrowing_ = std::move(narrowing);
 }
 
-bool PartDragController::move(const PickRay& ray, const QPointF& position) {
+bool PartDragController::move(const PickRay& ray, const QPointF& position, bool stepping) {
   if (!pick_) return false;
   if (!dragging_) {
     if (QLineF(pressPosition_, position).length() < kStartDistance) return false;
@@ -67,11 +71,23 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position) {
     dragging_ = true;
   }
   if (targetOf_) {
-    target_ = targetOf_(ray);
+    target_ = targetOf_(ray, stepping);
     solver_.send(session::DragMove{target_});
   } else if (const auto target = rayPlaneIntersection(ray, pick_->world, planeNormal_)) {
     target_ = *target;
-    solver_.send(session::DragMove{target_});
+    const bool stepped = stepping && gridCell_ > 0.0;
+    if (stepped) {
+      // The grabbed point moves as the placement's origin does, from grid point to grid point.
+      const Vec3d moved = target_ - pick_->world;
+      const Vec3d at = gridOrigin_ + moved;
+      const Vec3d onGrid(roundToStep(at.x, gridCell_), roundToStep(at.y, gridCell_), roundToStep(at.z, gridCell_));
+      target_ = gridGrabbed_ + (onGrid - gridOrigin_);
+    }
+    session::DragMove move{target_};
+    // While stepping, only the translate moves, so the origin lands on the grid exactly (the
+    // ladder would leave the part a turn of a fraction of a degree, drag_metric.h).
+    if (!gridTranslate_.empty()) move.only = stepped ? gridTranslate_ : narrowing_.only;
+    solver_.send(move);
   }
   return true;
 }

@@ -26,6 +26,8 @@ class SolverLink;
 std::optional<Vec3d> rayPlaneIntersection(const PickRay& ray, const Vec3d& point, const Vec3d& normal);
 // The parameter t of the point origin + t·axis of a line nearest to `ray` (0 when they are parallel).
 double rayLineParameter(const Vec3d& origin, const Vec3d& axis, const PickRay& ray);
+// `value` rounded to the nearest multiple of `step` (itself when step ≤ 0).
+double roundToStep(double value, double step);
 
 // What a constrained press narrows its drag to (session::DragStart's fields of the same names):
 // one node's parameters (a handle's arrow or ring), a fixed point of the part's own space to pull
@@ -54,14 +56,26 @@ class PartDragController {
   // allows (drag_mode_choice.h; sent as DragStart::mode).
   void press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position,
              DragMode mode = DragMode::Free);
+  // Where a target goes from the mouse's ray, `stepping` while Ctrl is held (grid steps).
+  using TargetOf = std::function<Vec3d(const PickRay& ray, bool stepping)>;
   // A press whose target is computed by `targetOf` from the mouse's ray instead of the drag
   // plane (the transform handle's arrows and rings, transform_handle.h; grips, grip.h), its drag
   // narrowed as `narrowing` says.
-  void pressConstrained(const SurfacePick& pick, std::function<Vec3d(const PickRay&)> targetOf, const QPointF& position,
-                        DragMode mode, DragNarrowing narrowing = {});
-  // The mouse moved with the button down; `ray` runs through `position`. Returns true when a
-  // drag is in progress after the move.
-  bool move(const PickRay& ray, const QPointF& position);
+  void pressConstrained(const SurfacePick& pick, TargetOf targetOf, const QPointF& position, DragMode mode,
+                        DragNarrowing narrowing = {});
+  // With Ctrl held a plain drag moves the part's placement origin `origin` from grid point to
+  // grid point of spacing `cell`, narrowed to the placement's `translate` (set after press()).
+  // `grabbed` is where the picked surface point really is (the pick's world point lies on the
+  // tessellation, a chord's error away): the spring pulls it, so the steps are counted from it.
+  void setGridSteps(const Vec3d& origin, double cell, std::string translate, const Vec3d& grabbed) {
+    gridOrigin_ = origin;
+    gridCell_ = cell;
+    gridTranslate_ = std::move(translate);
+    gridGrabbed_ = grabbed;
+  }
+  // The mouse moved with the button down; `ray` runs through `position`; `stepping` while Ctrl is
+  // held. Returns true when a drag is in progress after the move.
+  bool move(const PickRay& ray, const QPointF& position, bool stepping = false);
   // The button was released: true when it ended a drag (DragEnd sent), false for a click.
   bool release();
 
@@ -81,8 +95,12 @@ class PartDragController {
   QPointF pressPosition_;
   Vec3d target_;
   DragMode mode_ = DragMode::Free;
-  std::function<Vec3d(const PickRay&)> targetOf_;
+  TargetOf targetOf_;
   DragNarrowing narrowing_;
+  Vec3d gridOrigin_;
+  double gridCell_ = 0.0;  // 0: no grid steps
+  std::string gridTranslate_;
+  Vec3d gridGrabbed_;
   bool dragging_ = false;
 };
 

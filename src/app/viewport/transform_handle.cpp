@@ -15,7 +15,10 @@ namespace {
 
 constexpr double kScreenFraction = 0.12;  // the handle's size / distance from the eye
 constexpr double kRingRadius = 0.75;      // of the size, at least
-constexpr double kRingClearance = 1.15;   // the rings' radius over the part's, at least
+constexpr double kRingClearance = 1.15;   // the rings' radius over the part's, at least ...
+constexpr double kRingMost = 2.5;         // ... but no more than this many sizes (a part larger
+                                          // on screen than that is crossed by its rings, and a
+                                          // press on its own pixels still drags it)
 constexpr double kArrowLength = 0.8;      // of the size
 constexpr int kRingSamples = 48;
 
@@ -99,7 +102,7 @@ std::optional<TransformHandle> transformHandleFor(const Scene& scene, const Node
 }
 
 void fitHandleAroundPart(TransformHandle& handle, double partRadius) {
-  handle.ringRadius = std::max(kRingRadius * handle.size, kRingClearance * partRadius);
+  handle.ringRadius = std::clamp(kRingClearance * partRadius, kRingRadius * handle.size, kRingMost * handle.size);
   handle.arrowStart = handle.ringRadius;
 }
 
@@ -194,16 +197,22 @@ std::optional<HandleGrab> grabTransformHandle(const Scene& scene, const Transfor
 }
 
 Vec3d handleTarget(const TransformHandle& handle, const HandlePart& part, const Vec3d& grabbed, const PickRay& pressRay,
-                   const PickRay& ray) {
+                   const PickRay& ray, bool stepping, double cell) {
+  constexpr double kAngleStep = 15.0 * 3.14159265358979323846 / 180.0;
   const Vec3d axis = handleAxis(part.axis);
   if (part.kind == HandlePart::Kind::Arrow) {
-    const double moved = rayLineParameter(handle.origin, axis, ray) - rayLineParameter(handle.origin, axis, pressRay);
+    double moved = rayLineParameter(handle.origin, axis, ray) - rayLineParameter(handle.origin, axis, pressRay);
+    if (stepping && cell > 0.0) {
+      const double at = dot(handle.origin, axis);
+      moved = roundToStep(at + moved, cell) - at;
+    }
     return grabbed + axis * moved;
   }
   const auto start = angleOnPlane(handle.origin, axis, pressRay);
   const auto now = angleOnPlane(handle.origin, axis, ray);
   if (!start || !now) return grabbed;
-  const Quatd turn = Quatd::fromAxisAngle(axis, *now - *start);
+  const double turned = stepping ? roundToStep(*now - *start, kAngleStep) : *now - *start;
+  const Quatd turn = Quatd::fromAxisAngle(axis, turned);
   return handle.origin + rotate(turn, grabbed - handle.origin);
 }
 

@@ -37,7 +37,7 @@ struct TransformHandle {
   Vec3d origin;           // the placement's origin in world space: the centre of `rotate`
                           // (else of `translate`), the point a ring turns the part about
   double size = 1.0;      // the handle's size on screen in scene units: 12 % of the eye distance
-  double ringRadius = 0.75;  // the rings' radius: 0.75 size, or wider than the part
+  double ringRadius = 0.75;  // the rings' radius: 0.75 size, or wider than the part (≤ 2.5 size)
   double arrowStart = 0.75;  // the arrows run along their axis from here (the rings' radius) ...
   double arrowLength = 1.0;  // ... this far (0.8 size)
 };
@@ -51,7 +51,7 @@ Vec3d arrowPoint(const TransformHandle& handle, int axis, double t);
 std::optional<TransformHandle> transformHandleFor(const Scene& scene, const Node* selected, const Camera& camera);
 
 // Widens the rings (and moves the arrows out with them) to go round a part whose displayed
-// surface reaches `partRadius` from the handle's origin.
+// surface reaches `partRadius` from the handle's origin, up to 2.5 times the handle's size.
 void fitHandleAroundPart(TransformHandle& handle, double partRadius);
 
 // Appends the arrows (x red, y green, z blue) and rings.
@@ -85,8 +85,10 @@ std::optional<HandleGrab> grabTransformHandle(const Scene& scene, const Transfor
 
 // Where the grabbed point `grabbed` goes when the mouse, pressed on `part` with ray `pressRay`,
 // is now on `ray`: moved along the arrow's axis by how far the mouse moved along it, or turned
-// about the ring's axis through the origin by the angle the mouse turned around it.
+// about the ring's axis through the origin by the angle the mouse turned around it. With
+// `stepping` (Ctrl held) an arrow puts the origin on multiples of `cell` along its axis and a
+// ring turns in steps of 15°.
 Vec3d handleTarget(const TransformHandle& handle, const HandlePart& part, const Vec3d& grabbed, const PickRay& pressRay,
-                   const PickRay& ray);
+                   const PickRay& ray, bool stepping = false, double cell = 0.0);
 
 }  // namespace flexure::app

@@ -325,7 +325,7 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {
   if (partGesture_) {
-    if (partHandler_.move) partHandler_.move(event->position());
+    if (partHandler_.move) partHandler_.move(event->position(), event->modifiers());
     event->accept();
     return;
   }

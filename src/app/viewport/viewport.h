@@ -38,7 +38,7 @@ namespace flexure::app {
 // when the gesture was a drag (else it counts as a click).
 struct PartGestureHandler {
   std::function<bool(const QPointF&)> press;
-  std::function<void(const QPointF&)> move;
+  std::function<void(const QPointF&, Qt::KeyboardModifiers)> move;  // Ctrl: grid steps
   std::function<bool(const QPointF&)> release;
 };
 

@@ -6,6 +6,8 @@
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
 #include "flexure/render/camera_matrices.h"
+#include "flexure/session/part_drag.h"
+#include "flexure/render/grid_plane.h"
 #include "flexure/render/mesh_picking.h"
 #include "flexure/render/overlay_shapes.h"
 #include "viewport/display_geometry.h"
@@ -51,9 +53,8 @@ std::optional<HandlePart> ViewportInteraction::handleAt(const QPointF& position)
                              position.y());
 }
 
-bool ViewportInteraction::coversSelection(const SurfacePick& pick) const {
-  const Node* node = document_.scene().find(pick.node);
-  return node != nullptr && selection_.covers(node);
+bool ViewportInteraction::onHandlesPart(const std::optional<SurfacePick>& pick) const {
+  return pick && handle_ && pick->node == handle_->part;
 }
 
 const PlacedGrip* ViewportInteraction::gripAt(const QPointF& position, const std::optional<SurfacePick>& pick) const {
@@ -77,7 +78,7 @@ const PlacedGrip* ViewportInteraction::gripAt(const QPointF& position, const std
 ViewportInteraction::PressKind ViewportInteraction::pressTargetAt(const QPointF& position) const {
   const std::optional<SurfacePick> pick = pickAt(position);
   if (gripAt(position, pick)) return PressKind::Grip;
-  if (pick && coversSelection(*pick)) return PressKind::Part;  // the handle never hides its part
+  if (onHandlesPart(pick)) return PressKind::Part;  // the handle never hides its part
   if (handleAt(position)) return PressKind::Handle;
   return pick ? PressKind::Part : PressKind::Nothing;
 }
@@ -89,15 +90,31 @@ bool ViewportInteraction::press(const QPointF& position, DragMode mode) {
     pressGrip(position, *grip);
     return true;
   }
-  if (!(pick && coversSelection(*pick)))
+  if (!onHandlesPart(pick))
     if (const std::optional<HandlePart> part = handleAt(position)) {
       handlePressed_ = pressHandle(position, *part);
       if (handlePressed_) return true;
     }
   if (!pick) return false;
   partDrag_->press(*pick, dragPlaneNormal(document_.scene(), *pick, viewport_.camera()), position, mode);
+  // Ctrl: the part's placement origin from grid point to grid point (else the grabbed point's).
+  const auto placement = transformHandleFor(document_.scene(), document_.scene().find(pick->node), viewport_.camera());
+  if (!pick->metaballHandle)
+    partDrag_->setGridSteps(placement ? placement->origin : pick->world, gridCell(),
+                            placement ? placement->translate : std::string(),
+                            session::pickedPointPosition(document_.scene(), pick->node, pick->point));
   return true;
 }
+
+double ViewportInteraction::gridCell() const {
+  Bounds3 bounds;
+  if (geometry_.meshes)
+    for (std::size_t i = 0; i < geometry_.sceneMeshCount && i < geometry_.meshes->size(); ++i)
+      for (const Vec3d& p : (*geometry_.meshes)[i].positions) bounds.extend(p);
+  return groundGridCell(bounds);
+}
+
+
 
 bool ViewportInteraction::pressHandle(const QPointF& position, const HandlePart& part) {
   const Camera& camera = viewport_.camera();
@@ -107,9 +124,12 @@ bool ViewportInteraction::pressHandle(const QPointF& position, const HandlePart&
   if (!grab) return false;
   const TransformHandle handle = *handle_;
   const Vec3d grabbed = grab->pick.world;
+  const double cell = gridCell();
   partDrag_->pressConstrained(
       grab->pick,
-      [handle, part, grabbed, pressRay](const PickRay& ray) { return handleTarget(handle, part, grabbed, pressRay, ray); },
+      [handle, part, grabbed, pressRay, cell](const PickRay& ray, bool stepping) {
+        return handleTarget(handle, part, grabbed, pressRay, ray, stepping, cell);
+      },
       position, DragMode::Move, DragNarrowing{grab->only, grab->local, {}, std::nullopt});
   return true;
 }
@@ -125,24 +145,56 @@ void ViewportInteraction::pressGrip(const QPointF& position, const PlacedGrip& g
   const PickRay pressRay =
       pickRayThroughPixel(viewport_.camera(), viewport_.width(), viewport_.height(), position.x(), position.y());
   const double start = rayLineParameter(origin, axis, pressRay);
+  const double cell = gridCell();
   partDrag_->pressConstrained(
-      pick, [origin, axis, start](const PickRay& ray) { return origin + axis * (rayLineParameter(origin, axis, ray) - start); },
+      pick,
+      [origin, axis, start, cell](const PickRay& ray, bool stepping) {
+        const double moved = rayLineParameter(origin, axis, ray) - start;
+        return origin + axis * (stepping ? roundToStep(moved, cell) : moved);
+      },
       position, DragMode::Auto, DragNarrowing{{}, std::nullopt, grip.parameters, grip.pinned});
 }
 
-void ViewportInteraction::move(const QPointF& position) {
+void ViewportInteraction::move(const QPointF& position, bool stepping) {
+  stepping_ = stepping;
   const bool wasDragging = partDrag_->isDragging();
   const PickRay ray =
       pickRayThroughPixel(viewport_.camera(), viewport_.width(), viewport_.height(), position.x(), position.y());
-  if (partDrag_->move(ray, position) && !wasDragging) {
+  if (!wasDragging && partDrag_->isPressed())
+    // Features already together when the drag starts (parts of a mechanism that touch) were not
+    // brought together by the hand: they never snap in this drag.
+    unsnappable_ = nearbySnapPairs(document_.scene(), partDrag_->picked()->node, viewport_.camera(), viewport_.width(),
+                                   viewport_.height());
+  if (partDrag_->move(ray, position, stepping) && !wasDragging) {
     // The dragged part becomes the selection (what the panels show while it moves).
     const SurfacePick* pick = partDrag_->picked();
     selection_.select(document_.scene().find(pick->node));
     emit dragStarted(QString::fromStdString(pick->node), QString::fromUtf8(dragModeName(partDrag_->mode())));
   }
+  if (partDrag_->isDragging()) {
+    findSnap();
+    showOverlays();
+  }
+}
+
+void ViewportInteraction::findSnap() {
+  snap_.reset();
+  if (!snapping_ || handlePressed_ || !partDrag_->isDragging() || stepping_) return;
+  snap_ = flexure::app::findSnap(document_.scene(), partDrag_->picked()->node, viewport_.camera(), viewport_.width(),
+                                 viewport_.height(), unsnappable_);
+}
+
+void ViewportInteraction::setSnapping(bool on) {
+  snapping_ = on;
+  findSnap();
+  showOverlays();
 }
 
 bool ViewportInteraction::release(const QPointF&) {
+  // Released on a snap: the constraint it stands for, for the drag's undo step.
+  snapped_.reset();
+  if (partDrag_->isDragging() && snap_) snapped_ = makeSnapConstraint(document_.scene(), snap_->moving, snap_->target);
+  snap_.reset();
   const bool dragged = partDrag_->release();
   if (dragged) emit dragEnded();
   // A click on the handle is not a click on what is behind it: it keeps the selection.
@@ -153,6 +205,8 @@ bool ViewportInteraction::release(const QPointF&) {
 
 void ViewportInteraction::cancel() {
   partDrag_->release();
+  snap_.reset();
+  snapped_.reset();
   handlePressed_ = false;
   sceneOverlays_ = nullptr;
   handle_.reset();
@@ -178,6 +232,7 @@ double ViewportInteraction::partRadius(const std::string& part, const Vec3d& ori
 }
 
 void ViewportInteraction::refresh() {
+  findSnap();  // the dragged part has moved: so have its features
   grips_.clear();
   if (const Primitive* leaf = grippedPrimitive(selection_.current())) grips_ = placedGrips(document_.scene(), *leaf);
   handle_.reset();
@@ -189,7 +244,7 @@ void ViewportInteraction::refresh() {
 }
 
 void ViewportInteraction::showOverlays() {
-  if (!handle_ && grips_.empty()) {
+  if (!handle_ && grips_.empty() && !snap_) {
     viewport_.setOverlays(sceneOverlays_);
     return;
   }
@@ -201,6 +256,7 @@ void ViewportInteraction::showOverlays() {
     const double radius = kGripScreenFraction * norm(grip.world - viewport_.camera().eye);
     overlay::addMarker(*overlays, grip.world + grip.worldDirection * (0.5 * radius), radius, kGripColor);
   }
+  if (snap_) appendSnapHighlight(document_.scene(), *snap_, viewport_.camera(), *overlays);
   viewport_.setOverlays(std::move(overlays));
 }
 

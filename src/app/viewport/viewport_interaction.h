@@ -3,23 +3,32 @@
 // this order:
 //   1. a grip of the selected part (flexure/core/grip.h), a small marker on a feature: drags
 //      that feature along its line, changing only the sizes it stands for;
-//   2. the visible surface of a selected part: drags the part — the transform handle never hides
-//      the part it belongs to, even where one of its lines crosses it;
+//   2. the visible surface of the part the transform handle belongs to: drags the part — the
+//      handle never hides its part, even where one of its lines crosses it;
 //   3. a line of the transform handle (around the part, or over another part): a drag narrowed
 //      to the placement's translate (arrow) or rotate (ring);
 //   4. any other part: drags it, and it becomes the selection;
 //   5. empty space: nothing (a click there clears the selection).
+// While a part or grip drag lasts (not a handle's: an arrow or ring places a part precisely and
+// makes no joint), snapping (snap_finder.h) looks for a feature of the dragged part near a
+// compatible feature of another part; releasing there leaves the constraint that joins them
+// for the window to add with the drag's undo step (takeSnapConstraint). Holding Ctrl snaps to
+// the grid instead: the placement's origin moves from grid point to grid point, a ring turns in
+// 15° steps, a grip in grid steps. A toolbar toggle turns snapping off, as in Blender.
 // The window only routes input here; the drags themselves are the solver thread's
-// (part_drag_controller.h), and the handle's overlay lines are added to the frame's glyphs here.
+// (part_drag_controller.h), and the handle's, grips' and snap's overlays are added to the frame's
+// glyphs here.
 #include <QObject>
 #include <QPointF>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "flexure/core/drag_mode.h"
 #include "flexure/core/grip.h"
 #include "flexure/render/overlay_geometry.h"
+#include "viewport/snap_finder.h"
 #include "viewport/transform_handle.h"
 
 namespace flexure::app {
@@ -47,7 +56,8 @@ class ViewportInteraction : public QObject {
   // The gesture: a press (true when it takes it: something lies under the cursor), moves with the
   // button held, the release (true when it was a drag or a press on the handle, not a click).
   bool press(const QPointF& position, DragMode mode);
-  void move(const QPointF& position);
+  // `stepping` while Ctrl is held: grid steps instead of snapping.
+  void move(const QPointF& position, bool stepping = false);
   bool release(const QPointF& position);
   // Forgets a press in progress (a new document).
   void cancel();
@@ -60,6 +70,14 @@ class ViewportInteraction : public QObject {
   const std::vector<PlacedGrip>& grips() const { return grips_; }
   bool handleVisible() const { return handleVisible_; }
   void setHandleVisible(bool visible);
+  // Snapping to other parts' features while dragging (on by default).
+  bool snapping() const { return snapping_; }
+  void setSnapping(bool on);
+  // The snap the current drag would make if released now.
+  const std::optional<SnapCandidate>& snapCandidate() const { return snap_; }
+  // The constraint the last drag's release snapped, taken once (the window adds it to the
+  // drag's undo step); null when it ended on no snap.
+  std::unique_ptr<Constraint> takeSnapConstraint() { return std::move(snapped_); }
   // The newest geometry frame's glyphs; the viewport shows them with the handle's lines.
   void setSceneOverlays(std::shared_ptr<const OverlayGeometry> overlays);
   // The selection, the camera or Ψ changed: the handle follows.
@@ -74,7 +92,8 @@ class ViewportInteraction : public QObject {
   std::optional<SurfacePick> pickAt(const QPointF& position) const;
   // The arrow or ring within a few pixels of `position`, if the handle is shown.
   std::optional<HandlePart> handleAt(const QPointF& position) const;
-  bool coversSelection(const SurfacePick& pick) const;
+  // Whether the pick lies on the part the transform handle belongs to (which it never hides).
+  bool onHandlesPart(const std::optional<SurfacePick>& pick) const;
   // The grip within a few pixels of `position` that the part does not hide, if any.
   const PlacedGrip* gripAt(const QPointF& position, const std::optional<SurfacePick>& pick) const;
   void pressGrip(const QPointF& position, const PlacedGrip& grip);
@@ -82,6 +101,10 @@ class ViewportInteraction : public QObject {
   // How far the part's displayed surface reaches from `origin` (the rings go round it).
   double partRadius(const std::string& part, const Vec3d& origin) const;
   void showOverlays();
+  void findSnap();
+  // The grid's cell for Ctrl steps: the ground grid's (groundGridCell) for the model shown.
+  double gridCell() const;
+
 
   SceneDocument& document_;
   SceneSelection& selection_;
@@ -93,6 +116,11 @@ class ViewportInteraction : public QObject {
   std::vector<PlacedGrip> grips_;
   bool handleVisible_ = true;
   bool handlePressed_ = false;
+  bool snapping_ = true;
+  bool stepping_ = false;  // Ctrl held at the last move
+  std::optional<SnapCandidate> snap_;
+  std::set<std::string> unsnappable_;  // pairs together at the drag's start (snapPairKey)
+  std::unique_ptr<Constraint> snapped_;
 };
 
 }  // namespace flexure::app

@@ -103,7 +103,7 @@ MainWindow::MainWindow(QWidget* parent)
     frameMeter_.addFrame(static_cast<double>(meterClock_.nsecsElapsed()) * 1e-9, viewport_->lastFrameTiming().paintMs);
   });
   viewport_->setPartGestureHandler({[this](const QPointF& p) { return pressPart(p); },
-                                    [this](const QPointF& p) { movePart(p); },
+                                    [this](const QPointF& p, Qt::KeyboardModifiers m) { movePart(p, m); },
                                     [this](const QPointF& p) { return releasePart(p); }});
   connect(document_, &SceneDocument::modifiedChanged, this, &MainWindow::refreshTitle);
   connect(document_, &SceneDocument::filePathChanged, this, &MainWindow::refreshTitle);
@@ -144,7 +144,9 @@ bool MainWindow::pressPart(const QPointF& position) {
                              resolveDragMode(dragModeChoice_, document_->scene(), pick ? pick->node : std::string()));
 }
 
-void MainWindow::movePart(const QPointF& position) { interaction_->move(position); }
+void MainWindow::movePart(const QPointF& position, Qt::KeyboardModifiers modifiers) {
+  interaction_->move(position, modifiers.testFlag(Qt::ControlModifier));
+}
 
 bool MainWindow::releasePart(const QPointF& position) { return interaction_->release(position); }
 

@@ -185,7 +185,7 @@ class MainWindow : public QMainWindow {
   void markSelectedMeshes();
   // Left-button gestures on the model, handed to the interaction (viewport_interaction.h).
   bool pressPart(const QPointF& position);
-  void movePart(const QPointF& position);
+  void movePart(const QPointF& position, Qt::KeyboardModifiers modifiers);
   bool releasePart(const QPointF& position);
 
   SceneDocument* document_ = nullptr;
@@ -203,6 +203,7 @@ class MainWindow : public QMainWindow {
   QActionGroup* shadingGroup_ = nullptr;
   QActionGroup* dragModeGroup_ = nullptr;
   QAction* handleAction_ = nullptr;  // View ▸ Transform Handle, also on the drag-mode toolbar
+  QAction* snapAction_ = nullptr;    // View ▸ Snapping, also on the drag-mode toolbar
   DragModeChoice dragModeChoice_ = DragModeChoice::Auto;
   QLabel* statisticsLabel_ = nullptr;
   QLabel* solverLabel_ = nullptr;

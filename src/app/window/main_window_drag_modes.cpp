@@ -65,6 +65,22 @@ void MainWindow::createDragModeToolbar() {
     interaction_->setHandleVisible(on);
   });
   handleAction_ = handle;
+  // Blender's snapping toggle (Shift+Tab): a dragged part's features snap to other parts'
+  // (viewport_interaction.h), releasing there makes the joint. Ctrl snaps to the grid instead.
+  QAction* snap = bar->addAction(tr("S&napping"));
+  snap->setIconText(tr("Snap"));
+  snap->setObjectName("toggle-snapping");
+  snap->setCheckable(true);
+  snap->setChecked(QSettings().value("view/snapping", true).toBool());
+  snap->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Tab));
+  snap->setToolTip(tr("Snap a dragged part's ends and faces to other parts' and join them on release (Shift+Tab); "
+                      "hold Ctrl while dragging to snap to the grid and to 15° steps instead"));
+  interaction_->setSnapping(snap->isChecked());
+  connect(snap, &QAction::toggled, this, [this](bool on) {
+    QSettings().setValue("view/snapping", on);
+    interaction_->setSnapping(on);
+  });
+  snapAction_ = snap;
 }
 
 void MainWindow::setDragModeChoice(DragModeChoice choice) {

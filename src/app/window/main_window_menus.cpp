@@ -149,6 +149,7 @@ void MainWindow::createViewMenu() {
   }
   // The drag-mode toolbar's handle toggle (the toolbar is made before the menus).
   if (handleAction_) view->addAction(handleAction_);
+  if (snapAction_) view->addAction(snapAction_);
   QAction* axes = view->addAction(tr("&Axis Gizmo"));
   axes->setCheckable(true);
   axes->setChecked(viewport_->renderOptions().showAxisGizmo);

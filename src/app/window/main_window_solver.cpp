@@ -17,6 +17,7 @@
 #include "window/main_window.h"
 
 #include "viewport/viewport_interaction.h"
+#include "commands/constraint_commands.h"
 #include "window/solver_link.h"
 
 namespace flexure::app {
@@ -112,15 +113,28 @@ void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResu
 }
 
 void MainWindow::onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome) {
+  // A drag released on a snap leaves the constraint it makes: one undo step with the drag.
+  std::unique_ptr<Constraint> snapped = interaction_->takeSnapConstraint();
   if (outcome->pinned) {
     statusBar()->showMessage(QString::fromStdString(outcome->message), 4000);
     return;
   }
   const Eigen::VectorXd& psi = document_->scene().parameters().values();
   if (outcome->psiBefore.size() != psi.size() || outcome->psiAfter.size() != psi.size()) return;
-  if (outcome->psiBefore == outcome->psiAfter) return;
-  document_->undoStack().push(new SetParametersCommand(*document_, tr("Drag %1").arg(QString::fromStdString(outcome->node)),
-                                                       outcome->psiBefore, outcome->psiAfter, true));
+  const bool moved = outcome->psiBefore != outcome->psiAfter;
+  if (!moved && !snapped) return;
+  const QString part = QString::fromStdString(outcome->node);
+  QUndoStack& stack = document_->undoStack();
+  if (snapped) {
+    statusBar()->showMessage(tr("Snapped: %1").arg(QString::fromStdString(snapped->name)), 4000);
+    stack.beginMacro(tr("Drag %1 and snap").arg(part));
+  }
+  if (moved)
+    stack.push(new SetParametersCommand(*document_, tr("Drag %1").arg(part), outcome->psiBefore, outcome->psiAfter, true));
+  if (snapped) {
+    stack.push(new AddConstraintCommand(*document_, std::move(snapped)));
+    stack.endMacro();
+  }
   // A keyed drive the hand turned holds only until the playhead moves: offer to key it.
   if (auto* offer = findChild<DriveKeyOffer*>()) offer->offer(outcome->changedDrives);
 }

@@ -4,11 +4,15 @@
 namespace flexure {
 
 class OverlayRegistry;
+class SnapRegistry;
 namespace session {
 class PartDragRegistry;
 }
 
 void registerEnergyOverlays(OverlayRegistry& registry);
 void registerEnergyPartDrags(session::PartDragRegistry& registry);
+
+// Which pairs of snap features (flexure/core/snap.h) this technique joins, and with what.
+void registerEnergySnapRules(SnapRegistry& registry);
 
 }  // namespace flexure

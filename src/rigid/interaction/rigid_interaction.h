@@ -4,11 +4,15 @@
 namespace flexure {
 
 class OverlayRegistry;
+class SnapRegistry;
 namespace session {
 class PartDragRegistry;
 }
 
 void registerRigidOverlays(OverlayRegistry& registry);
 void registerRigidPartDrags(session::PartDragRegistry& registry);
+
+// Which pairs of snap features (flexure/core/snap.h) this technique joins, and with what.
+void registerRigidSnapRules(SnapRegistry& registry);
 
 }  // namespace flexure

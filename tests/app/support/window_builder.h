@@ -31,6 +31,7 @@
 #include "viewport/transform_handle.h"
 #include "viewport/viewport.h"
 #include "window/main_window.h"
+#include "viewport/viewport_interaction.h"
 
 namespace flexure::app::testing {
 
@@ -163,11 +164,27 @@ struct Builder {
     REQUIRE(waitFor([&] { return settled() && window.transformHandle().has_value(); }));
     return *window.transformHandle();
   }
+  // Where along the arrow of `axis` a press grabs it: the first of a few fractions of its length
+  // whose pixel is in the viewport and starts a handle drag (not the part's, not off screen).
+  double arrowGrabFraction(const TransformHandle& h, int axis) {
+    const Viewport& v = window.viewport();
+    for (int k = 0; k < 47; ++k) {
+      const double t = 0.45 + (k % 2 == 0 ? 1.0 : -1.0) * ((k + 1) / 2) * 0.02;  // 0.45, 0.43, 0.47, ... 0.01, 0.89
+      glm::dvec2 pixel;
+      if (!projectToPixel(v.camera(), v.width(), v.height(), toGlm(arrowPoint(h, axis, t)), pixel)) continue;
+      if (pixel.x < 2 || pixel.y < 2 || pixel.x > v.width() - 3 || pixel.y > v.height() - 3) continue;
+      const QPoint at = pixelOf(arrowPoint(h, axis, t));
+      if (window.interaction().pressTargetAt(at) == ViewportInteraction::PressKind::Handle) return t;
+    }
+    FAIL("no pixel of the arrow " << axis << " grabs it");
+    return 0.0;
+  }
   // Drags the selected part's transform handle arrow `axis` by `pixels` along its screen
   // direction.
   void dragArrow(int axis, double pixels) {
     const TransformHandle h = handle();
-    const QPoint from = pixelOf(arrowPoint(h, axis, 0.45));
+    const double t = arrowGrabFraction(h, axis);
+    const QPoint from = pixelOf(arrowPoint(h, axis, t));
     const QPoint tip = pixelOf(arrowPoint(h, axis, 1.0));
     const QPointF direction = QPointF(tip - from) / std::hypot(tip.x() - from.x(), tip.y() - from.y());
     const QPoint to = from + (direction * pixels).toPoint();
@@ -179,27 +196,38 @@ struct Builder {
   // mouse goes to where the grabbed point of the arrow would be (to a pixel's precision).
   void dragArrowBy(int axis, double distance) {
     const TransformHandle h = handle();
-    const Vec3d grabbed = arrowPoint(h, axis, 0.45);
+    const Vec3d grabbed = arrowPoint(h, axis, arrowGrabFraction(h, axis));
     std::vector<QPoint> path;
     for (int i = 1; i <= 6; ++i) path.push_back(pixelOf(grabbed + handleAxis(axis) * (distance * i / 6)));
     dragThrough(pixelOf(grabbed), path);
   }
   // Drags the ring about `axis` by `degrees`: pressed on the ring at the point `radial` (a unit
-  // vector normal to the axis) and moved round the ring on screen.
+  // vector normal to the axis) — or, where that point is on the part or off screen, the nearest
+  // point of the ring that grabs it — and moved round the ring on screen.
   void dragRing(int axis, double degrees, const Vec3d& radial) {
     const TransformHandle h = handle();
     const double r = h.ringRadius;
-    const QPoint from = pixelOf(h.origin + radial * r);
     const Viewport& v = window.viewport();
-    const auto hit = pickTransformHandle(h, v.camera(), v.width(), v.height(), from.x(), from.y());
-    REQUIRE(hit);
-    REQUIRE(hit->kind == HandlePart::Kind::Ring);
-    REQUIRE(hit->axis == axis);
+    Vec3d start = radial;
+    bool found = false;
+    for (int k = 0; k < 24 && !found; ++k) {
+      const double turn = (k % 2 == 0 ? 1.0 : -1.0) * ((k + 1) / 2) * (M_PI / 12.0);
+      start = rotate(Quatd::fromAxisAngle(handleAxis(axis), turn), radial);
+      glm::dvec2 pixel;
+      if (!projectToPixel(v.camera(), v.width(), v.height(), toGlm(h.origin + start * r), pixel)) continue;
+      if (pixel.x < 2 || pixel.y < 2 || pixel.x > v.width() - 3 || pixel.y > v.height() - 3) continue;
+      const QPoint at = pixelOf(h.origin + start * r);
+      const auto hit = pickTransformHandle(h, v.camera(), v.width(), v.height(), at.x(), at.y());
+      found = hit && hit->kind == HandlePart::Kind::Ring && hit->axis == axis &&
+              window.interaction().pressTargetAt(at) == ViewportInteraction::PressKind::Handle;
+    }
+    REQUIRE(found);
+    const QPoint from = pixelOf(h.origin + start * r);
     const int steps = std::max(6, static_cast<int>(std::ceil(std::abs(degrees) / 10.0)));
     std::vector<QPoint> path;
     for (int i = 1; i <= steps; ++i)
       path.push_back(pixelOf(h.origin + rotate(Quatd::fromAxisAngle(handleAxis(axis), degrees * M_PI / 180.0 * i / steps),
-                                               radial * r)));
+                                               start * r)));
     dragThrough(from, path);
   }
   double value(const std::string& qualified) {

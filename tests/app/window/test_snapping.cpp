@@ -1,0 +1,197 @@
+// Issue 26: snapping that makes the joint. A pipe's end dragged within a few pixels of another
+// pipe's end shows the snap, and releasing there creates attach-pipes in the drag's undo step;
+// the solver closes it. Ctrl snaps to the grid and to 15° instead; the toolbar toggle turns
+// snapping off.
+#include <catch2/catch.hpp>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "document/scene_document.h"
+#include "document/scene_selection.h"
+#include "flexure/core/param_access.h"
+#include "flexure/core/snap.h"
+#include "flexure/energy/path_frame.h"
+#include "flexure/energy/terms/attach_pipes.h"
+#include "flexure/session/part_drag.h"
+#include "support/gui_test_support.h"
+#include "support/window_builder.h"
+#include "viewport/viewport.h"
+#include "viewport/viewport_interaction.h"
+#include "window/main_window.h"
+
+using namespace flexure;
+using namespace flexure::app;
+using namespace flexure::app::testing;
+
+namespace {
+
+// Two tubes a (at the origin) and b (up and to the right, apart), both free, seen from the front.
+QString writeTwoTubes(const QTemporaryDir& dir) {
+  const QString path = dir.filePath("two-tubes.json");
+  QFile file(path);
+  REQUIRE(file.open(QIODevice::WriteOnly));
+  file.write(R"({
+  "format": "flexure-scene", "version": 1,
+  "camera": {"projection": "perspective", "eye": [2, -9, 4], "target": [1.5, 0, 0], "up": [0, 0, 1],
+             "fov_y_degrees": 40, "ortho_height": 10, "near": 0.05, "far": 500},
+  "nodes": [
+    {"name": "a-translate", "type": "translate", "params": {"x": 0, "y": 0, "z": 0}, "children": [
+      {"name": "a-rotate", "type": "rotate", "params": {"qw": 1, "qx": 0, "qy": 0, "qz": 0}, "children": [
+        {"name": "a", "type": "tube", "params": {"length": 2, "radius": 0.5, "thickness": 0.1}}]}]},
+    {"name": "b-translate", "type": "translate", "params": {"x": 3.5, "y": 0, "z": 1}, "children": [
+      {"name": "b-rotate", "type": "rotate", "params": {"qw": 1, "qx": 0, "qy": 0, "qz": 0}, "children": [
+        {"name": "b", "type": "tube", "params": {"length": 2, "radius": 0.5, "thickness": 0.1}}]}]}
+  ],
+  "constraints": []
+})");
+  return path;
+}
+
+struct TwoTubes {
+  QTemporaryDir dir;
+  MainWindow window;
+  Builder b{window};
+  TwoTubes() {
+    QString error;
+    REQUIRE(window.openFile(writeTwoTubes(dir), error));
+    REQUIRE(showAndWaitForFrames(window, 1));
+    REQUIRE(waitFor([&] { return b.settled(); }));
+  }
+  // A point of a pipe's own space in the world.
+  Vec3d worldOf(const std::string& pipe, const Vec3d& local) {
+    const Path path = b.scene().pathTo(static_cast<const Primitive&>(*b.scene().find(pipe)));
+    return pathMapPoint(path, ValueAccess(b.scene().parameters().values()), local);
+  }
+  // A pixel of b's wall near its −x end that starts a part drag, and the point under it.
+  QPoint grabB(Vec3d& grabbed) {
+    for (double v : {0.15, 0.2, 0.25, 0.3})
+      for (double u : {0.75, 0.7, 0.8, 0.65, 0.85}) {
+        const Vec3d p = session::pickedPointPosition(b.scene(), "b", {0, u, v});
+        const QPoint at = b.pixelOf(p);
+        const auto pick = window.pickSurface(at);
+        if (pick && pick->node == "b" && window.interaction().pressTargetAt(at) == ViewportInteraction::PressKind::Part) {
+          grabbed = pick->world;
+          return at;
+        }
+      }
+    FAIL("no pixel grabs b near its end");
+    return {};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a pipe's end dragged onto another pipe's end snaps: attach-pipes in the drag's undo step, then met",
+          "[app][window][snap]") {
+  TwoTubes t;
+  Vec3d grabbed;
+  const QPoint from = t.grabB(grabbed);
+  // Move the mouse so that b's −x end comes onto a's +x end on screen (in the plane facing the
+  // camera through the grabbed point: the end follows the grabbed point).
+  const Vec3d bEnd = t.worldOf("b", {-1, 0, 0}), aEnd = t.worldOf("a", {1, 0, 0});
+  const QPoint offset = t.b.pixelOf(aEnd) - t.b.pixelOf(bEnd);
+  const Eigen::VectorXd before = t.b.scene().parameters().values();
+  const int steps = t.window.document().undoStack().count();
+  QTest::mousePress(&t.window.viewport(), Qt::LeftButton, Qt::NoModifier, from);
+  for (int i = 1; i <= 10; ++i) {
+    const std::uint64_t seen = t.window.shownResult()->sequence;
+    QTest::mouseMove(&t.window.viewport(), from + offset * i / 10);
+    waitFor([&] { return t.window.shownResult()->sequence > seen && t.window.geometryUpToDate(); }, 3000);
+  }
+  // Held there: the snap is shown, b's −x end with a's +x end.
+  REQUIRE(waitFor([&] { return t.window.interaction().snapCandidate().has_value(); }, 3000));
+  const SnapCandidate snap = *t.window.interaction().snapCandidate();
+  CHECK(snap.rule == "attach-pipes");
+  CHECK(snap.moving.node == "b");
+  CHECK(snap.moving.end == -1);
+  CHECK(snap.target.node == "a");
+  CHECK(snap.target.end == 1);
+  CHECK(snap.pixels <= 12.0);
+  QTest::mouseRelease(&t.window.viewport(), Qt::LeftButton, Qt::NoModifier, from + offset);
+  REQUIRE(waitFor([&] { return t.window.document().undoStack().count() == steps + 1; }));
+  // One constraint, the pair the snap showed; the solver closes it.
+  REQUIRE(t.b.scene().constraints.size() == 1);
+  const auto* joint = dynamic_cast<const AttachPipesTerm*>(t.b.scene().constraints[0].get());
+  REQUIRE(joint);
+  CHECK(joint->a.node == "b");
+  CHECK(joint->endA == -1);
+  CHECK(joint->b.node == "a");
+  CHECK(joint->endB == 1);
+  REQUIRE(waitFor([&] { return t.b.settled(); }));
+  CHECK(t.b.energy() < 1e-9);
+  CHECK(norm(t.worldOf("b", {-t.b.value("b.length") / 2, 0, 0}) - t.worldOf("a", {t.b.value("a.length") / 2, 0, 0})) <
+        1e-4);
+  // One undo takes the joint and the drag back.
+  t.window.document().undoStack().undo();
+  CHECK(t.b.scene().constraints.empty());
+  REQUIRE(waitFor([&] { return t.b.settled(); }));
+  CHECK(t.b.scene().parameters().values() == before);
+}
+
+TEST_CASE("with snapping off, or Ctrl held, ends brought together do not snap", "[app][window][snap]") {
+  for (const bool ctrl : {false, true}) {
+    TwoTubes t;
+    QAction* toggle = t.window.findChild<QAction*>("toggle-snapping");
+    REQUIRE(toggle);
+    if (!ctrl) toggle->setChecked(false);
+    Vec3d grabbed;
+    const QPoint from = t.grabB(grabbed);
+    const QPoint offset = t.b.pixelOf(t.worldOf("a", {1, 0, 0})) - t.b.pixelOf(t.worldOf("b", {-1, 0, 0}));
+    QTest::mousePress(&t.window.viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    for (int i = 1; i <= 10; ++i) {
+      QTest::mouseEvent(QTest::MouseMove, &t.window.viewport(), Qt::NoButton, ctrl ? Qt::ControlModifier : Qt::NoModifier,
+                        from + offset * i / 10);
+      QTest::qWait(20);
+    }
+    QTest::qWait(300);
+    CHECK_FALSE(t.window.interaction().snapCandidate().has_value());
+    QTest::mouseRelease(&t.window.viewport(), Qt::LeftButton, ctrl ? Qt::ControlModifier : Qt::NoModifier, from + offset);
+    REQUIRE(waitFor([&] { return t.b.settled(); }));
+    CHECK(t.b.scene().constraints.empty());
+    if (ctrl) {
+      // Ctrl moved b's placement from grid point to grid point (the grid's cell is 1 here).
+      for (const char* axis : {"x", "y", "z"}) {
+        const double value = t.b.value(std::string("b-translate.") + axis);
+        INFO(axis << " = " << value);
+        CHECK(std::abs(value - std::round(value)) < 1e-6);
+      }
+      CHECK(t.b.value("b-translate.x") != 3.5);
+    }
+    toggle->setChecked(true);
+  }
+}
+
+TEST_CASE("Ctrl turns a ring of the transform handle in 15° steps", "[app][window][snap][handle]") {
+  TwoTubes t;
+  t.b.select("a");
+  const TransformHandle h = t.b.handle();
+  // Press on the z ring where it grabs, then move round by about 37° with Ctrl held.
+  Vec3d radial(1, 0, 0);
+  QPoint from;
+  bool found = false;
+  const Viewport& v = t.window.viewport();
+  for (int k = 0; k < 24 && !found; ++k) {
+    radial = rotate(Quatd::fromAxisAngle({0, 0, 1}, k * M_PI / 12.0), Vec3d(1, 0, 0));
+    from = t.b.pixelOf(h.origin + radial * h.ringRadius);
+    const auto hit = pickTransformHandle(h, v.camera(), v.width(), v.height(), from.x(), from.y());
+    found = hit && hit->kind == HandlePart::Kind::Ring && hit->axis == 2 &&
+            t.window.interaction().pressTargetAt(from) == ViewportInteraction::PressKind::Handle;
+  }
+  REQUIRE(found);
+  QTest::mousePress(&t.window.viewport(), Qt::LeftButton, Qt::NoModifier, from);
+  QPoint at = from;
+  for (int i = 1; i <= 8; ++i) {
+    at = t.b.pixelOf(h.origin + rotate(Quatd::fromAxisAngle({0, 0, 1}, 37.0 * M_PI / 180.0 * i / 8), radial * h.ringRadius));
+    QTest::mouseEvent(QTest::MouseMove, &t.window.viewport(), Qt::NoButton, Qt::ControlModifier, at);
+    QTest::qWait(30);
+  }
+  QTest::mouseRelease(&t.window.viewport(), Qt::LeftButton, Qt::ControlModifier, at);
+  REQUIRE(waitFor([&] { return t.b.settled(); }));
+  const double qw = t.b.value("a-rotate.qw"), qz = t.b.value("a-rotate.qz");
+  const double degrees = 2.0 * std::atan2(qz, qw) * 180.0 / M_PI;
+  INFO("turned " << degrees << "°");
+  CHECK(std::abs(degrees - 15.0 * std::round(degrees / 15.0)) < 0.05);
+  CHECK(std::abs(degrees) > 20.0);
+}
