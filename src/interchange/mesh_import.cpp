@@ -21,6 +21,7 @@
 #include "flexure/core/primitives/mesh.h"
 #include "flexure/core/scene.h"
 #include "flexure/io/atomic_file.h"
+#include "flexure/interchange/import_limits.h"
 #include "isolated_read.h"
 
 // Debian's assimp 5.2.5 is built with its internal assertions on (ASSIMP_BUILD_DEBUG), and a
@@ -361,12 +362,13 @@ const std::vector<std::string>& assimpMeshExtensions() {
 }
 
 ImportedMeshes readMeshesWithAssimp(const std::string& path, const MeshImportOptions& options) {
-  return readInChildProcess(path, [&] { return readMeshesHere(path, options); });
+  return readInChildProcess(path, [&] { return readMeshesHere(path, options); }, meshImportLimits());
 }
 
 ImportedMeshes readMeshesFromMemory(const std::string& bytes, const std::string& hint, const std::string& sourceName,
                                     const MeshImportOptions& options) {
-  return readInChildProcess(sourceName, [&] { return readMeshesFromMemoryHere(bytes, hint, sourceName, options); });
+  return readInChildProcess(sourceName, [&] { return readMeshesFromMemoryHere(bytes, hint, sourceName, options); },
+                            meshImportLimits());
 }
 
 ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& options) {
