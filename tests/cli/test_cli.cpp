@@ -255,6 +255,28 @@ TEST_CASE("export-gltf writes a GLB of the scene or of a baked range", "[cli][gl
   CHECK(cli("export-gltf '" + scene("pipe.json") + "' -o out.glb --fps 30").exitCode == 2);  // --fps needs --frames
 }
 
+// Issue 28 item 4: a 4 kB Collada file on which assimp allocates without end (the fuzz finding
+// tests/interchange/regressions/collada-exponential-instances.bin, whose first byte is the fuzz
+// target's format hint).
+TEST_CASE("a mesh file on which the importer runs away ends at --import-memory or --import-seconds, naming the file",
+          "[cli][limits][issue28]") {
+  const std::string finding = slurp(std::string(FLEXURE_SOURCE_DIR) + "/tests/interchange/regressions/collada-exponential-instances.bin");
+  REQUIRE(finding.size() > 1);
+  const fs::path dae = writeFile("runaway.dae", finding.substr(1));
+  const Run memory = cli("validate '" + dae.string() + "' --import-memory 256M");
+  CHECK(memory.exitCode == 1);
+  CHECK_THAT(memory.err, Catch::StartsWith(dae.string() + ": the importer needed more than 256 MiB of memory and was stopped"));
+  CHECK_THAT(memory.err, !Catch::Contains("bad_alloc"));
+  const Run time = cli("validate '" + dae.string() + "' --import-memory 4G --import-seconds 0.5");
+  CHECK(time.exitCode == 1);
+  CHECK_THAT(time.err, Catch::StartsWith(dae.string() + ": the importer did not finish in 0.5 s and was stopped"));
+  CHECK(cli("validate '" + dae.string() + "' --import-memory 2X").exitCode == 2);
+  CHECK(cli("validate '" + dae.string() + "' --import-seconds -1").exitCode == 2);
+  for (const char* verb : {"validate", "info", "export-obj", "export-gltf", "export-stl", "render", "solve", "animate"})
+    CHECK_THAT(cli(std::string(verb) + " --help").out, Catch::Contains("--import-memory SIZE"));
+  CHECK(cli("bench --import-memory 1G").exitCode == 2);  // reads no file
+}
+
 TEST_CASE("export-stl writes every triangle as binary STL", "[cli][stl]") {
   const fs::path out = scratch() / "pipe.stl";
   const Run r = cli("export-stl '" + scene("pipe.json") + "' -o '" + out.string() + "' --resolution 8");
