@@ -291,12 +291,17 @@ ImportedMeshes readInChildProcess(const std::string& file, const std::function<I
   char buffer[1 << 16];
   const auto start = std::chrono::steady_clock::now();
   std::optional<ImportStopped::Reason> stopped;
-  std::uint64_t largestGrowth = 0;
+  std::uint64_t growth = 0, largestGrowth = 0;
+  double sampled = -1.0;
   for (;;) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::uint64_t resident = statmBytes(statm, 1);
-    const std::uint64_t growth = resident > baseline ? resident - baseline : 0;
-    largestGrowth = std::max(largestGrowth, growth);
+    // The child's size at most every 10 ms (not per chunk of a large answer).
+    if (elapsed - sampled >= 0.01) {
+      sampled = elapsed;
+      const std::uint64_t resident = statmBytes(statm, 1);
+      growth = resident > baseline ? resident - baseline : 0;
+      largestGrowth = std::max(largestGrowth, growth);
+    }
     if (watch) {
       watch->seconds.store(elapsed);
       watch->memoryBytes.store(growth);

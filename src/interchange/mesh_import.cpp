@@ -168,7 +168,7 @@ ImportedMeshes convert(const aiScene* scene, Assimp::Importer& importer, const s
   // assimp flags a scene "incomplete" when its reader stored no mesh (a Collada file of cameras
   // and lights, or whose geometry its nodes do not reach; a glTF file without meshes) and would
   // then make up a "skeleton" mesh of the node tree (configure() turns that off). The meshes
-  // there are decide, not the flag (issue 28).
+  // that are there decide, not the flag (issue 28).
   ImportedMeshes out;
   std::vector<std::string> skipped;
   std::size_t elements = 0;
