@@ -264,6 +264,16 @@ std::string gltfWithModes(const std::vector<int>& modes) {
          R"({"bufferView":1,"componentType":5123,"count":12,"type":"SCALAR"}]})";
 }
 
+// Opens `file`, requires one mesh of `triangles` triangles, and returns the warnings.
+std::vector<LoadWarning> oneMeshWarnings(const fs::path& file, int triangles) {
+  std::vector<LoadWarning> warnings;
+  const auto scene = open(file, &warnings);
+  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
+  REQUIRE(meshes.size() == 1);
+  CHECK(meshes[0].triangleCount() == triangles);
+  return warnings;
+}
+
 std::string refusal(const fs::path& file) {
   try {
     open(file);
@@ -279,11 +289,7 @@ TEST_CASE("a Collada file with a camera and a light beside its mesh imports the 
           "[import][collada][issue28]") {
   const fs::path f = importTempFile("camera-light-mesh.dae");
   writeBytes(f, colladaWithCameraAndLight("#g"));
-  std::vector<LoadWarning> warnings;
-  const auto scene = open(f, &warnings);
-  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
-  REQUIRE(meshes.size() == 1);
-  CHECK(meshes[0].triangleCount() == 4);
+  const std::vector<LoadWarning> warnings = oneMeshWarnings(f, 4);
   REQUIRE(warnings.size() == 1);
   CHECK_THAT(warnings[0].message, Catch::Contains("left out 1 camera and 1 light"));
 }
@@ -309,12 +315,7 @@ TEST_CASE("a PLY header with a free-text line, as Blender 2.47 wrote it, reads",
              "element vertex 4\nproperty float x\nproperty float y\nproperty float z\n"
              "element face 4\nproperty list uchar uint vertex_indices\nend_header\n"
              "0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n");
-  std::vector<LoadWarning> warnings;
-  const auto scene = open(f, &warnings);
-  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
-  REQUIRE(meshes.size() == 1);
-  CHECK(meshes[0].triangleCount() == 4);
-  CHECK(warnings.empty());
+  CHECK(oneMeshWarnings(f, 4).empty());
   // What keeps assimp's parser from running on stays refused: "end_header" on a line with other
   // text, even a free-text one.
   const fs::path hidden = importTempFile("hidden-end.ply");
@@ -335,11 +336,7 @@ TEST_CASE("a glTF file of points or lines only is refused as having no triangles
   // Beside triangles, lines are left out with a warning and the triangles come in.
   const fs::path mixed = importTempFile("mixed.gltf");
   writeBytes(mixed, gltfWithModes({4, 1}));
-  std::vector<LoadWarning> warnings;
-  const auto scene = open(mixed, &warnings);
-  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
-  REQUIRE(meshes.size() == 1);
-  CHECK(meshes[0].triangleCount() == 4);
+  const std::vector<LoadWarning> warnings = oneMeshWarnings(mixed, 4);
   REQUIRE(warnings.size() == 1);
   CHECK_THAT(warnings[0].message, Catch::Contains("left out \"wire\" (lines)"));
 }
