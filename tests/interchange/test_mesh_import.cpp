@@ -88,6 +88,16 @@ std::unique_ptr<Scene> open(const fs::path& file, std::vector<LoadWarning>* warn
   return std::move(r.scene);
 }
 
+// Opens `file`, requires one mesh of `triangles` triangles, and returns the warnings.
+std::vector<LoadWarning> oneMeshWarnings(const fs::path& file, int triangles) {
+  std::vector<LoadWarning> warnings;
+  const auto scene = open(file, &warnings);
+  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
+  REQUIRE(meshes.size() == 1);
+  CHECK(meshes[0].triangleCount() == triangles);
+  return warnings;
+}
+
 // scene → OBJ text → parsed back: the meshes `export-obj` would write.
 std::vector<TriangleMesh> throughObj(const Scene& scene) {
   const std::vector<TriangleMesh> meshes = tessellateScene(scene);
@@ -180,25 +190,27 @@ TEST_CASE("STL, PLY and glTF round trips to OBJ keep every triangle", "[import][
   }
 }
 
-TEST_CASE("Collada goes through the same import", "[import][collada]") {
-  const fs::path f = importTempFile("tetra.dae");
-  writeBytes(f, R"(<?xml version="1.0"?>
-<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
-<library_geometries><geometry id="g" name="tetra"><mesh>
+namespace {
+
+// A closed tetrahedron as a Collada geometry library: the geometry "g" named "tetra".
+const char* const kColladaTetrahedron = R"(<library_geometries><geometry id="g" name="tetra"><mesh>
 <source id="p"><float_array id="pa" count="12">0 0 0 1 0 0 0 1 0 0 0 1</float_array>
 <technique_common><accessor source="#pa" count="4" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
 <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
 <triangles count="4"><input semantic="VERTEX" source="#v" offset="0"/><p>0 2 1 0 1 3 0 3 2 1 2 3</p></triangles>
 </mesh></geometry></library_geometries>
-<library_visual_scenes><visual_scene id="s"><node id="n" name="tetra"><instance_geometry url="#g"/></node></visual_scene></library_visual_scenes>
+)";
+
+}  // namespace
+
+TEST_CASE("Collada goes through the same import", "[import][collada]") {
+  const fs::path f = importTempFile("tetra.dae");
+  writeBytes(f, std::string(R"(<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+)") + kColladaTetrahedron + R"(<library_visual_scenes><visual_scene id="s"><node id="n" name="tetra"><instance_geometry url="#g"/></node></visual_scene></library_visual_scenes>
 <scene><instance_visual_scene url="#s"/></scene>
 </COLLADA>)");
-  std::vector<LoadWarning> warnings;
-  const auto scene = open(f, &warnings);
-  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
-  REQUIRE(meshes.size() == 1);
-  CHECK(meshes[0].triangleCount() == 4);
-  CHECK(warnings.empty());  // closed and consistently oriented
+  CHECK(oneMeshWarnings(f, 4).empty());  // closed and consistently oriented
   // Truncated XML is refused with the file named.
   const fs::path cut = importTempFile("cut.dae");
   writeBytes(cut, "<?xml version=\"1.0\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n<library_geometries><geometry id=\"g\"><mesh><source id=\"p\"><float_array id=\"pa\" count=\"12\">0 0 0 1");
@@ -214,13 +226,7 @@ std::string colladaWithCameraAndLight(const std::string& geometryUrl) {
 <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
 <library_cameras><camera id="cam" name="cam"><optics><technique_common><perspective><yfov>45</yfov><aspect_ratio>1.5</aspect_ratio><znear>0.1</znear><zfar>100</zfar></perspective></technique_common></optics></camera></library_cameras>
 <library_lights><light id="sun" name="sun"><technique_common><directional><color>1 1 1</color></directional></technique_common></light></library_lights>
-<library_geometries><geometry id="g" name="tetra"><mesh>
-<source id="p"><float_array id="pa" count="12">0 0 0 1 0 0 0 1 0 0 0 1</float_array>
-<technique_common><accessor source="#pa" count="4" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
-<vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
-<triangles count="4"><input semantic="VERTEX" source="#v" offset="0"/><p>0 2 1 0 1 3 0 3 2 1 2 3</p></triangles>
-</mesh></geometry></library_geometries>
-<library_visual_scenes><visual_scene id="s">
+)" + std::string(kColladaTetrahedron) + R"(<library_visual_scenes><visual_scene id="s">
 <node id="c" name="camera"><translate>0 0 5</translate><instance_camera url="#cam"/></node>
 <node id="l" name="light"><instance_light url="#sun"/></node>
 <node id="n" name="tetra"><instance_geometry url=")" + geometryUrl + R"("/></node>
@@ -262,16 +268,6 @@ std::string gltfWithModes(const std::vector<int>& modes) {
          R"("}],"bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":48},{"buffer":0,"byteOffset":48,"byteLength":24}],)"
          R"("accessors":[{"bufferView":0,"componentType":5126,"count":4,"type":"VEC3","min":[0,0,0],"max":[1,1,1]},)"
          R"({"bufferView":1,"componentType":5123,"count":12,"type":"SCALAR"}]})";
-}
-
-// Opens `file`, requires one mesh of `triangles` triangles, and returns the warnings.
-std::vector<LoadWarning> oneMeshWarnings(const fs::path& file, int triangles) {
-  std::vector<LoadWarning> warnings;
-  const auto scene = open(file, &warnings);
-  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
-  REQUIRE(meshes.size() == 1);
-  CHECK(meshes[0].triangleCount() == triangles);
-  return warnings;
 }
 
 std::string refusal(const fs::path& file) {
