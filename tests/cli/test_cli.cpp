@@ -256,7 +256,7 @@ TEST_CASE("export-gltf writes a GLB of the scene or of a baked range", "[cli][gl
 }
 
 // Issue 28 item 3: `export-gltf scenes/anim-snake.json -o snake.glb` wrote 1 frame.
-TEST_CASE("export-gltf writes an animated scene's timeline by default and says so; --still writes it as stored",
+TEST_CASE("export-gltf writes an animated scene's timeline by default and says so, and --still writes it as stored",
           "[cli][gltf][issue28]") {
   const fs::path out = scratch() / "snake-default.glb";
   const Run a = cli("export-gltf '" + scene("anim-snake.json") + "' -o '" + out.string() + "'");
