@@ -43,7 +43,7 @@ third_party_mesh_seeds() {
       dae) hint='\x04' ;; fbx) hint='\x05' ;; 3ds) hint='\x06' ;; *) continue ;;
     esac
     { printf "$hint"; cat "$f"; } >"$corpus/assimp-$(echo "$f" | md5sum | cut -c1-12).${ext,,}"
-  done < <(find "$models" -path "$models/invalid" -prune -o -type f -size -64k -print0)
+  done < <(find "$models" -type f -size -64k -print0)
 }
 
 status=0
