@@ -589,6 +589,9 @@ TEST_CASE("a failed import leaves nothing behind", "[import][atomic]") {
 // exception, no bare "std::bad_alloc"). collada-exponential-instances.bin (issue 28) is 4 kB of
 // library nodes that each instance the one before twice, 2^40 nodes: assimp allocates until
 // something stops it, here the import's memory limit, kept small so that the test is quick.
+// collada-runaway-*.bin are the fuzzer's, run under the same limits from assimp-testmodels'
+// models: kwxport's cube.dae with other bytes in an effect block, and a model whose triangle
+// index list has a few bytes garbled; assimp allocates without end on both.
 TEST_CASE("fuzz findings are refused cleanly", "[import][fuzz]") {
   static const char* const kHints[] = {"stl", "ply", "glb", "gltf", "dae", "fbx", "3ds", ""};
   const MeshImportLimits before = meshImportLimits();
@@ -605,7 +608,8 @@ TEST_CASE("fuzz findings are refused cleanly", "[import][fuzz]") {
       INFO(e.what());
       CHECK_THAT(e.what(), Catch::StartsWith(entry.path().string() + ":"));
       CHECK_THAT(e.what(), !Catch::Contains("bad_alloc"));
-      if (entry.path().filename() == "collada-exponential-instances.bin")
+      if (entry.path().filename().string().starts_with("collada-exponential") ||
+          entry.path().filename().string().starts_with("collada-runaway"))
         CHECK_THAT(e.what(), Catch::Contains("the importer needed more than 512 MiB of memory and was stopped"));
     }
   }
