@@ -59,6 +59,7 @@ for t in "${targets[@]}"; do
     third_party_mesh_seeds "$corpus"
     # Inputs on which the importer crossed its memory or time limit (fuzz_mesh_import.cpp).
     limits="$build_dir/limits/$t"
+    rm -rf "$limits"  # this run's findings only (the corpus keeps the inputs)
     mkdir -p "$limits"
     limit_args=(env "FLEXURE_FUZZ_LIMIT_DIR=$PWD/$limits")
     # libFuzzer's malloc limit (default: -rss_limit_mb) would also act inside the reader's child
@@ -77,7 +78,7 @@ for t in "${targets[@]}"; do
   if [[ $t == fuzz_mesh_import ]] && [[ -n "$(ls "$limits")" ]]; then
     # Handled (a located error, as in the application), so not a failure; but each is an input
     # on which assimp runs away: keep it under tests/interchange/regressions.
-    echo "run-fuzzers: $t: $(ls "$limits" | wc -l) inputs crossed the importer's memory or time limit;" \
+    echo "run-fuzzers: $t: $(ls "$limits" | wc -l) inputs crossed the importer's memory or time limit in this run;" \
          "see $limits/ (copy new ones to tests/interchange/regressions)"
   fi
 done
