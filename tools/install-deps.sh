@@ -19,8 +19,8 @@ packages=(
   # installing (docs/install.md): man pages from --help, the Debian package's dependencies, and
   # the install test's validators (desktop entry, AppStream, MIME type through xdg-mime/GIO, man)
   help2man dpkg-dev desktop-file-utils appstream shared-mime-info xdg-utils libglib2.0-bin man-db file
-  # mesh import (assimp)
-  libassimp-dev
+  # mesh import (assimp), and third-party models that seed its fuzz target (tools/run-fuzzers.sh)
+  libassimp-dev assimp-testmodels
   # the flexure Python module (pybind11, numpy), its tests (pytest), batches (Dask), examples (matplotlib)
   pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed python3-matplotlib
 )

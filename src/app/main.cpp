@@ -11,10 +11,12 @@
 
 #include "flexure/core/version.h"
 #include "flexure/modules.h"
+#include "viewport/gl_availability.h"
 #include "viewport/gl_format.h"
 #include "viewport/viewport.h"
 #include "window/app_options.h"
 #include "window/benchmark_session.h"
+#include "window/gl_unavailable_dialog.h"
 #include "window/main_window.h"
 #include "window/screenshot_session.h"
 
@@ -56,10 +58,19 @@ int main(int argc, char** argv) {
   const auto options = flexure::app::parseAppOptions(QApplication::arguments(), exitCode);
   if (!options) return exitCode;
   flexure::registerAllModules();
-
-  flexure::app::MainWindow window;
   const bool screenshot = !options->screenshotPath.isEmpty();
   const bool benchmark = !options->benchmark.isEmpty();
+  // No OpenGL 3.3 context on this display (Qt's offscreen platform, a session without GLX, an
+  // old driver): said once, on stderr and in one dialog, and the window works without its 3D
+  // view. A screenshot or a benchmark needs the picture: they stop with exit code 1.
+  const flexure::app::GlAvailability gl = flexure::app::checkGlAvailability();
+  if (!gl.usable) {
+    QTextStream(stderr) << "flexure: " << gl.message() << "\n";
+    if (screenshot || benchmark) return 1;
+  }
+
+  flexure::app::MainWindow window;
+  if (!gl.usable) window.viewport().setUnavailable(gl.message());
   // A screenshot shows the file after exactly --after-steps solver steps, not whatever the
   // live solver reached by the time the window painted.
   if (screenshot) window.setSolveOnOpen(false);
@@ -90,6 +101,7 @@ int main(int argc, char** argv) {
     return QApplication::exec();
   }
   window.show();
+  if (!gl.usable) QTimer::singleShot(0, &window, [&window, &gl] { flexure::app::showGlUnavailableDialog(window, gl); });
   if (!screenshot) {
     // Autosaved work of a session that crashed is offered once the window is up.
     QTimer::singleShot(0, &window, &flexure::app::MainWindow::offerRecovery);

@@ -8,6 +8,7 @@
 #include "flexure/core/load_error.h"
 #include "flexure/core/version.h"
 #include "flexure/modules.h"
+#include "import_limit_options.h"
 #include "render_benchmark.h"
 #include "verb.h"
 
@@ -37,11 +38,15 @@ void printTopLevelHelp(std::ostream& out) {
 
 int runVerb(const Verb& verb, const std::vector<std::string>& args) {
   try {
-    const Arguments parsed = Arguments::parse(args, verb.options);
+    std::vector<OptionSpec> options = verb.options;
+    if (verb.readsFiles)
+      for (const OptionSpec& o : importLimitSpecs()) options.push_back(o);
+    const Arguments parsed = Arguments::parse(args, options);
     if (parsed.wantsHelp()) {
-      std::cout << verb.help;
+      std::cout << verb.help << (verb.readsFiles ? importLimitHelp() : "");
       return kExitOk;
     }
+    if (verb.readsFiles) applyImportLimits(parsed);
     return verb.run(parsed);
   } catch (const UsageError& e) {
     std::cerr << "flexure-cli " << verb.name << ": " << e.what() << "\n"

@@ -22,6 +22,7 @@ struct Verb {
   std::string help;  // usage line, description, options
   std::vector<OptionSpec> options;
   int (*run)(const Arguments&) = nullptr;
+  bool readsFiles = true;  // takes --import-memory and --import-seconds (import_limit_options.h)
 };
 
 const Verb& validateVerb();

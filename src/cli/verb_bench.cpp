@@ -44,7 +44,8 @@ const Verb& benchVerb() {
       "options:\n"
       "  --quick   fewer repetitions and smaller problems (for CI smoke runs)\n",
       {{"--quick", "", false}},
-      runBench};
+      runBench,
+      false};
   return verb;
 }
 

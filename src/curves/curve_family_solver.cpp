@@ -116,6 +116,11 @@ bool CurveFamilySolver::appliesTo(const Scene& scene) const {
   return false;
 }
 
+bool CurveFamilySolver::hasDynamics(const Scene& scene) const {
+  const auto* settings = scene.settings.tryGet<CurveSettings>();
+  return settings && settings->method == "paper" && appliesTo(scene);
+}
+
 SolveReport CurveFamilySolver::solve(Scene& scene, const SolveOptions& options) const {
   return run(scene, std::numeric_limits<double>::quiet_NaN(), options);
 }

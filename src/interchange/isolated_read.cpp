@@ -2,16 +2,36 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <new>
+#include <optional>
 #include <stdexcept>
 
 #include "flexure/core/load_error.h"
+
+// Sanitized builds (GCC says so by macro, clang by __has_feature).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define FLEXURE_CHILD_UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define FLEXURE_CHILD_UNDER_SANITIZER 1
+#endif
+#endif
+#ifndef FLEXURE_CHILD_UNDER_SANITIZER
+#define FLEXURE_CHILD_UNDER_SANITIZER 0
+#endif
 
 // Present only in sanitized builds (weak: null otherwise).
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
@@ -145,26 +165,115 @@ bool writeAll(int fd, const std::string& s) {
   return true;
 }
 
+// Field `index` of /proc/<pid>/statm (0: total program size, 1: resident), in bytes; 0 when
+// unreadable (the process has gone, or no /proc).
+std::uint64_t statmBytes(const std::string& statm, int index) {
+  std::FILE* f = std::fopen(statm.c_str(), "r");
+  if (!f) return 0;
+  unsigned long long fields[2] = {0, 0};
+  const int read = std::fscanf(f, "%llu %llu", &fields[0], &fields[1]);
+  std::fclose(f);
+  if (read != 2) return 0;
+  return static_cast<std::uint64_t>(fields[index]) * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+std::string limitHint(const char* flag) {
+  return std::string(": the file is malformed, or too large for this limit (flexure-cli ") + flag +
+         ", or Import in the window's Preferences)";
+}
+
+std::string secondsText(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
+}
+
+[[noreturn]] void throwMemoryLimit(const std::string& file, std::uint64_t limit) {
+  throw ImportStopped(file, ImportStopped::Reason::Memory,
+                      limit > 0 ? "the importer needed more than " + formatMemorySize(limit) + " of memory and was stopped" +
+                                      limitHint("--import-memory")
+                                : "the importer ran out of memory: the file is malformed or too large");
+}
+
+// Set in the child by the new-handler when an allocation fails, so that the parent knows why
+// even when assimp swallows the std::bad_alloc into its error string ("std::bad_alloc") or the
+// child dies of it: a page shared across the fork.
+struct SharedFlags {
+  std::atomic<int> allocationFailed{0};
+};
+SharedFlags* gChildFlags = nullptr;
+
+void noteFailedAllocation() {
+  if (gChildFlags) gChildFlags->allocationFailed.store(1);
+  std::set_new_handler(nullptr);  // the retry then throws std::bad_alloc
+}
+
+// The child's address space may grow by `bytes` beyond what it inherited from the parent (the
+// whole application: libraries, threads' stacks, the document). Not under a sanitizer:
+// AddressSanitizer and ThreadSanitizer reserve terabytes of shadow memory and map their heaps
+// inside reservations made at start-up, so an address-space limit neither fits them nor sees
+// their heap; there the parent's watch of the resident size bounds the child.
+void limitAddressSpace(std::uint64_t bytes) {
+#if FLEXURE_CHILD_UNDER_SANITIZER
+  (void)bytes;
+#else
+  const std::uint64_t inherited = statmBytes("/proc/self/statm", 0);
+  if (bytes == 0 || inherited == 0) return;
+  const rlimit limit{static_cast<rlim_t>(inherited + bytes), static_cast<rlim_t>(inherited + bytes)};
+  ::setrlimit(RLIMIT_AS, &limit);
+#endif
+}
+
+ImportedMeshes readInThisProcess(const std::string& file, const std::function<ImportedMeshes()>& read) {
+  try {
+    return read();
+  } catch (const std::bad_alloc&) {
+    throwMemoryLimit(file, 0);
+  }
+}
+
 }  // namespace
 
-ImportedMeshes readInChildProcess(const std::string& file, const std::function<ImportedMeshes()>& read, int seconds) {
+ImportedMeshes readInChildProcess(const std::string& file, const std::function<ImportedMeshes()>& read,
+                                  const MeshImportLimits& limits) {
+  ImportWatch* watch = currentImportWatch();
+  if (watch && watch->cancel.load()) throw ImportStopped(file, ImportStopped::Reason::Cancelled, "import cancelled");
   int fds[2];
-  if (::pipe(fds) != 0) return read();
+  if (::pipe(fds) != 0) return readInThisProcess(file, read);
+  void* shared = ::mmap(nullptr, sizeof(SharedFlags), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return readInThisProcess(file, read);
+  }
+  auto* flags = new (shared) SharedFlags;
+  // The child starts with the parent's resident pages mapped (copy on write): its growth is
+  // measured from here.
+  const std::uint64_t baseline = statmBytes("/proc/self/statm", 1);
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(fds[0]);
     ::close(fds[1]);
-    return read();
+    ::munmap(shared, sizeof(SharedFlags));
+    return readInThisProcess(file, read);
   }
   if (pid == 0) {
     // The child: answer through the pipe and leave without running the parent's exit handlers.
     // Under a sanitizer, a crash in the child must only end the child: drop a death callback
     // the parent installed (libFuzzer's would record the child's crash as the parent's).
     if (&__sanitizer_set_death_callback != nullptr) __sanitizer_set_death_callback(nullptr);
+    // Likewise the parent's handlers of fatal signals (a test framework's, which would report
+    // the child's crash as a failure of the parent's test): the child just dies of it.
+    for (const int fatal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) ::signal(fatal, SIG_DFL);
     ::close(fds[0]);
+    gChildFlags = flags;
+    std::set_new_handler(noteFailedAllocation);
+    limitAddressSpace(limits.memoryBytes);
     std::string answer;
     try {
       answer = encode(read());
+    } catch (const std::bad_alloc&) {
+      flags->allocationFailed.store(1);
     } catch (const LoadError& e) {
       answer = encode(e);
     } catch (const std::exception& e) {
@@ -172,21 +281,41 @@ ImportedMeshes readInChildProcess(const std::string& file, const std::function<I
     } catch (...) {
       answer = encode(LoadError({file, 0, 0}, "", "unexpected error while reading"));
     }
+    // An allocation that failed decides the outcome, whatever assimp made of it.
+    if (flags->allocationFailed.load()) ::_exit(3);
     ::_exit(writeAll(fds[1], answer) ? 0 : 1);
   }
   ::close(fds[1]);
+  const std::string statm = "/proc/" + std::to_string(pid) + "/statm";
   std::string answer;
   char buffer[1 << 16];
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-  bool timedOut = false;
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<ImportStopped::Reason> stopped;
+  std::uint64_t growth = 0, largestGrowth = 0;
+  double sampled = -1.0;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
-    if (left <= 0) {
-      timedOut = true;
-      break;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The child's size at most every 10 ms (not per chunk of a large answer).
+    if (elapsed - sampled >= 0.01) {
+      sampled = elapsed;
+      const std::uint64_t resident = statmBytes(statm, 1);
+      growth = resident > baseline ? resident - baseline : 0;
+      largestGrowth = std::max(largestGrowth, growth);
     }
+    if (watch) {
+      watch->seconds.store(elapsed);
+      watch->memoryBytes.store(growth);
+      if (watch->cancel.load()) stopped = ImportStopped::Reason::Cancelled;
+    }
+    if (limits.memoryBytes > 0 && growth > limits.memoryBytes) stopped = ImportStopped::Reason::Memory;
+    if (limits.seconds > 0 && elapsed >= limits.seconds) stopped = ImportStopped::Reason::Time;
+    if (stopped) break;
+    // Short ticks: a runaway child grows by about 1 GB a second, so the watch overshoots by
+    // some tens of megabytes at most.
+    int tick = 25;
+    if (limits.seconds > 0) tick = std::max(1, std::min(tick, static_cast<int>(std::ceil((limits.seconds - elapsed) * 1000.0))));
     pollfd p{fds[0], POLLIN, 0};
-    const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    const int ready = ::poll(&p, 1, tick);
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) continue;
     const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
@@ -195,22 +324,32 @@ ImportedMeshes readInChildProcess(const std::string& file, const std::function<I
     answer.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(fds[0]);
-  if (timedOut) ::kill(pid, SIGKILL);
+  if (stopped) ::kill(pid, SIGKILL);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (timedOut)
-    throw LoadError({file, 0, 0}, "", "reading took more than " + std::to_string(seconds) + " s; the file is malformed or too large");
+  const bool allocationFailed = flags->allocationFailed.load() != 0;
+  ::munmap(shared, sizeof(SharedFlags));
+  if (stopped == ImportStopped::Reason::Cancelled) throw ImportStopped(file, *stopped, "import cancelled");
+  if (stopped == ImportStopped::Reason::Time)
+    throw ImportStopped(file, *stopped, "the importer did not finish in " + secondsText(limits.seconds) + " s and was stopped" +
+                                            limitHint("--import-seconds"));
+  if (stopped == ImportStopped::Reason::Memory || allocationFailed) throwMemoryLimit(file, limits.memoryBytes);
   const bool exitedCleanly = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  if (!exitedCleanly || answer.empty())
+  if (!exitedCleanly || answer.empty()) {
+    // A child that died near its limit died of it (a library that does not check malloc).
+    if (limits.memoryBytes > 0 && largestGrowth > limits.memoryBytes / 10 * 9) throwMemoryLimit(file, limits.memoryBytes);
     throw LoadError({file, 0, 0}, "",
                     std::string("the mesh reader (assimp) crashed on this file") +
                         (WIFSIGNALED(status) ? " (signal " + std::to_string(WTERMSIG(status)) + ")" : "") +
                         "; it is malformed");
+  }
   try {
     return decode(answer);
   } catch (const LoadError&) {
     throw;
+  } catch (const std::bad_alloc&) {
+    throwMemoryLimit(file, 0);
   } catch (const std::exception& e) {
     throw LoadError({file, 0, 0}, "", e.what());
   }

@@ -1,6 +1,8 @@
 #include "flexure/interchange/mesh_import.h"
 
+#include <assimp/DefaultLogger.hpp>
 #include <assimp/Importer.hpp>
+#include <assimp/LogStream.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
@@ -12,12 +14,14 @@
 #include <sstream>
 #include <string_view>
 #include <stdexcept>
+#include <vector>
 
 #include "flexure/core/load_error.h"
 #include "flexure/core/operators/group.h"
 #include "flexure/core/primitives/mesh.h"
 #include "flexure/core/scene.h"
 #include "flexure/io/atomic_file.h"
+#include "flexure/interchange/import_limits.h"
 #include "isolated_read.h"
 
 // Debian's assimp 5.2.5 is built with its internal assertions on (ASSIMP_BUILD_DEBUG), and a
@@ -58,8 +62,9 @@ unsigned postProcessFlags(const std::string& extension) {
   return flags;
 }
 
+// `skipped` receives the meshes of points or lines, which carry no surface.
 void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent, const std::string& file,
-             const MeshImportOptions& options, ImportedMeshes& out, std::size_t& elements) {
+             const MeshImportOptions& options, ImportedMeshes& out, std::vector<std::string>& skipped, std::size_t& elements) {
   const aiMatrix4x4 world = parent * node.mTransformation;
   aiMatrix3x3 normalMatrix(world);
   normalMatrix.Inverse().Transpose();
@@ -69,7 +74,8 @@ void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent
     std::string name = m.mName.length > 0 ? m.mName.C_Str() : node.mName.C_Str();
     if (name.empty()) name = "mesh" + std::to_string(out.meshes.size() + 1);
     if (!(m.mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) {
-      out.warnings.push_back("mesh \"" + name + "\" has no triangles (points or lines only); skipped");
+      // SortByPType split mixed meshes, so this one is points or lines through and through.
+      skipped.push_back("\"" + name + "\" (" + ((m.mPrimitiveTypes & aiPrimitiveType_LINE) ? "lines" : "points") + ")");
       continue;
     }
     elements += m.mNumVertices + m.mNumFaces;
@@ -125,22 +131,97 @@ void collect(const aiScene& scene, const aiNode& node, const aiMatrix4x4& parent
     if (const std::string w = manifoldWarning(mesh); !w.empty()) out.warnings.push_back("mesh \"" + name + "\": " + w);
     out.meshes.push_back(std::move(mesh));
   }
-  for (unsigned c = 0; c < node.mNumChildren; ++c) collect(scene, *node.mChildren[c], world, file, options, out, elements);
+  for (unsigned c = 0; c < node.mNumChildren; ++c)
+    collect(scene, *node.mChildren[c], world, file, options, out, skipped, elements);
 }
 
-ImportedMeshes convert(const aiScene* scene, Assimp::Importer& importer, const std::string& file, const MeshImportOptions& options) {
+// "2 cameras, 1 light and 1 animation": what the file holds beside its meshes, which Flexure
+// does not import.
+std::string leftOut(const aiScene& scene) {
+  std::vector<std::string> parts;
+  auto count = [&](unsigned n, const char* one, const char* many) {
+    if (n > 0) parts.push_back(std::to_string(n) + " " + (n == 1 ? one : many));
+  };
+  count(scene.mNumCameras, "camera", "cameras");
+  count(scene.mNumLights, "light", "lights");
+  count(scene.mNumAnimations, "animation", "animations");
+  std::string text;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return text;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i) text += (i == 0 ? "" : ", ") + items[i];
+  return text;
+}
+
+ImportedMeshes convert(const aiScene* scene, Assimp::Importer& importer, const std::string& file, const MeshImportOptions& options,
+                       const std::vector<std::string>& readerWarnings) {
   if (!scene) {
     std::string why = importer.GetErrorString();
     fail(file, why.empty() ? "not a readable mesh file" : why);
   }
-  if ((scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE) || !scene->mRootNode) fail(file, "the file holds no complete scene");
+  if (!scene->mRootNode) fail(file, "the file holds no scene (no root node)");
   if (!std::isfinite(options.scale) || options.scale == 0.0) fail(file, "the unit scale must be a non-zero finite number");
+  // assimp flags a scene "incomplete" when its reader stored no mesh (a Collada file of cameras
+  // and lights, or whose geometry its nodes do not reach; a glTF file without meshes) and would
+  // then make up a "skeleton" mesh of the node tree (configure() turns that off). The meshes
+  // that are there decide, not the flag (issue 28).
   ImportedMeshes out;
+  std::vector<std::string> skipped;
   std::size_t elements = 0;
-  collect(*scene, *scene->mRootNode, aiMatrix4x4(), file, options, out, elements);
-  if (out.meshes.empty()) fail(file, "no triangle mesh in the file");
+  collect(*scene, *scene->mRootNode, aiMatrix4x4(), file, options, out, skipped, elements);
+  const std::string others = leftOut(*scene);
+  if (out.meshes.empty()) {
+    if (!skipped.empty())
+      fail(file, "the file has no triangles (points or lines only: " + joined(skipped) +
+                     "), which Flexure cannot use as a surface");
+    std::string message = "no triangle mesh in the file";
+    if (!others.empty()) message += "; it holds " + others + ", which Flexure does not import";
+    if (!readerWarnings.empty()) message += " (the reader said: " + readerWarnings.front() + ")";
+    fail(file, message);
+  }
+  if (!skipped.empty())
+    out.warnings.push_back("left out " + joined(skipped) + ": no triangles, which Flexure cannot use as a surface");
+  if (!others.empty()) out.warnings.push_back("left out " + others + ": Flexure imports meshes only");
   return out;
 }
+
+// assimp's warnings and errors while it reads (DefaultLogger is process-wide: this runs in the
+// child process, or in a fuzz target, one read at a time). "Collada: Unable to find geometry for
+// ID "x". Skipping." says why a file that names a mesh came out without one.
+class ReaderWarnings {
+ public:
+  ReaderWarnings() {
+    Assimp::DefaultLogger::create("", Assimp::Logger::NORMAL, 0);
+    // The logger owns and deletes the stream.
+    Assimp::DefaultLogger::get()->attachStream(new Stream(messages_), Assimp::Logger::Warn | Assimp::Logger::Err);
+  }
+  ~ReaderWarnings() { Assimp::DefaultLogger::kill(); }
+  ReaderWarnings(const ReaderWarnings&) = delete;
+  ReaderWarnings& operator=(const ReaderWarnings&) = delete;
+  const std::vector<std::string>& messages() const { return messages_; }
+
+ private:
+  class Stream : public Assimp::LogStream {
+   public:
+    explicit Stream(std::vector<std::string>& into) : into_(into) {}
+    void write(const char* message) override {
+      if (into_.size() >= 16) return;
+      std::string text = message;
+      while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+      // "Warn,  T0: Collada: ..." → "Collada: ..."
+      if (const auto at = text.find(": "); at != std::string::npos && at < 16) text = text.substr(at + 2);
+      into_.push_back(text);
+    }
+
+   private:
+    std::vector<std::string>& into_;
+  };
+  std::vector<std::string> messages_;
+};
 
 // PLY announces its element counts in the header, and assimp's reader quietly stops at the end
 // of the data when there are fewer. Check the counts against the data first: each element is
@@ -151,9 +232,10 @@ ImportedMeshes convert(const aiScene* scene, Assimp::Importer& importer, const s
 // (a timeout fuzz_mesh_import found: "Ply" and no "end_header").
 void checkPlyCounts(std::string_view bytes, const std::string& file, bool declaredPly) {
   if (!declaredPly && lower(std::string(bytes.substr(0, 3))) != "ply") return;  // not PLY: assimp's message
-  // The header is checked line by line against the PLY grammar before assimp sees it: its
-  // 5.2.5 parser runs on without end when "end_header" is missing or shares its line with
-  // other text, or a property has an unknown type (timeouts found by fuzz_mesh_import).
+  // The lines of the header that say what the data is are checked against the PLY grammar
+  // before assimp sees them: its 5.2.5 parser runs on without end when "end_header" is missing or
+  // shares its line with other text, or a property has an unknown type (timeouts found by
+  // fuzz_mesh_import).
   struct Element {
     std::string name;
     unsigned long long count = 0;
@@ -191,6 +273,8 @@ void checkPlyCounts(std::string_view bytes, const std::string& file, bool declar
       break;
     }
     if (keyword == "comment" || keyword == "obj_info") continue;
+    // The word anywhere else on a line: assimp's parser may take it for the end and then run on.
+    if (line.find("end_header") != std::string::npos) bad("\"end_header\" must stand alone on its line");
     if (keyword == "format") {
       std::string version;
       words >> format >> version;
@@ -225,9 +309,11 @@ void checkPlyCounts(std::string_view bytes, const std::string& file, bool declar
       }
       if (name.empty()) bad("a property without a name");
       elements.back().minBytes += sizeOf(type);
-    } else {
-      bad("unknown header line \"" + line.substr(0, 40) + "\"");
     }
+    // Any other line is free text that no reader needs, as assimp takes it: Blender 2.47 wrote
+    // "Created by Blender3D 247 - www.blender.org" between "format" and "element" (issue 28).
+    // The protection against endless reads does not rest on such lines but on the checks above:
+    // the magic, a lone "end_header", known formats and property types, and counts the data holds.
   }
   if (dataStart == std::string_view::npos) fail(file, "PLY header has no end_header line");
   if (format.empty()) fail(file, "PLY header has no format line");
@@ -261,7 +347,11 @@ void checkPlyCounts(std::string_view bytes, const std::string& file, bool declar
 
 void configure(Assimp::Importer& importer) {
   importer.SetPropertyInteger(AI_CONFIG_PP_RVC_FLAGS, aiComponent_NORMALS);
-  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+  // Points and lines are kept (SortByPType only splits them off), so that collect() can say
+  // which were left out, and a file of nothing else is refused as such instead of with assimp's
+  // "No meshes remaining" (issue 28).
+  // No made-up geometry: without a mesh, assimp would draw the node tree as a "skeleton" mesh.
+  importer.SetPropertyInteger(AI_CONFIG_IMPORT_NO_SKELETON_MESHES, 1);
 }
 
 }  // namespace
@@ -272,12 +362,13 @@ const std::vector<std::string>& assimpMeshExtensions() {
 }
 
 ImportedMeshes readMeshesWithAssimp(const std::string& path, const MeshImportOptions& options) {
-  return readInChildProcess(path, [&] { return readMeshesHere(path, options); });
+  return readInChildProcess(path, [&] { return readMeshesHere(path, options); }, meshImportLimits());
 }
 
 ImportedMeshes readMeshesFromMemory(const std::string& bytes, const std::string& hint, const std::string& sourceName,
                                     const MeshImportOptions& options) {
-  return readInChildProcess(sourceName, [&] { return readMeshesFromMemoryHere(bytes, hint, sourceName, options); });
+  return readInChildProcess(sourceName, [&] { return readMeshesFromMemoryHere(bytes, hint, sourceName, options); },
+                            meshImportLimits());
 }
 
 ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& options) {
@@ -287,14 +378,15 @@ ImportedMeshes readMeshesHere(const std::string& path, const MeshImportOptions& 
       std::min<std::size_t>(1, std::filesystem::path(path).extension().string().size())));
   try {
     if (ext == "ply") checkPlyCounts(readWholeFile(path), path, true);
+    const ReaderWarnings warnings;
     Assimp::Importer importer;
     configure(importer);
     const aiScene* scene = importer.ReadFile(path, postProcessFlags(ext));
-    return convert(scene, importer, path, options);
+    return convert(scene, importer, path, options, warnings.messages());
   } catch (const LoadError&) {
     throw;
   } catch (const std::bad_alloc&) {
-    fail(path, "the file's counts need more memory than is available (corrupt counts?)");
+    fail(path, "the importer ran out of memory: the file's counts are corrupt, or it is too large");
   } catch (const std::exception& e) {
     fail(path, e.what());
   }
@@ -304,14 +396,15 @@ ImportedMeshes readMeshesFromMemoryHere(const std::string& bytes, const std::str
                                         const MeshImportOptions& options) {
   try {
     checkPlyCounts(bytes, sourceName, lower(hint) == "ply");
+    const ReaderWarnings warnings;
     Assimp::Importer importer;
     configure(importer);
     const aiScene* scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(), postProcessFlags(lower(hint)), hint.c_str());
-    return convert(scene, importer, sourceName, options);
+    return convert(scene, importer, sourceName, options, warnings.messages());
   } catch (const LoadError&) {
     throw;
   } catch (const std::bad_alloc&) {
-    fail(sourceName, "the file's counts need more memory than is available (corrupt counts?)");
+    fail(sourceName, "the importer ran out of memory: the file's counts are corrupt, or it is too large");
   } catch (const std::exception& e) {
     fail(sourceName, e.what());
   }

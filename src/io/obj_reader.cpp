@@ -59,6 +59,14 @@ class ObjParser {
       failAt(column0, std::string("more than ") + std::to_string(limit) + " " + what + ": larger than the largest mesh a scene accepts");
   }
 
+  // An explicit '+' before a number ("v +1 -0.5 +2.0e+0", "f +1 +2 +3"): C's strtod and strtol,
+  // and so every OBJ reader built on them, accept it; std::from_chars does not. Only one sign:
+  // "+-1" and "++1" stay invalid.
+  static std::string_view withoutPlusSign(std::string_view t) {
+    if (t.size() > 1 && t[0] == '+' && t[1] != '+' && t[1] != '-') t.remove_prefix(1);
+    return t;
+  }
+
   void skipSpaces() {
     while (pos_ < line_.size() && (line_[pos_] == ' ' || line_[pos_] == '\t')) ++pos_;
   }
@@ -76,8 +84,9 @@ class ObjParser {
     const std::string_view t = token();
     if (t.empty()) failAt(pos_, std::string("expected ") + what);
     double d = 0.0;
-    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), d);
-    if (ec != std::errc() || ptr != t.data() + t.size() || !std::isfinite(d))
+    const std::string_view digits = withoutPlusSign(t);
+    const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), d);
+    if (ec != std::errc() || ptr != digits.data() + digits.size() || !std::isfinite(d))
       failAt(tokenStart_, "invalid number \"" + std::string(t) + "\" for " + what);
     return d;
   }
@@ -123,8 +132,9 @@ class ObjParser {
   // A 1-based index, or negative: relative to the end of the list read so far.
   int index(std::string_view text, std::size_t column0, std::size_t count, const char* list, const char* plural) {
     int i = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), i);
-    if (ec != std::errc() || ptr != text.data() + text.size())
+    const std::string_view digits = withoutPlusSign(text);
+    const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), i);
+    if (ec != std::errc() || ptr != digits.data() + digits.size())
       failAt(column0, "invalid " + std::string(list) + " index \"" + std::string(text) + "\"");
     const long long resolved = i > 0 ? static_cast<long long>(i) - 1 : static_cast<long long>(count) + i;
     if (i == 0 || resolved < 0 || resolved >= static_cast<long long>(count))

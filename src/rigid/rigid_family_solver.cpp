@@ -77,6 +77,17 @@ bool RigidFamilySolver::appliesTo(const Scene& scene) const {
   return false;
 }
 
+bool RigidFamilySolver::hasDynamics(const Scene& scene) const {
+  const bool gravity = squaredNorm(settingsOf(scene).gravity) > 0.0;
+  for (const Node* n : scene.nodes()) {
+    const auto* solid = dynamic_cast<const SolidOperator*>(n);
+    if (!solid || solid->fixed) continue;
+    if (gravity || !solid->loads.empty() || squaredNorm(solid->velocity) > 0.0 || squaredNorm(solid->angularVelocity) > 0.0)
+      return true;
+  }
+  return false;
+}
+
 SolveReport RigidFamilySolver::solve(Scene& scene, const SolveOptions& options) const {
   const auto start = std::chrono::steady_clock::now();
   const RigidSettings& settings = settingsOf(scene);

@@ -255,6 +255,63 @@ TEST_CASE("export-gltf writes a GLB of the scene or of a baked range", "[cli][gl
   CHECK(cli("export-gltf '" + scene("pipe.json") + "' -o out.glb --fps 30").exitCode == 2);  // --fps needs --frames
 }
 
+// Issue 28 item 3: `export-gltf scenes/anim-snake.json -o snake.glb` wrote 1 frame.
+TEST_CASE("export-gltf writes an animated scene's timeline by default and says so, and --still writes it as stored",
+          "[cli][gltf][issue28]") {
+  const fs::path out = scratch() / "snake-default.glb";
+  const Run a = cli("export-gltf '" + scene("anim-snake.json") + "' -o '" + out.string() + "'");
+  INFO(a.err);
+  REQUIRE(a.exitCode == 0);
+  CHECK_THAT(a.out, Catch::Contains("126 frames"));
+  CHECK_THAT(a.err, Catch::Contains("export-gltf: the scene is animated (1 keyframe track and rigid dynamics): "
+                                    "writing its timeline's frames 0-125 at 50 fps"));
+  CHECK_THAT(a.err, Catch::Contains("--still"));
+  // The monocycle has no key: its dynamics alone make it an animation.
+  const Run m = cli("export-gltf '" + scene("anim-monocycle.json") + "' -o '" + (scratch() / "mono.glb").string() +
+                    "' --fps 50");
+  CHECK(m.exitCode == 0);
+  CHECK_THAT(m.err, Catch::Contains("the scene is animated (rigid dynamics): writing its timeline's frames 0-150 at 50 fps"));
+
+  const fs::path still = scratch() / "snake-still.gltf";
+  const Run s = cli("export-gltf '" + scene("anim-snake.json") + "' -o '" + still.string() + "' --still");
+  REQUIRE(s.exitCode == 0);
+  CHECK_THAT(s.out, Catch::Contains(" 1 frames"));
+  CHECK_THAT(s.err, !Catch::Contains("animated"));
+  CHECK_FALSE(nlohmann::json::parse(slurp(still)).contains("animations"));
+
+  // A still scene is written as stored, silently.
+  const Run p = cli("export-gltf '" + scene("pipe.json") + "' -o '" + (scratch() / "pipe-default.glb").string() + "'");
+  CHECK(p.exitCode == 0);
+  CHECK_THAT(p.out, Catch::Contains(" 1 frames"));
+  CHECK(p.err.empty());
+
+  CHECK(cli("export-gltf '" + scene("anim-snake.json") + "' -o x.glb --still --frames 0-5").exitCode == 2);
+  CHECK(cli("export-gltf '" + scene("anim-snake.json") + "' -o x.glb --still --fps 30").exitCode == 2);
+  CHECK_THAT(cli("export-gltf --help").out, Catch::Contains("--still"));
+}
+
+// Issue 28 item 4: a 4 kB Collada file on which assimp allocates without end (the fuzz finding
+// tests/interchange/regressions/collada-exponential-instances.bin, whose first byte is the fuzz
+// target's format hint).
+TEST_CASE("a mesh file on which the importer runs away ends at --import-memory or --import-seconds, naming the file",
+          "[cli][limits][issue28]") {
+  const std::string finding = slurp(std::string(FLEXURE_SOURCE_DIR) + "/tests/interchange/regressions/collada-exponential-instances.bin");
+  REQUIRE(finding.size() > 1);
+  const fs::path dae = writeFile("runaway.dae", finding.substr(1));
+  const Run memory = cli("validate '" + dae.string() + "' --import-memory 256M");
+  CHECK(memory.exitCode == 1);
+  CHECK_THAT(memory.err, Catch::StartsWith(dae.string() + ": the importer needed more than 256 MiB of memory and was stopped"));
+  CHECK_THAT(memory.err, !Catch::Contains("bad_alloc"));
+  const Run time = cli("validate '" + dae.string() + "' --import-memory 4G --import-seconds 0.5");
+  CHECK(time.exitCode == 1);
+  CHECK_THAT(time.err, Catch::StartsWith(dae.string() + ": the importer did not finish in 0.5 s and was stopped"));
+  CHECK(cli("validate '" + dae.string() + "' --import-memory 2X").exitCode == 2);
+  CHECK(cli("validate '" + dae.string() + "' --import-seconds -1").exitCode == 2);
+  for (const char* verb : {"validate", "info", "export-obj", "export-gltf", "export-stl", "render", "solve", "animate"})
+    CHECK_THAT(cli(std::string(verb) + " --help").out, Catch::Contains("--import-memory SIZE"));
+  CHECK(cli("bench --import-memory 1G").exitCode == 2);  // reads no file
+}
+
 TEST_CASE("export-stl writes every triangle as binary STL", "[cli][stl]") {
   const fs::path out = scratch() / "pipe.stl";
   const Run r = cli("export-stl '" + scene("pipe.json") + "' -o '" + out.string() + "' --resolution 8");

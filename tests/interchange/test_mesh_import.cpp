@@ -24,6 +24,7 @@
 #include "flexure/core/scene.h"
 #include "flexure/core/tessellation.h"
 #include "flexure/interchange/gltf_export.h"
+#include "flexure/interchange/import_limits.h"
 #include "flexure/interchange/mesh_import.h"
 #include "flexure/interchange/stl_export.h"
 #include "flexure/io/obj.h"
@@ -85,6 +86,16 @@ std::unique_ptr<Scene> open(const fs::path& file, std::vector<LoadWarning>* warn
   LoadResult r = openSceneFile(file.string());
   if (warnings) *warnings = r.warnings;
   return std::move(r.scene);
+}
+
+// Opens `file`, requires one mesh of `triangles` triangles, and returns the warnings.
+std::vector<LoadWarning> oneMeshWarnings(const fs::path& file, int triangles) {
+  std::vector<LoadWarning> warnings;
+  const auto scene = open(file, &warnings);
+  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
+  REQUIRE(meshes.size() == 1);
+  CHECK(meshes[0].triangleCount() == triangles);
+  return warnings;
 }
 
 // scene → OBJ text → parsed back: the meshes `export-obj` would write.
@@ -179,29 +190,163 @@ TEST_CASE("STL, PLY and glTF round trips to OBJ keep every triangle", "[import][
   }
 }
 
-TEST_CASE("Collada goes through the same import", "[import][collada]") {
-  const fs::path f = importTempFile("tetra.dae");
-  writeBytes(f, R"(<?xml version="1.0"?>
-<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
-<library_geometries><geometry id="g" name="tetra"><mesh>
+namespace {
+
+// A closed tetrahedron as a Collada geometry library: the geometry "g" named "tetra".
+const char* const kColladaTetrahedron = R"(<library_geometries><geometry id="g" name="tetra"><mesh>
 <source id="p"><float_array id="pa" count="12">0 0 0 1 0 0 0 1 0 0 0 1</float_array>
 <technique_common><accessor source="#pa" count="4" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
 <vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
 <triangles count="4"><input semantic="VERTEX" source="#v" offset="0"/><p>0 2 1 0 1 3 0 3 2 1 2 3</p></triangles>
 </mesh></geometry></library_geometries>
-<library_visual_scenes><visual_scene id="s"><node id="n" name="tetra"><instance_geometry url="#g"/></node></visual_scene></library_visual_scenes>
+)";
+
+}  // namespace
+
+TEST_CASE("Collada goes through the same import", "[import][collada]") {
+  const fs::path f = importTempFile("tetra.dae");
+  writeBytes(f, std::string(R"(<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+)") + kColladaTetrahedron + R"(<library_visual_scenes><visual_scene id="s"><node id="n" name="tetra"><instance_geometry url="#g"/></node></visual_scene></library_visual_scenes>
 <scene><instance_visual_scene url="#s"/></scene>
 </COLLADA>)");
-  std::vector<LoadWarning> warnings;
-  const auto scene = open(f, &warnings);
-  const std::vector<TriangleMesh> meshes = tessellateScene(*scene);
-  REQUIRE(meshes.size() == 1);
-  CHECK(meshes[0].triangleCount() == 4);
-  CHECK(warnings.empty());  // closed and consistently oriented
+  CHECK(oneMeshWarnings(f, 4).empty());  // closed and consistently oriented
   // Truncated XML is refused with the file named.
   const fs::path cut = importTempFile("cut.dae");
   writeBytes(cut, "<?xml version=\"1.0\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n<library_geometries><geometry id=\"g\"><mesh><source id=\"p\"><float_array id=\"pa\" count=\"12\">0 0 0 1");
   requireRefused(cut, "truncated Collada");
+}
+
+// Issue 28 item 1: files that assimp reads and Flexure refused.
+namespace {
+
+// A Collada tetrahedron beside a camera and a light; `geometryUrl` is what its node instances.
+std::string colladaWithCameraAndLight(const std::string& geometryUrl) {
+  return R"(<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+<library_cameras><camera id="cam" name="cam"><optics><technique_common><perspective><yfov>45</yfov><aspect_ratio>1.5</aspect_ratio><znear>0.1</znear><zfar>100</zfar></perspective></technique_common></optics></camera></library_cameras>
+<library_lights><light id="sun" name="sun"><technique_common><directional><color>1 1 1</color></directional></technique_common></light></library_lights>
+)" + std::string(kColladaTetrahedron) + R"(<library_visual_scenes><visual_scene id="s">
+<node id="c" name="camera"><translate>0 0 5</translate><instance_camera url="#cam"/></node>
+<node id="l" name="light"><instance_light url="#sun"/></node>
+<node id="n" name="tetra"><instance_geometry url=")" + geometryUrl + R"("/></node>
+</visual_scene></library_visual_scenes>
+<scene><instance_visual_scene url="#s"/></scene>
+</COLLADA>)";
+}
+
+// A glTF file with one mesh per given primitive mode (0 points, 1 lines, 4 triangles), each over
+// the same four vertices of a tetrahedron.
+std::string gltfWithModes(const std::vector<int>& modes) {
+  // 4 float32 VEC3 positions (48 bytes), then 12 uint16 indices (24 bytes): the tetrahedron's
+  // triangles, which as lines or points are just as valid.
+  const float positions[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+  const std::uint16_t indices[12] = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
+  std::string bytes(reinterpret_cast<const char*>(positions), sizeof positions);
+  bytes.append(reinterpret_cast<const char*>(indices), sizeof indices);
+  static const char* const kBase64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string base64;
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::uint32_t n = (std::uint32_t(static_cast<unsigned char>(bytes[i])) << 16) |
+                            (i + 1 < bytes.size() ? std::uint32_t(static_cast<unsigned char>(bytes[i + 1])) << 8 : 0) |
+                            (i + 2 < bytes.size() ? std::uint32_t(static_cast<unsigned char>(bytes[i + 2])) : 0);
+    base64 += kBase64[(n >> 18) & 63];
+    base64 += kBase64[(n >> 12) & 63];
+    base64 += i + 1 < bytes.size() ? kBase64[(n >> 6) & 63] : '=';
+    base64 += i + 2 < bytes.size() ? kBase64[n & 63] : '=';
+  }
+  std::string nodes, meshes, sceneNodes;
+  for (std::size_t k = 0; k < modes.size(); ++k) {
+    const std::string name = modes[k] == 0 ? "cloud" : modes[k] == 1 ? "wire" : "solid";
+    nodes += std::string(k ? "," : "") + R"({"mesh":)" + std::to_string(k) + R"(,"name":")" + name + R"("})";
+    meshes += std::string(k ? "," : "") + R"({"name":")" + name +
+              R"(","primitives":[{"attributes":{"POSITION":0},"indices":1,"mode":)" + std::to_string(modes[k]) + "}]}";
+    sceneNodes += std::string(k ? "," : "") + std::to_string(k);
+  }
+  return R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[)" + sceneNodes + R"(]}],"nodes":[)" + nodes +
+         R"(],"meshes":[)" + meshes + R"(],"buffers":[{"byteLength":72,"uri":"data:application/octet-stream;base64,)" + base64 +
+         R"("}],"bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":48},{"buffer":0,"byteOffset":48,"byteLength":24}],)"
+         R"("accessors":[{"bufferView":0,"componentType":5126,"count":4,"type":"VEC3","min":[0,0,0],"max":[1,1,1]},)"
+         R"({"bufferView":1,"componentType":5123,"count":12,"type":"SCALAR"}]})";
+}
+
+std::string refusal(const fs::path& file) {
+  try {
+    open(file);
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+}  // namespace
+
+TEST_CASE("a Collada file with a camera and a light beside its mesh imports the mesh and names what was left out",
+          "[import][collada][issue28]") {
+  const fs::path f = importTempFile("camera-light-mesh.dae");
+  writeBytes(f, colladaWithCameraAndLight("#g"));
+  const std::vector<LoadWarning> warnings = oneMeshWarnings(f, 4);
+  REQUIRE(warnings.size() == 1);
+  CHECK_THAT(warnings[0].message, Catch::Contains("left out 1 camera and 1 light"));
+}
+
+// assimp flags a Collada scene "incomplete" when its reader stored no mesh — here the node names
+// the geometry by its name, which assimp does not resolve — and then makes up a "skeleton" mesh
+// of the node tree (which `assimp info` counts as a mesh). That is no geometry of the file:
+// refused, saying what the file holds and why no mesh came out, never the made-up mesh.
+TEST_CASE("a Collada file whose only mesh assimp cannot place is refused with what it holds", "[import][collada][issue28]") {
+  const fs::path f = importTempFile("camera-light-unplaced.dae");
+  writeBytes(f, colladaWithCameraAndLight("#tetra"));
+  const std::string message = refusal(f);
+  INFO(message);
+  CHECK_THAT(message, Catch::StartsWith(f.string() + ": no triangle mesh in the file"));
+  CHECK_THAT(message, Catch::Contains("it holds 1 camera and 1 light"));
+  CHECK_THAT(message, Catch::Contains("Unable to find geometry for ID \"tetra\""));
+}
+
+TEST_CASE("a PLY header with a free-text line, as Blender 2.47 wrote it, reads", "[import][ply][issue28]") {
+  const fs::path f = importTempFile("blender247.ply");
+  writeBytes(f,
+             "ply\nformat ascii 1.0\nCreated by Blender3D 247 - www.blender.org, source file: 'tetra.blend'\n"
+             "element vertex 4\nproperty float x\nproperty float y\nproperty float z\n"
+             "element face 4\nproperty list uchar uint vertex_indices\nend_header\n"
+             "0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n");
+  CHECK(oneMeshWarnings(f, 4).empty());
+  // What keeps assimp's parser from running on stays refused: "end_header" on a line with other
+  // text, even a free-text one.
+  const fs::path hidden = importTempFile("hidden-end.ply");
+  writeBytes(hidden, "ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nnotes: end_header\n1\n");
+  CHECK_THAT(refusal(hidden), Catch::Contains("\"end_header\" must stand alone on its line"));
+}
+
+TEST_CASE("a glTF file of points or lines only is refused as having no triangles", "[import][gltf][issue28]") {
+  for (const int mode : {0, 1}) {
+    const fs::path f = importTempFile(mode == 0 ? "points.gltf" : "lines.gltf");
+    writeBytes(f, gltfWithModes({mode}));
+    const std::string message = refusal(f);
+    INFO(message);
+    CHECK_THAT(message, Catch::StartsWith(f.string() + ": the file has no triangles (points or lines only: "));
+    CHECK_THAT(message, Catch::Contains(mode == 0 ? "\"cloud\" (points)" : "\"wire\" (lines)"));
+    CHECK_THAT(message, Catch::Contains("cannot use as a surface"));
+  }
+  // Beside triangles, lines are left out with a warning and the triangles come in.
+  const fs::path mixed = importTempFile("mixed.gltf");
+  writeBytes(mixed, gltfWithModes({4, 1}));
+  const std::vector<LoadWarning> warnings = oneMeshWarnings(mixed, 4);
+  REQUIRE(warnings.size() == 1);
+  CHECK_THAT(warnings[0].message, Catch::Contains("left out \"wire\" (lines)"));
+}
+
+TEST_CASE("an OBJ file whose numbers carry an explicit sign imports", "[import][obj][issue28]") {
+  const fs::path f = importTempFile("signed.obj");
+  writeBytes(f, "v +1 -0.5 +2.0e+0\nv +0 +0 +0\nv +1 +1 -0\nf +1 +2 +3\n");
+  const std::vector<TriangleMesh> meshes = tessellateScene(*open(f));
+  REQUIRE(meshes.size() == 1);
+  REQUIRE(meshes[0].triangleCount() == 1);
+  const Bounds3 box = meshes[0].bounds();
+  CHECK(box.hi.x == 1.0);
+  CHECK(box.lo.y == -0.5);
+  CHECK(box.hi.z == 2.0);
 }
 
 // Every triangle's area, sorted: what a rigid motion of any part leaves unchanged.
@@ -440,17 +585,35 @@ TEST_CASE("a failed import leaves nothing behind", "[import][atomic]") {
 }
 
 // Inputs fuzz_mesh_import found (first byte: the format hint, as in the fuzz target): each is
-// refused with a LoadError and nothing else (no hang, crash or other exception).
+// refused with a LoadError that names the file, and nothing else (no hang, crash or other
+// exception, no bare "std::bad_alloc"). collada-exponential-instances.bin (issue 28) is 4 kB of
+// library nodes that each instance the one before twice, 2^40 nodes: assimp allocates until
+// something stops it, here the import's memory limit, kept small so that the test is quick.
+// collada-runaway-*.bin are the fuzzer's, run under the same limits from assimp-testmodels'
+// models: kwxport's cube.dae with other bytes in an effect block, and a model whose triangle
+// index list has a few bytes garbled; assimp allocates without end on both.
 TEST_CASE("fuzz findings are refused cleanly", "[import][fuzz]") {
   static const char* const kHints[] = {"stl", "ply", "glb", "gltf", "dae", "fbx", "3ds", ""};
+  const MeshImportLimits before = meshImportLimits();
+  setMeshImportLimits({std::uint64_t{512} << 20, 60.0});
   for (const auto& entry : fs::directory_iterator(fs::path(FLEXURE_SOURCE_DIR) / "tests/interchange/regressions")) {
     INFO(entry.path());
     std::ifstream in(entry.path(), std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     REQUIRE(!bytes.empty());
-    CHECK_THROWS_AS(readMeshesFromMemory(bytes.substr(1), kHints[static_cast<unsigned char>(bytes[0]) % 8], entry.path().string()),
-                    LoadError);
+    try {
+      readMeshesFromMemory(bytes.substr(1), kHints[static_cast<unsigned char>(bytes[0]) % 8], entry.path().string());
+      FAIL("accepted");
+    } catch (const LoadError& e) {
+      INFO(e.what());
+      CHECK_THAT(e.what(), Catch::StartsWith(entry.path().string() + ":"));
+      CHECK_THAT(e.what(), !Catch::Contains("bad_alloc"));
+      if (entry.path().filename().string().starts_with("collada-exponential") ||
+          entry.path().filename().string().starts_with("collada-runaway"))
+        CHECK_THAT(e.what(), Catch::Contains("the importer needed more than 512 MiB of memory and was stopped"));
+    }
   }
+  setMeshImportLimits(before);
 }
 
 }  // namespace flexure

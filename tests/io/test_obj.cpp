@@ -71,6 +71,25 @@ TEST_CASE("OBJ import: every corner form and negative indices", "[obj]") {
   CHECK(growing.positions[static_cast<std::size_t>(growing.triangles[1][1])].y == 1.0);
 }
 
+// Issue 28: numbers with an explicit sign, as C's strtod reads them and other programs write
+// them; one sign only.
+TEST_CASE("OBJ import: numbers and indices may carry an explicit plus sign", "[obj]") {
+  const TriangleMesh m = parseObj("v +1 -0.5 +2.0e+0\nv 0 0 0\nv +0.25 +1E-1 -0\nvt +0.5 +1\nvn +0 +0 +1\nf +1/+1/+1 2/1/1 +3/1/1\n");
+  REQUIRE(m.vertexCount() == 3);
+  REQUIRE(m.triangleCount() == 1);
+  CHECK(m.positions[0].x == 1.0);
+  CHECK(m.positions[0].y == -0.5);
+  CHECK(m.positions[0].z == 2.0);
+  CHECK(m.positions[2].x == 0.25);
+  CHECK(m.positions[2].y == 0.1);
+  CHECK(m.uvs[0][0] == 0.5);
+  CHECK(m.normals[0].z == 1.0);
+  CHECK_THAT(objError("v +-1 0 0\n").message(), Catch::Contains("invalid number \"+-1\" for x coordinate"));
+  CHECK_THAT(objError("v ++1 0 0\n").message(), Catch::Contains("invalid number \"++1\""));
+  CHECK_THAT(objError("v + 0 0\n").message(), Catch::Contains("invalid number \"+\""));
+  CHECK_THAT(objError("v 0 0 0\nv 1 0 0\nv 0 1 0\nf +-1 2 3\n").message(), Catch::Contains("invalid vertex index \"+-1\""));
+}
+
 TEST_CASE("OBJ import: errors name the line and column of the bad token", "[obj]") {
   struct Case {
     const char* text;

@@ -80,6 +80,14 @@ class FamilySolver {
   // largest constraint violation (false). The solver thread's rollback rule and the energy
   // plot read it.
   virtual bool minimizesEnergy() const { return false; }
+  // True when advance() moves the scene as time passes without any key: dynamics (free solids
+  // under gravity, loads or initial velocities; a curve's paper Euler steps). With keyframe
+  // tracks it is what makes a scene an animation (anim/animated_scene.h): exports then write the
+  // timeline's frames by default (issue 28).
+  virtual bool hasDynamics(const Scene& scene) const {
+    (void)scene;
+    return false;
+  }
 };
 
 class SolverRegistry {

@@ -45,6 +45,8 @@ class CurveFamilySolver final : public FamilySolver {
   bool appliesTo(const Scene& scene) const override;
   SolveReport solve(Scene& scene, const SolveOptions& options) const override;
   SolveReport advance(Scene& scene, double t0, double t1, const SolveOptions& options) const override;
+  // The paper's Euler method (settings "method": "paper") moves the curves a few steps a frame.
+  bool hasDynamics(const Scene& scene) const override;
   // `steps` Euler steps (Eq. 8) of every curve with the constraints active at `time` (NaN: all).
   SolveReport stepPaper(Scene& scene, int steps, double time) const;
 

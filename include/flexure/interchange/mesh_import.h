@@ -28,8 +28,11 @@ struct ImportedMeshes {
 // Every triangle mesh of the file, in the file's root space, then mapped by `options`
 // (applyMeshImportOptions, the function a mesh node's "source" goes through too). assimp runs in a
 // child process (isolated_read.h): assimp 5.2.5 crashes on some malformed files (a null
-// dereference in its Collada reader), which must not take the application down; a crash or a
-// reader running over 10 minutes is a LoadError naming the file.
+// dereference in its Collada reader), which must not take the application down, and allocates
+// without end on others; a crash is a LoadError naming the file, a read past the import limits
+// (import_limits.h: memory, time, or cancelled from a watching thread) an ImportStopped naming
+// it. Cameras, lights, animations and meshes of points or lines are left out with a warning; a
+// file with no triangle mesh is a LoadError saying what it holds.
 ImportedMeshes readMeshesWithAssimp(const std::string& path, const MeshImportOptions& options = {});
 // The same from bytes in memory (`hint` is the extension without dot: "stl", "glb"); for fuzzing.
 ImportedMeshes readMeshesFromMemory(const std::string& bytes, const std::string& hint, const std::string& sourceName,

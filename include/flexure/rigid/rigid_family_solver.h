@@ -16,6 +16,8 @@ class RigidFamilySolver final : public FamilySolver {
   bool appliesTo(const Scene& scene) const override;
   SolveReport solve(Scene& scene, const SolveOptions& options) const override;
   SolveReport advance(Scene& scene, double t0, double t1, const SolveOptions& options) const override;
+  // A solid that is not fixed and feels gravity, a load or an initial velocity.
+  bool hasDynamics(const Scene& scene) const override;
 };
 
 // The options the settings block and the caller's SolveOptions give, for direct use.

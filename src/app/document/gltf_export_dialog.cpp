@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "flexure/anim/animated_scene.h"
 #include "flexure/anim/bake_cache.h"
 #include "flexure/anim/bake_session.h"
 #include "flexure/anim/timeline_settings.h"
@@ -121,6 +122,15 @@ GltfExportOutcome runGltfExport(const Scene& scene, TimelinePlayback* playback, 
   return outcome;
 }
 
+GltfExportRequest defaultGltfExportRequest(const Scene& scene, bool hasTimeline) {
+  const SceneAnimation animation = sceneAnimation(scene);
+  GltfExportRequest request;
+  request.animated = hasTimeline && animation.animated();
+  request.firstFrame = animation.range.first;
+  request.lastFrame = animation.range.last;
+  return request;
+}
+
 QString formatByteSize(qint64 bytes) {
   if (bytes < 1000) return bytes == 1 ? QObject::tr("1 byte") : QObject::tr("%1 bytes").arg(bytes);
   if (bytes < 1000 * 1000) return QObject::tr("%1 kB").arg((bytes + 500) / 1000);
@@ -140,15 +150,9 @@ QString gltfExportStatus(const GltfExportRequest& request, const GltfExportOutco
 
 QString exportGltfInteractively(const Scene& scene, TimelinePlayback* playback, const QString& suggestedPath,
                                 QWidget* parent) {
-  const TimelineSettings* timeline = scene.settings.tryGet<TimelineSettings>();
-  const bool canAnimate = timeline && playback;
-  GltfExportRequest defaults;
+  GltfExportRequest defaults = defaultGltfExportRequest(scene, playback != nullptr);
   defaults.path = suggestedPath;
-  defaults.animated = canAnimate;
-  if (canAnimate) {
-    defaults.firstFrame = timeline->startFrame;
-    defaults.lastFrame = timeline->endFrame;
-  }
+  const bool canAnimate = playback && (scene.settings.tryGet<TimelineSettings>() || defaults.animated);
   GltfExportDialog dialog(defaults, canAnimate, parent);
   if (dialog.exec() != QDialog::Accepted) return {};
   GltfExportRequest request = dialog.request();

@@ -46,14 +46,19 @@ GltfExportOptions windowGltfOptions(int resolution);
 GltfExportOutcome runGltfExport(const Scene& scene, TimelinePlayback* playback, const GltfExportRequest& request,
                                 QWidget* parent);
 
+// What the dialog proposes: the timeline's range, checked when the scene is animated (keyframe
+// tracks or dynamics, anim/animated_scene.h: the rule `flexure-cli export-gltf` follows without
+// --frames or --still) and the window has a timeline to bake it on; else the scene as it is.
+GltfExportRequest defaultGltfExportRequest(const Scene& scene, bool hasTimeline);
+
 // "Exported snake.glb (377 kB, 125 frames)", "Export of snake.glb cancelled: nothing written".
 QString gltfExportStatus(const GltfExportRequest& request, const GltfExportOutcome& outcome);
 
 // 377 kB, 1.2 MB, 84 bytes (decimal units).
 QString formatByteSize(qint64 bytes);
 
-// The File menu's action: the dialog (range from the timeline when the scene has one), the
-// export, an error dialog on failure; returns the status-bar message (empty when the dialog was
+// The File menu's action: the dialog (defaultGltfExportRequest), the export, an error dialog on
+// failure; returns the status-bar message (empty when the dialog was
 // cancelled or the export failed).
 QString exportGltfInteractively(const Scene& scene, TimelinePlayback* playback, const QString& suggestedPath,
                                 QWidget* parent);

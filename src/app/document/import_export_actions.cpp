@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "commands/import_command.h"
+#include "document/import_progress.h"
 #include "document/scene_document.h"
 #include "flexure/core/importer_registry.h"
 #include "flexure/core/tessellation.h"
@@ -43,9 +44,9 @@ bool isAssimpMeshPath(const QString& path) {
 }
 
 bool importIntoDocument(SceneDocument& document, const QString& path, QString& error,
-                        const MeshImportOptions& meshOptions, QStringList* warnings) {
+                        const MeshImportOptions& meshOptions, QStringList* warnings, QWidget* progressParent) {
   LoadResult loaded;
-  try {
+  auto read = [&] {
     if (isAssimpMeshPath(path)) {
       // Through assimp with the unit scale and up axis; all-or-nothing into a fresh scene.
       loaded.scene = std::make_unique<Scene>();
@@ -54,6 +55,10 @@ bool importIntoDocument(SceneDocument& document, const QString& path, QString& e
     } else {
       loaded = openSceneFile(path.toStdString());
     }
+  };
+  try {
+    if (progressParent) runWithImportProgress(progressParent, path, read);
+    else read();
   } catch (const std::exception& e) {
     error = QString::fromStdString(e.what());
     if (!error.contains(path)) error = path + ": " + error;

@@ -4,6 +4,7 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <QWidget>
 #include <vector>
 
 #include "flexure/core/scene.h"
@@ -30,8 +31,12 @@ bool isAssimpMeshPath(const QString& path);
 // message (naming the file; file:line:column where the format has lines). Mesh formats read
 // through assimp use `meshOptions` (scale, up axis); `warnings` (when given) receives what the
 // reader reported: open or non-manifold meshes, whose inside/outside is undefined.
+// With `progressParent`, the file is read through runWithImportProgress (import_progress.h):
+// progress and Cancel; a cancelled read leaves the document untouched and `error` ends in
+// "import cancelled" (isCancelledImport).
 bool importIntoDocument(SceneDocument& document, const QString& path, QString& error,
-                        const MeshImportOptions& meshOptions = {}, QStringList* warnings = nullptr);
+                        const MeshImportOptions& meshOptions = {}, QStringList* warnings = nullptr,
+                        QWidget* progressParent = nullptr);
 
 // The displayed geometry (the scene tessellated at the current Ψ) as an OBJ file, one `o`
 // group per primitive, written atomically through io's OBJ writer.

@@ -29,7 +29,7 @@ void SceneDocument::newScene() {
 bool SceneDocument::open(const QString& path, QString& error, QStringList* warnings) {
   LoadResult result;
   try {
-    result = openSceneFile(path.toStdString());
+    result = fileReader_ ? fileReader_(path) : openSceneFile(path.toStdString());
   } catch (const std::exception& e) {
     error = QString::fromStdString(e.what());
     return false;

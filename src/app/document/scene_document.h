@@ -6,9 +6,11 @@
 #include <QUndoStack>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <memory>
 
 #include "flexure/core/scene.h"
+#include "flexure/io/open_scene.h"
 
 namespace flexure::app {
 
@@ -30,6 +32,12 @@ class SceneDocument : public QObject {
   // Every edit of the document goes through this stack (a whole drag is one command). Cleared
   // when another scene replaces this one.
   QUndoStack& undoStack() { return undoStack_; }
+
+  // How open() and revert() read a file: openSceneFile by default. The window reads through the
+  // import progress (document/import_progress.h), so that a mesh file assimp runs away on shows
+  // its progress and can be cancelled; the reader runs to completion before the document changes.
+  using FileReader = std::function<LoadResult(const QString& path)>;
+  void setFileReader(FileReader reader) { fileReader_ = std::move(reader); }
 
   // Replaces the document by an empty scene.
   void newScene();
@@ -80,6 +88,7 @@ class SceneDocument : public QObject {
   void setFilePath(const QString& path);
   void adopt(std::unique_ptr<Scene> scene, const QString& path, bool modified);
   std::unique_ptr<Scene> scene_;
+  FileReader fileReader_;
   QUndoStack undoStack_;
   QString filePath_;
   bool modified_ = false;

@@ -34,10 +34,10 @@ std::vector<int> slotsOf(const Scene& scene, const Track& track) {
     return i >= 0 ? std::vector<int>{i} : std::vector<int>{};
   }
   if (track.channels.size() == 4) {
-    std::vector<int> slots;
+    std::vector<int> indices;
     for (const std::string& channel : track.channels)
-      if (const int i = psi.find(channel); i >= 0) slots.push_back(i);
-    return slots;
+      if (const int i = psi.find(channel); i >= 0) indices.push_back(i);
+    return indices;
   }
   if (auto quat = findQuaternionSlots(scene, track.target)) return {quat->begin(), quat->end()};
   return {};
@@ -135,9 +135,10 @@ TimelineSettings withKeysMoved(const Scene& scene, const Node& node, TimelineSet
 }
 
 std::vector<std::string> tracksWritingSlots(const Scene& scene, const TimelineSettings& timeline,
-                                            const std::vector<std::string>& slots) {
+                                            const std::vector<std::string>& slotNames) {
+  // Not "slots": Qt's keyword macro, defined when a unity batch puts a Qt header first.
   std::set<int> wanted;
-  for (const std::string& name : slots)
+  for (const std::string& name : slotNames)
     if (const int i = scene.parameters().find(name); i >= 0) wanted.insert(i);
   std::vector<std::string> targets;
   for (const Track& track : timeline.tracks) {

@@ -40,7 +40,7 @@ TimelineSettings withKeysMoved(const Scene& scene, const Node& node, TimelineSet
 // track writes all four of its slots), in the block's order: which keyed values a drag that
 // turned those slots changed (issue 17 item 1, session::DragOutcome::changedDrives).
 std::vector<std::string> tracksWritingSlots(const Scene& scene, const TimelineSettings& timeline,
-                                            const std::vector<std::string>& slots);
+                                            const std::vector<std::string>& slotNames);
 // Keys the current Ψ values of the tracks with those targets at time t (a key already at t is
 // replaced, its interpolation kept); targets without a track are ignored.
 TimelineSettings withTracksKeyed(const Scene& scene, TimelineSettings timeline, const std::vector<std::string>& targets,

@@ -1,9 +1,8 @@
 #include "viewport/gl_format.h"
 
-#include <QOffscreenSurface>
-#include <QOpenGLContext>
-#include <QOpenGLFunctions>
 #include <QSurfaceFormat>
+
+#include "viewport/gl_availability.h"
 
 namespace flexure::app {
 
@@ -26,19 +25,7 @@ bool isSoftwareRenderer(const QString& glRenderer) {
 }
 
 QString probeGlRenderer() {
-  static const QString renderer = [] {
-    QOpenGLContext context;
-    context.setFormat(QSurfaceFormat::defaultFormat());
-    if (!context.create()) return QString();
-    QOffscreenSurface surface;
-    surface.setFormat(context.format());
-    surface.create();
-    if (!surface.isValid() || !context.makeCurrent(&surface)) return QString();
-    const auto* name = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
-    QString result = name ? QString::fromLatin1(name) : QString();
-    context.doneCurrent();
-    return result;
-  }();
+  static const QString renderer = checkGlAvailability().renderer;
   return renderer;
 }
 

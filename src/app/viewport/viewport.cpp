@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QDropEvent>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
@@ -63,7 +64,12 @@ class Viewport::Surface : public QOpenGLWindow {
       case QEvent::UpdateRequest:
         // A frame asked for just before the window lost its platform surface (the main window
         // closing): QOpenGLWindow would paint with the context it has already deleted.
-        if (!handle() || !context()) return true;
+        if (!handle() || !context() || owner_.isUnavailable()) return true;
+        return QOpenGLWindow::event(event);
+      case QEvent::Expose:
+        // Without OpenGL the window is never painted: QOpenGLWindow would make a context, fail,
+        // and paint through it all the same.
+        if (owner_.isUnavailable()) return true;
         return QOpenGLWindow::event(event);
       case QEvent::DragLeave: {
         QDragLeaveEvent copy;
@@ -135,6 +141,20 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent), surface_(new Surface(*thi
   setSamples(kAntialiasHardwareSamples);
 }
 
+void Viewport::setUnavailable(const QString& message) {
+  if (!unavailable_) {
+    unavailable_ = new QLabel(this);
+    unavailable_->setObjectName("viewportUnavailable");
+    unavailable_->setWordWrap(true);
+    unavailable_->setAlignment(Qt::AlignCenter);
+    unavailable_->setMargin(24);
+    unavailable_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout()->addWidget(unavailable_);
+  }
+  unavailable_->setText(message);
+  container_->hide();
+}
+
 void Viewport::setSamples(int samples) {
   QSurfaceFormat surface = QSurfaceFormat::defaultFormat();
   surface.setSamples(samples);
@@ -143,10 +163,10 @@ void Viewport::setSamples(int samples) {
 }
 
 void Viewport::update() {
-  if (surface_->handle()) surface_->update();  // else the first show draws anyway
+  if (surface_->handle() && !unavailable_) surface_->update();  // else the first show draws anyway
 }
 
-QImage Viewport::grabFramebuffer() { return surface_->grabFramebuffer(); }
+QImage Viewport::grabFramebuffer() { return unavailable_ ? QImage() : surface_->grabFramebuffer(); }
 
 QWindow* Viewport::pictureWindow() const { return surface_; }
 
@@ -250,6 +270,14 @@ void Viewport::setStandardView(StandardView view) { applyCamera(standardViewCame
 void Viewport::toggleProjection() { applyCamera(toggledProjection(camera_)); }
 
 void Viewport::initializeGL() {
+  // QOpenGLWindow calls this even when it could not make or bind its context; any OpenGL call
+  // then goes nowhere (glGetString through a missing context crashed).
+  if (!context() || !context()->isValid() || QOpenGLContext::currentContext() != context()) {
+    emit renderFailed(tr("no OpenGL %1.%2 context could be created for the viewport")
+                          .arg(format().majorVersion())
+                          .arg(format().minorVersion()));
+    return;
+  }
   std::string error;
   if (!renderer_.initialize(error)) {
     emit renderFailed(QString::fromStdString(error));

@@ -29,6 +29,7 @@
 #include "viewport/frame_timing.h"
 #include "viewport/navigation_gesture.h"
 
+class QLabel;
 class QWindow;
 
 namespace flexure::app {
@@ -60,6 +61,11 @@ class Viewport : public QWidget {
   QWindow* pictureWindow() const;
   // GL_RENDERER of the picture's context, once it has drawn (benchmarks report it).
   const QString& glRenderer() const { return glRenderer_; }
+  // No OpenGL 3.3 context on this display (gl_availability.h): the picture is never drawn (no
+  // context is asked for, so nothing can crash in a missing one) and `message` takes its place.
+  // The viewport keeps its camera, meshes and options, so exports that render offscreen work.
+  void setUnavailable(const QString& message);
+  bool isUnavailable() const { return unavailable_ != nullptr; }
   // Multisampling of the picture (gl_format.h); only before the viewport is first shown.
   void setSamples(int samples);
   // What was asked for (format() reports the shared context's, not the picture's framebuffer).
@@ -148,6 +154,7 @@ class Viewport : public QWidget {
   Surface* surface_ = nullptr;  // owned by its container
   QString glRenderer_;
   QWidget* container_ = nullptr;
+  QLabel* unavailable_ = nullptr;  // shown instead of the picture (setUnavailable)
   SceneRenderer renderer_;
   int samples_ = 0;
   bool glReady_ = false;

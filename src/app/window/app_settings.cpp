@@ -11,6 +11,8 @@ const char* const kAutosaveKey = "preferences/autosaveIntervalSeconds";
 const char* const kShadingKey = "preferences/defaultShading";
 const char* const kRecentKey = "preferences/recentFilesCount";
 const char* const kAntialiasingKey = "preferences/viewportAntialiasing";
+const char* const kImportMemoryKey = "preferences/importMemoryMiB";
+const char* const kImportSecondsKey = "preferences/importSeconds";
 const char* const kGeometryKey = "window/geometry";
 const char* const kStateKey = "window/state";
 // Bumped when the set of dock widgets changes incompatibly: QMainWindow::restoreState then
@@ -29,6 +31,8 @@ Preferences Preferences::load() {
   const int samples = settings.value(kAntialiasingKey, defaults.viewportAntialiasing).toInt();
   p.viewportAntialiasing =
       samples == kAntialiasAutomatic || isViewportSampleCount(samples) ? samples : defaults.viewportAntialiasing;
+  p.importMemoryMiB = std::clamp(settings.value(kImportMemoryKey, defaults.importMemoryMiB).toInt(), 0, kMaxImportMemoryMiB);
+  p.importSeconds = std::clamp(settings.value(kImportSecondsKey, defaults.importSeconds).toInt(), 0, kMaxImportSeconds);
   return p;
 }
 
@@ -38,6 +42,8 @@ void Preferences::store() const {
   settings.setValue(kShadingKey, defaultShading);
   settings.setValue(kRecentKey, recentFilesCount);
   settings.setValue(kAntialiasingKey, viewportAntialiasing);
+  settings.setValue(kImportMemoryKey, importMemoryMiB);
+  settings.setValue(kImportSecondsKey, importSeconds);
 }
 
 void saveWindowLayout(const QMainWindow& window) {

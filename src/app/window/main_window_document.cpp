@@ -22,10 +22,13 @@
 #include "document/autosave.h"
 #include "document/gltf_export_dialog.h"
 #include "document/import_export_actions.h"
+#include "document/import_progress.h"
 #include "document/mesh_import_dialog.h"
 #include "document/recovery_dialog.h"
 #include "document/scene_document.h"
 #include "flexure/core/importer_registry.h"
+#include "flexure/interchange/import_limits.h"
+#include "flexure/io/open_scene.h"
 #include "flexure/io/installed_resources.h"
 #include "flexure/io/scene_file.h"
 #include "timeline/timeline_panel.h"
@@ -52,6 +55,10 @@ void MainWindow::openInteractively(const QString& path) {
   if (!confirmDiscardChanges()) return;
   QString error;
   if (!openFile(path, error)) {
+    if (isCancelledImport(error)) {
+      statusBar()->showMessage(tr("Opening %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
+      return;
+    }
     QMessageBox::warning(this, tr("Cannot open file"), error);
     recentFiles_.remove(path);
     return;
@@ -208,6 +215,13 @@ void MainWindow::addDocumentFileActions(QMenu* file) {
   QAction* preferences = file->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, &MainWindow::showPreferences);
   preferences->setMenuRole(QAction::PreferencesRole);
 
+  // File → Open and Revert read through the import progress: a mesh file shows how long its
+  // reader has run and what it took, with Cancel.
+  document_->setFileReader([this](const QString& path) {
+    LoadResult result;
+    runWithImportProgress(this, path, [&] { result = openSceneFile(path.toStdString()); });
+    return result;
+  });
   autosave_ = new Autosave(*document_, this);
   autosave_->setBeforeWrite([this] { syncCameraIntoScene(); });
   connect(autosave_, &Autosave::autosaveFailed, this,
@@ -243,7 +257,11 @@ void MainWindow::importWithDialog() {
   }
   QString error;
   QStringList warnings;
-  if (!importIntoDocument(*document_, path, error, options, &warnings)) {
+  if (!importIntoDocument(*document_, path, error, options, &warnings, this)) {
+    if (isCancelledImport(error)) {
+      statusBar()->showMessage(tr("Import of %1 cancelled: nothing imported").arg(QFileInfo(path).fileName()), 5000);
+      return;
+    }
     QMessageBox::warning(this, tr("Cannot import"), tr("%1 was not imported:\n%2").arg(path, error));
     return;
   }
@@ -300,6 +318,7 @@ void MainWindow::showPreferences() {
 
 void MainWindow::applyPreferences(const Preferences& preferences) {
   preferences.store();
+  setMeshImportLimits(preferences.importLimits());
   autosave_->setIntervalSeconds(preferences.autosaveIntervalSeconds);
   recentFiles_.setCapacity(preferences.recentFilesCount);
   setShading(preferences.defaultShading);
@@ -307,6 +326,7 @@ void MainWindow::applyPreferences(const Preferences& preferences) {
 
 void MainWindow::restoreDocumentSettings() {
   const Preferences preferences = Preferences::load();
+  setMeshImportLimits(preferences.importLimits());
   autosave_->setIntervalSeconds(preferences.autosaveIntervalSeconds);
   recentFiles_.setCapacity(preferences.recentFilesCount);
   setShading(preferences.defaultShading);

@@ -41,6 +41,26 @@ PreferencesDialog::PreferencesDialog(const Preferences& current, QWidget* parent
                                "Takes effect the next time Flexure starts."));
   form->addRow(tr("Viewport &anti-aliasing:"), antialiasing_);
 
+  // What the child process that reads a mesh file through assimp may take before it is stopped
+  // with an error naming the file (issue 28: some malformed files make it allocate without end).
+  importMemory_ = new QSpinBox(this);
+  importMemory_->setRange(0, Preferences::kMaxImportMemoryMiB);
+  importMemory_->setSingleStep(256);
+  importMemory_->setSuffix(tr(" MiB"));
+  importMemory_->setSpecialValueText(tr("no limit"));
+  importMemory_->setValue(current.importMemoryMiB);
+  importMemory_->setToolTip(tr("Memory a mesh import (STL, PLY, glTF, FBX, Collada, 3DS) may take; default %1 MiB, a "
+                               "quarter of this machine's memory, at most 2 GiB")
+                                .arg(Preferences::defaultImportMemoryMiB()));
+  form->addRow(tr("Import &memory limit:"), importMemory_);
+  importSeconds_ = new QSpinBox(this);
+  importSeconds_->setRange(0, Preferences::kMaxImportSeconds);
+  importSeconds_->setSuffix(tr(" s"));
+  importSeconds_->setSpecialValueText(tr("no limit"));
+  importSeconds_->setValue(current.importSeconds);
+  importSeconds_->setToolTip(tr("Time a mesh import may take before it is stopped"));
+  form->addRow(tr("Import &time limit:"), importSeconds_);
+
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -53,6 +73,8 @@ Preferences PreferencesDialog::preferences() const {
   p.defaultShading = shading_->currentIndex();
   p.recentFilesCount = recent_->value();
   p.viewportAntialiasing = antialiasing_->currentData().toInt();
+  p.importMemoryMiB = importMemory_->value();
+  p.importSeconds = importSeconds_->value();
   return p;
 }
 

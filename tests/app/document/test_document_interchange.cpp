@@ -148,6 +148,43 @@ TEST_CASE("cancelling the glTF export writes nothing and says so", "[document][e
   CHECK(window.statusBar()->currentMessage().toStdString() == "Export of cancelled.glb cancelled: nothing written");
 }
 
+// Issue 28 item 3: the dialog proposes what `flexure-cli export-gltf` writes without --frames or
+// --still: an animated scene's timeline range, checked; a still scene as it is.
+TEST_CASE("File → Export → glTF proposes an animated scene's timeline range, as the CLI exports it",
+          "[document][export][gltf][issue28]") {
+  struct Case {
+    const char* scene;
+    bool animated;
+    int first, last;
+  };
+  for (const Case& c : {Case{"scenes/anim-snake.json", true, 0, 125}, Case{"scenes/anim-monocycle.json", true, 0, 150},
+                        Case{"scenes/snake.json", true, 0, 48}, Case{"scenes/pipe.json", false, 0, 48}}) {
+    INFO(c.scene);
+    MainWindow window;
+    QString error;
+    REQUIRE(window.openFile(sourcePath(c.scene), error));
+    GltfExportRequest proposed;
+    bool seen = false;
+    QTimer::singleShot(0, &window, [&] {
+      if (auto* dialog = window.findChild<GltfExportDialog*>()) {
+        proposed = dialog->request();
+        seen = true;
+        dialog->reject();
+      }
+    });
+    action(window, "exportGltfAction")->trigger();
+    REQUIRE(seen);
+    CHECK(proposed.animated == c.animated);
+    if (c.animated) {
+      CHECK(proposed.firstFrame == c.first);
+      CHECK(proposed.lastFrame == c.last);
+    }
+    const GltfExportRequest rule = defaultGltfExportRequest(window.document().scene(), true);
+    CHECK(rule.animated == c.animated);
+    CHECK_FALSE(defaultGltfExportRequest(window.document().scene(), false).animated);
+  }
+}
+
 TEST_CASE("a scene without a timeline is exported as it is", "[document][export][gltf]") {
   QTemporaryDir dir;
   MainWindow window;
