@@ -3,12 +3,16 @@
 // rubberband or metaball displacement.
 #include <pybind11/stl.h>
 
+#include <optional>
+
 #include "bindings.h"
 #include "flexure/core/drag_mode.h"
+#include "flexure/core/grip.h"
 #include "flexure/core/scene.h"
 #include "flexure/core/solve_summary.h"
 #include "flexure/deform/metaball_deform_operator.h"
 #include "flexure/session/part_drag.h"
+#include "flexure/session/part_drag_registry.h"
 #include "json_bridge.h"
 #include "module_support.h"
 
@@ -20,15 +24,25 @@ namespace {
 
 class Drag {
  public:
-  Drag(HandlePtr handle, std::string node, SurfacePoint point, double time, DragMode mode)
-      : handle_(std::move(handle)), node_(std::move(node)), point_(point), time_(time), mode_(mode) {}
+  Drag(HandlePtr handle, std::string node, SurfacePoint point, double time, DragMode mode,
+       std::optional<PlacedGrip> grip = std::nullopt)
+      : handle_(std::move(handle)), node_(std::move(node)), point_(point), time_(time), mode_(mode), grip_(std::move(grip)) {}
 
   Drag& enter() {
     if (drag_) throw std::runtime_error("this drag has already begun");
     Scene& scene = handle_->scene();
     if (!scene.find(node_)) throw py::key_error("no node \"" + node_ + "\"");
     SceneHandle::Edit edit(*handle_, EditKind::Values);
-    drag_ = session::makePartDrag(scene, node_, time_);
+    if (grip_) {
+      // A grip's drag: the first technique that can change the part's own sizes (the window's).
+      std::vector<SurfacePoint> pins;
+      if (grip_->pinned) pins.push_back(*grip_->pinned);
+      drag_ = session::PartDragRegistry::instance().makeAccepting(
+          scene, *scene.find(node_), time_, [&](session::PartDrag& d) { return d.setGrip(grip_->parameters, pins); });
+      if (!drag_) throw std::runtime_error("no technique drags the grip \"" + grip_->grip.name + "\" of \"" + node_ + "\"");
+    } else {
+      drag_ = session::makePartDrag(scene, node_, time_);
+    }
     drag_->setMode(mode_);
     const Vec3d start = startPoint(scene);
     status_ = drag_->begin(node_, point_, start);
@@ -108,6 +122,7 @@ class Drag {
   SurfacePoint point_;
   double time_;
   DragMode mode_;
+  std::optional<PlacedGrip> grip_;
   std::unique_ptr<session::PartDrag> drag_;
   std::string kind_;
   session::PartDragStatus status_;
@@ -116,13 +131,23 @@ class Drag {
 }  // namespace
 
 py::object makeDrag(const HandlePtr& handle, const std::string& node, py::tuple point, double time,
-                    const std::string& mode) {
+                    const std::string& mode, const py::object& grip) {
   if (point.size() != 3) throw py::value_error("point takes (patch, u, v), e.g. (0, 0.5, 0.5)");
+  SurfacePoint p{point[0].cast<int>(), point[1].cast<double>(), point[2].cast<double>()};
+  if (p.patch < 0) throw py::value_error("patch index must not be negative");
   const std::optional<DragMode> dragMode = dragModeNamed(mode);
   if (!dragMode) throw py::value_error("mode \"" + mode + "\" is none of auto, move, rotate, shape, free");
-  const SurfacePoint p{point[0].cast<int>(), point[1].cast<double>(), point[2].cast<double>()};
-  if (p.patch < 0) throw py::value_error("patch index must not be negative");
-  return py::cast(Drag(handle, node, p, time, *dragMode));
+  if (grip.is_none()) return py::cast(Drag(handle, node, p, time, *dragMode));
+  // A grip of the primitive `node` (flexure/core/grip.h): its point is the one dragged.
+  const std::string name = grip.cast<std::string>();
+  const auto* leaf = dynamic_cast<const Primitive*>(handle->scene().find(node));
+  if (leaf == nullptr) throw py::value_error("\"" + node + "\" is not a primitive: grips belong to primitives");
+  for (PlacedGrip& g : placedGrips(handle->scene(), *leaf))
+    if (g.grip.name == name) {
+      p = g.surface;
+      return py::cast(Drag(handle, node, p, time, *dragMode, std::move(g)));
+    }
+  throw py::value_error("\"" + node + "\" has no grip \"" + name + "\" (see scene.grips(node))");
 }
 
 void defineDrag(py::module_& m, SceneClass& scene) {
@@ -164,13 +189,15 @@ void defineDrag(py::module_& m, SceneClass& scene) {
       "(P(u, v) mapped through every operator above it).");
   scene.def(
       "drag", &makeDrag, py::arg("node"), py::arg("point") = py::make_tuple(0, 0.5, 0.5), py::arg("time") = 0.0,
-      py::arg("mode") = "auto",
+      py::arg("mode") = "auto", py::arg("grip") = py::none(),
       "A Drag of the surface point (patch, u, v) of the primitive (or metaball deformer) `node`;\n"
       "use it in a with block. `time` is the scene time constraints are evaluated at. `mode` is the\n"
       "window's drag mode: 'auto' (the stiffness ladder: a free part moves, a part held in place\n"
       "turns about its hinge, a held part bends and stretches), 'move' (placement only), 'rotate'\n"
       "(its rotations only), 'shape' (the part's own and its deformers' parameters) or 'free'\n"
-      "(every parameter alike, Witkin et al.'s drag).");
+      "(every parameter alike, Witkin et al.'s drag). With `grip` (a name from scene.grips(node))\n"
+      "the drag pulls that grip instead of `point` and changes only the sizes it stands for, its\n"
+      "opposite feature held, as the window's grips do.");
 }
 
 }  // namespace flexure::python

@@ -84,6 +84,7 @@ void defineModule(py::module_& m) {
   defineDrag(m, scene);
   defineTimeline(m, scene);
   defineAssembly(m, scene);
+  defineDirectEditing(m, scene);
 
   m.def(
       "load",

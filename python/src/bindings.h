@@ -45,5 +45,6 @@ void defineTree(pybind11::module_& m, SceneClass& scene);
 void defineDrag(pybind11::module_& m, SceneClass& scene);
 void defineTimeline(pybind11::module_& m, SceneClass& scene);
 void defineAssembly(pybind11::module_& m, SceneClass& scene);
+void defineDirectEditing(pybind11::module_& m, SceneClass& scene);
 
 }  // namespace flexure::python

@@ -26,7 +26,7 @@ Node& nodeOf(SceneHandle& handle, const pybind11::handle& nameOrNode);
 
 // The drag and timeline entry points of flexure.Scene (bind_drag.cpp, bind_timeline.cpp).
 pybind11::object makeDrag(const HandlePtr& handle, const std::string& node, pybind11::tuple point, double time,
-                          const std::string& mode);
+                          const std::string& mode, const pybind11::object& grip);
 pybind11::list bake(const HandlePtr& handle, int first, int last, const pybind11::object& fps, const SolveOptions& options);
 pybind11::object goToFrame(const HandlePtr& handle, int frame);
 

@@ -61,7 +61,7 @@ void PartDragController::pressConstrained(const SurfacePick& pick, TargetOf targ
   narrowing_ = std::move(narrowing);
 }
 
-bool PartDragController::move(const PickRay& ray, const QPointF& position, bool stepping) {
+bool PartDragController::move(const PickRay& ray, const QPointF& position, double steps) {
   if (!pick_) return false;
   if (!dragging_) {
     if (QLineF(pressPosition_, position).length() < kStartDistance) return false;
@@ -71,16 +71,17 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position, bool 
     dragging_ = true;
   }
   if (targetOf_) {
-    target_ = targetOf_(ray, stepping);
+    target_ = targetOf_(ray, steps);
     solver_.send(session::DragMove{target_});
   } else if (const auto target = rayPlaneIntersection(ray, pick_->world, planeNormal_)) {
     target_ = *target;
-    const bool stepped = stepping && gridCell_ > 0.0;
+    const bool stepped = steps > 0.0 && gridCell_ > 0.0;
     if (stepped) {
       // The grabbed point moves as the placement's origin does, from grid point to grid point.
+      const double cell = steps * gridCell_;
       const Vec3d moved = target_ - pick_->world;
       const Vec3d at = gridOrigin_ + moved;
-      const Vec3d onGrid(roundToStep(at.x, gridCell_), roundToStep(at.y, gridCell_), roundToStep(at.z, gridCell_));
+      const Vec3d onGrid(roundToStep(at.x, cell), roundToStep(at.y, cell), roundToStep(at.z, cell));
       target_ = gridGrabbed_ + (onGrid - gridOrigin_);
     }
     session::DragMove move{target_};

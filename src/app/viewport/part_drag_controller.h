@@ -56,8 +56,9 @@ class PartDragController {
   // allows (drag_mode_choice.h; sent as DragStart::mode).
   void press(const SurfacePick& pick, const Vec3d& planeNormal, const QPointF& position,
              DragMode mode = DragMode::Free);
-  // Where a target goes from the mouse's ray, `stepping` while Ctrl is held (grid steps).
-  using TargetOf = std::function<Vec3d(const PickRay& ray, bool stepping)>;
+  // Where a target goes from the mouse's ray. `steps` is 0 when the target follows the mouse
+  // freely, 1 while Ctrl is held (grid cells, 15°) and 0.1 with Shift too (tenths of them).
+  using TargetOf = std::function<Vec3d(const PickRay& ray, double steps)>;
   // A press whose target is computed by `targetOf` from the mouse's ray instead of the drag
   // plane (the transform handle's arrows and rings, transform_handle.h; grips, grip.h), its drag
   // narrowed as `narrowing` says.
@@ -73,9 +74,9 @@ class PartDragController {
     gridTranslate_ = std::move(translate);
     gridGrabbed_ = grabbed;
   }
-  // The mouse moved with the button down; `ray` runs through `position`; `stepping` while Ctrl is
-  // held. Returns true when a drag is in progress after the move.
-  bool move(const PickRay& ray, const QPointF& position, bool stepping = false);
+  // The mouse moved with the button down; `ray` runs through `position`; `steps` as TargetOf's.
+  // Returns true when a drag is in progress after the move.
+  bool move(const PickRay& ray, const QPointF& position, double steps = 0.0);
   // The button was released: true when it ended a drag (DragEnd sent), false for a click.
   bool release();
 

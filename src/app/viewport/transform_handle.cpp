@@ -197,21 +197,21 @@ std::optional<HandleGrab> grabTransformHandle(const Scene& scene, const Transfor
 }
 
 Vec3d handleTarget(const TransformHandle& handle, const HandlePart& part, const Vec3d& grabbed, const PickRay& pressRay,
-                   const PickRay& ray, bool stepping, double cell) {
+                   const PickRay& ray, double steps, double cell) {
   constexpr double kAngleStep = 15.0 * 3.14159265358979323846 / 180.0;
   const Vec3d axis = handleAxis(part.axis);
   if (part.kind == HandlePart::Kind::Arrow) {
     double moved = rayLineParameter(handle.origin, axis, ray) - rayLineParameter(handle.origin, axis, pressRay);
-    if (stepping && cell > 0.0) {
+    if (steps > 0.0 && cell > 0.0) {
       const double at = dot(handle.origin, axis);
-      moved = roundToStep(at + moved, cell) - at;
+      moved = roundToStep(at + moved, steps * cell) - at;
     }
     return grabbed + axis * moved;
   }
   const auto start = angleOnPlane(handle.origin, axis, pressRay);
   const auto now = angleOnPlane(handle.origin, axis, ray);
   if (!start || !now) return grabbed;
-  const double turned = stepping ? roundToStep(*now - *start, kAngleStep) : *now - *start;
+  const double turned = steps > 0.0 ? roundToStep(*now - *start, steps * kAngleStep) : *now - *start;
   const Quatd turn = Quatd::fromAxisAngle(axis, turned);
   return handle.origin + rotate(turn, grabbed - handle.origin);
 }

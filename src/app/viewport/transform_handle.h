@@ -86,9 +86,9 @@ std::optional<HandleGrab> grabTransformHandle(const Scene& scene, const Transfor
 // Where the grabbed point `grabbed` goes when the mouse, pressed on `part` with ray `pressRay`,
 // is now on `ray`: moved along the arrow's axis by how far the mouse moved along it, or turned
 // about the ring's axis through the origin by the angle the mouse turned around it. With
-// `stepping` (Ctrl held) an arrow puts the origin on multiples of `cell` along its axis and a
-// ring turns in steps of 15°.
+// `steps` > 0 (1 while Ctrl is held, 0.1 with Shift too) an arrow puts the origin on multiples
+// of steps·cell along its axis and a ring turns by multiples of steps·15°.
 Vec3d handleTarget(const TransformHandle& handle, const HandlePart& part, const Vec3d& grabbed, const PickRay& pressRay,
-                   const PickRay& ray, bool stepping = false, double cell = 0.0);
+                   const PickRay& ray, double steps = 0.0, double cell = 0.0);
 
 }  // namespace flexure::app

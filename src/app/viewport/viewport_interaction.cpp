@@ -127,8 +127,8 @@ bool ViewportInteraction::pressHandle(const QPointF& position, const HandlePart&
   const double cell = gridCell();
   partDrag_->pressConstrained(
       grab->pick,
-      [handle, part, grabbed, pressRay, cell](const PickRay& ray, bool stepping) {
-        return handleTarget(handle, part, grabbed, pressRay, ray, stepping, cell);
+      [handle, part, grabbed, pressRay, cell](const PickRay& ray, double steps) {
+        return handleTarget(handle, part, grabbed, pressRay, ray, steps, cell);
       },
       position, DragMode::Move, DragNarrowing{grab->only, grab->local, {}, std::nullopt});
   return true;
@@ -148,15 +148,15 @@ void ViewportInteraction::pressGrip(const QPointF& position, const PlacedGrip& g
   const double cell = gridCell();
   partDrag_->pressConstrained(
       pick,
-      [origin, axis, start, cell](const PickRay& ray, bool stepping) {
+      [origin, axis, start, cell](const PickRay& ray, double steps) {
         const double moved = rayLineParameter(origin, axis, ray) - start;
-        return origin + axis * (stepping ? roundToStep(moved, cell) : moved);
+        return origin + axis * (steps > 0.0 ? roundToStep(moved, steps * cell) : moved);
       },
       position, DragMode::Auto, DragNarrowing{{}, std::nullopt, grip.parameters, grip.pinned});
 }
 
-void ViewportInteraction::move(const QPointF& position, bool stepping) {
-  stepping_ = stepping;
+void ViewportInteraction::move(const QPointF& position, double steps) {
+  stepping_ = steps > 0.0;
   const bool wasDragging = partDrag_->isDragging();
   const PickRay ray =
       pickRayThroughPixel(viewport_.camera(), viewport_.width(), viewport_.height(), position.x(), position.y());
@@ -165,7 +165,7 @@ void ViewportInteraction::move(const QPointF& position, bool stepping) {
     // brought together by the hand: they never snap in this drag.
     unsnappable_ = nearbySnapPairs(document_.scene(), partDrag_->picked()->node, viewport_.camera(), viewport_.width(),
                                    viewport_.height());
-  if (partDrag_->move(ray, position, stepping) && !wasDragging) {
+  if (partDrag_->move(ray, position, steps) && !wasDragging) {
     // The dragged part becomes the selection (what the panels show while it moves).
     const SurfacePick* pick = partDrag_->picked();
     selection_.select(document_.scene().find(pick->node));

@@ -14,7 +14,8 @@
 // compatible feature of another part; releasing there leaves the constraint that joins them
 // for the window to add with the drag's undo step (takeSnapConstraint). Holding Ctrl snaps to
 // the grid instead: the placement's origin moves from grid point to grid point, a ring turns in
-// 15° steps, a grip in grid steps. A toolbar toggle turns snapping off, as in Blender.
+// 15° steps, a grip in grid steps; Ctrl+Shift in tenths of them (Blender's precision). A
+// toolbar toggle turns snapping off, as in Blender.
 // The window only routes input here; the drags themselves are the solver thread's
 // (part_drag_controller.h), and the handle's, grips' and snap's overlays are added to the frame's
 // glyphs here.
@@ -56,8 +57,8 @@ class ViewportInteraction : public QObject {
   // The gesture: a press (true when it takes it: something lies under the cursor), moves with the
   // button held, the release (true when it was a drag or a press on the handle, not a click).
   bool press(const QPointF& position, DragMode mode);
-  // `stepping` while Ctrl is held: grid steps instead of snapping.
-  void move(const QPointF& position, bool stepping = false);
+  // `steps`: 0, or 1 while Ctrl is held (grid cells, 15°: no snapping then) and 0.1 with Shift too.
+  void move(const QPointF& position, double steps = 0.0);
   bool release(const QPointF& position);
   // Forgets a press in progress (a new document).
   void cancel();

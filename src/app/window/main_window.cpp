@@ -145,7 +145,10 @@ bool MainWindow::pressPart(const QPointF& position) {
 }
 
 void MainWindow::movePart(const QPointF& position, Qt::KeyboardModifiers modifiers) {
-  interaction_->move(position, modifiers.testFlag(Qt::ControlModifier));
+  // Ctrl: grid cells and 15° steps; Ctrl+Shift: tenths of them.
+  const double steps =
+      !modifiers.testFlag(Qt::ControlModifier) ? 0.0 : modifiers.testFlag(Qt::ShiftModifier) ? 0.1 : 1.0;
+  interaction_->move(position, steps);
 }
 
 bool MainWindow::releasePart(const QPointF& position) { return interaction_->release(position); }
