@@ -17,24 +17,29 @@ namespace flexure {
 
 namespace {
 
-// Tube (tube.h): each end grip sits on top of its end ring's rim and changes the length with the
-// other end's rim held; the rim grip, on top of the outer wall half way, changes only the radius.
+// Tube (tube.h): each end grip sits on its end ring's rim at the −y side (the side the default
+// view looks at; the +z top of the far end is where a bend's or taper's grip goes) and changes the
+// length with the other end's rim held; the rim grips, half way along the outer wall on its +z
+// and its −y side (two, so that one is in view however the part is turned), change only the radius.
 std::vector<Grip> tubeGrips(const Node&, const ParamAccess<double>&, const Bounds3&) {
-  const SurfacePoint plusEnd{TubePrimitive::kEndRingPlusX, 0.75, 1.0}, minusEnd{TubePrimitive::kEndRingMinusX, 0.25, 1.0};
+  const SurfacePoint plusEnd{TubePrimitive::kEndRingPlusX, 0.5, 1.0}, minusEnd{TubePrimitive::kEndRingMinusX, 0.5, 1.0};
   return {
       {"end +x", plusEnd, {}, {1, 0, 0}, {"length"}, minusEnd},
       {"end -x", minusEnd, {}, {-1, 0, 0}, {"length"}, plusEnd},
       {"radius", SurfacePoint{TubePrimitive::kOuterWall, 0.25, 0.5}, {}, {0, 0, 1}, {"radius"}, std::nullopt},
+      {"radius -y", SurfacePoint{TubePrimitive::kOuterWall, 0.5, 0.5}, {}, {0, -1, 0}, {"radius"}, std::nullopt},
   };
 }
 
-// Cylinder (cylinder.h): the end grips at the caps' centres, the rim grip as the tube's.
+// Cylinder (cylinder.h: φ = 2πu about +x on the side): the end grips at the caps' centres, the
+// rim grips as the tube's.
 std::vector<Grip> cylinderGrips(const Node&, const ParamAccess<double>&, const Bounds3&) {
   const SurfacePoint plusEnd{2, 0.0, 0.0}, minusEnd{1, 0.0, 0.0};
   return {
       {"end +x", plusEnd, {}, {1, 0, 0}, {"length"}, minusEnd},
       {"end -x", minusEnd, {}, {-1, 0, 0}, {"length"}, plusEnd},
       {"radius", SurfacePoint{0, 0.25, 0.5}, {}, {0, 0, 1}, {"radius"}, std::nullopt},
+      {"radius -y", SurfacePoint{0, 0.5, 0.5}, {}, {0, -1, 0}, {"radius"}, std::nullopt},
   };
 }
 

@@ -385,6 +385,23 @@ DragStatus DragSession::moveToward(const Vec3d& target) {
   return status_;
 }
 
+DragStatus DragSession::landOn(const Vec3d& target) {
+  moveTo(target);
+  if (!status_.active || status_.pinned) return status_;
+  const Eigen::VectorXd start = anchor_;
+  for (int k = 0; k < 3 && norm(pointPosition() - target) > 1e-12; ++k) {
+    anchor_ = columnValues();
+    solveSubstep(target);
+    project();
+  }
+  anchor_ = start;
+  status_.point = pointPosition();
+  status_.constraintEnergy = constraintEnergy();
+  if (!trail_.empty()) trail_.back().columns = columnValues();
+  updateChangedDrives();
+  return status_;
+}
+
 DragStatus DragSession::settle() {
   status_.iterations = 0;
   if (!status_.active || !status_.settling) return status_;

@@ -130,7 +130,10 @@ void SessionWorker::startDrag(const DragStart& start, const Vec3d& target) {
   psiBeforeDrag_ = scene_->parameters().values();
   drag_ = makeDrag(start);
   if (!drag_) {
-    dragStatus_ = {true, "pinned: no node named '" + node + "'", target};
+    dragStatus_ = {true,
+                   scene_->find(node) ? "pinned: no technique drags '" + node + "' this way"
+                                      : "pinned: no node named '" + node + "'",
+                   target};
     return;
   }
   try {
@@ -184,7 +187,7 @@ void SessionWorker::apply(const DragMove& c) {
   }
   if (dragStatus_.pinned) return;
   try {
-    dragStatus_ = drag_->move(c.target);
+    dragStatus_ = c.exact ? drag_->moveExactly(c.target) : drag_->move(c.target);
     settleDue_ = std::chrono::steady_clock::now() + kSettleInterval;
   } catch (const std::exception& e) {
     rollBack(std::string("drag step failed: ") + e.what());

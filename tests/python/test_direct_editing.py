@@ -43,7 +43,7 @@ def test_an_unknown_mode_is_refused():
 def test_a_tube_grip_lengthens_it_with_the_other_end_held():
     scene = placed_tube()
     grips = {g["name"]: g for g in scene.grips("tube")}
-    assert set(grips) == {"end +x", "end -x", "radius"}
+    assert set(grips) == {"end +x", "end -x", "radius", "radius -y"}
     end = grips["end +x"]
     assert end["parameters"] == ["tube.length"]
     other = scene.point("tube", end["pinned"])

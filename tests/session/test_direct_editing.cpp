@@ -17,6 +17,7 @@
 #include "flexure/energy/energy_solver.h"
 #include "flexure/rigid/rigid_joint.h"
 #include "flexure/session/part_drag.h"
+#include "flexure/modules.h"
 #include "flexure/session/solver_session.h"
 #include "session_fixture.h"
 
@@ -115,6 +116,7 @@ TEST_CASE("a snap between parts of two solids makes a point-to-point joint", "[d
 
 TEST_CASE("a block's face grip through the solver thread moves that face only, the opposite face held",
           "[direct][grip]") {
+  registerAllModules();  // the energy drag (a scene built here loads no module)
   auto scene = std::make_unique<Scene>();
   Node& place = scene->add(NodeRegistry::instance().create("translate"));
   place.setName("table-translate");

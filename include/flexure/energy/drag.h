@@ -139,6 +139,13 @@ class DragSession {
   // Goes on toward the last target after a move that stopped at the turn limit (status().settling),
   // by at most maxTurnPerMove; does nothing when the drag is at rest.
   DragStatus settle();
+  // After moveTo(target): lands the picked point on the target exactly. The anchor ε|ΔΨ|²_M that
+  // keeps a drag the smallest change from its start also holds the point short of the target by
+  // about ε·M/|∂P/∂Ψ|² of the way (5e-5 for a grip on a part's size); re-anchored at the state
+  // reached, each further solve shrinks that gap by the same factor (a proximal-point iteration),
+  // so two leave it below 1e-9. For a target on a grid step (Ctrl), which must be met exactly;
+  // a plain drag keeps its start's anchor, so that it stays reversible.
+  DragStatus landOn(const Vec3d& target);
   DragStatus end();
   const DragStatus& status() const { return status_; }
   Vec3d pointPosition() const;

@@ -60,6 +60,9 @@ class PartDrag {
   // necessarily on its surface. A drag that only pulls surface points refuses (pinned).
   virtual PartDragStatus beginLocal(const std::string& node, const Vec3d& local, const Vec3d& target);
   virtual PartDragStatus move(const Vec3d& target) = 0;
+  // A move whose target is a grid step (Ctrl): the point lands on it exactly, at rest (a drag
+  // whose move() already does so need not override it).
+  virtual PartDragStatus moveExactly(const Vec3d& target) { return move(target); }
   // Goes on toward the last target after a move that reported `settling`; the session calls it
   // between moves, as a solver step, until the status no longer says settling.
   virtual PartDragStatus settle() { return {}; }

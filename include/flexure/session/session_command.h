@@ -48,6 +48,8 @@ struct DragMove {
   // where it is narrowed to this node instead: Ctrl held during a part drag moves only the
   // placement's translate, so that it steps from grid point to grid point exactly.
   std::optional<std::string> only{};
+  // The target is a grid step (Ctrl): the point lands on it exactly (PartDrag::moveExactly).
+  bool exact = false;
 };
 struct DragEnd {};
 struct Run {};    // solve until converged, then sleep

@@ -15,6 +15,8 @@
 #include "flexure/core/unwrap.h"
 #include "qt_string.h"
 
+#include "flexure/core/param_access.h"
+
 namespace flexure::app {
 namespace {
 
@@ -143,13 +145,24 @@ Node* addPlacedPart(SceneDocument& document, const std::string& type, Node* pare
   rotate->addChild(std::move(leaf));
   translate->addChild(std::move(rotate));
 
+  // `at` is a world point; under a parent the translate is in the parent's frame: through the
+  // inverses of the operators from the root down to the parent.
+  Vec3d local = at;
+  {
+    std::vector<const Operator*> above;
+    for (const Node* n = parent; n != nullptr && n != &scene.root(); n = n->parent())
+      if (const auto* op = dynamic_cast<const Operator*>(n)) above.push_back(op);
+    const ValueAccess values(scene.parameters().values());
+    for (auto it = above.rbegin(); it != above.rend(); ++it)
+      if (!(*it)->isIdentity()) local = (*it)->inverse(values, local);
+  }
   QUndoStack& stack = document.undoStack();
   stack.beginMacro(QObject::tr("Add %1").arg(toQString(part)));
   auto* add = new AddNodeCommand(document, std::move(translate), parent, position);
   stack.push(add);
   Node* placement = add->node();
   const int o = placement->paramOffset();
-  pushValues(document, {{o, at.x}, {o + 1, at.y}, {o + 2, at.z}}, QObject::tr("Place %1").arg(toQString(part)));
+  pushValues(document, {{o, local.x}, {o + 1, local.y}, {o + 2, local.z}}, QObject::tr("Place %1").arg(toQString(part)));
   stack.endMacro();
   return placement->children().front()->children().front().get();
 }

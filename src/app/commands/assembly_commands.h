@@ -17,7 +17,8 @@ namespace flexure::app {
 class SceneDocument;
 
 // Adds a new `type` primitive named after its type under a new translate → rotate pair, with
-// the translate at `position` (world, when `parent` is the root) and the rotate at identity;
+// the part's origin at the world point `at` (the translate holds it in the parent's frame) and
+// the rotate at identity;
 // every other parameter keeps the registry's default. Returns the part, or null (and `problem`
 // set) when the type cannot be added there.
 Node* addPlacedPart(SceneDocument& document, const std::string& type, Node* parent, int position, const Vec3d& at,

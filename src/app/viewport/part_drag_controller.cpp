@@ -72,7 +72,9 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position, doubl
   }
   if (targetOf_) {
     target_ = targetOf_(ray, steps);
-    solver_.send(session::DragMove{target_});
+    session::DragMove move{target_};
+    move.exact = steps > 0.0;
+    solver_.send(move);
   } else if (const auto target = rayPlaneIntersection(ray, pick_->world, planeNormal_)) {
     target_ = *target;
     const bool stepped = steps > 0.0 && gridCell_ > 0.0;
@@ -85,6 +87,7 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position, doubl
       target_ = gridGrabbed_ + (onGrid - gridOrigin_);
     }
     session::DragMove move{target_};
+    move.exact = stepped;
     // While stepping, only the translate moves, so the origin lands on the grid exactly (the
     // ladder would leave the part a turn of a fraction of a degree, drag_metric.h).
     if (!gridTranslate_.empty()) move.only = stepped ? gridTranslate_ : narrowing_.only;

@@ -111,7 +111,11 @@ double ViewportInteraction::gridCell() const {
   if (geometry_.meshes)
     for (std::size_t i = 0; i < geometry_.sceneMeshCount && i < geometry_.meshes->size(); ++i)
       for (const Vec3d& p : (*geometry_.meshes)[i].positions) bounds.extend(p);
-  return groundGridCell(bounds);
+  // The ground grid's cell, finer as the view closes in (as Blender's increments do): the power of
+  // ten just below a quarter of the distance from the eye to what it looks at.
+  const Camera& camera = viewport_.camera();
+  const double zoom = std::pow(10.0, std::floor(std::log10(std::max(0.25 * norm(camera.target - camera.eye), 1e-9))));
+  return std::min(groundGridCell(bounds), zoom);
 }
 
 

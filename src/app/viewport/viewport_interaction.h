@@ -89,6 +89,11 @@ class ViewportInteraction : public QObject {
   void dragStarted(const QString& node, const QString& mode);
   void dragEnded();
 
+ public:
+  // The grid's cell for Ctrl steps: the ground grid's (groundGridCell) for the model shown, or
+  // finer when the view is close (a power of ten below a quarter of the eye's distance).
+  double gridCell() const;
+
  private:
   std::optional<SurfacePick> pickAt(const QPointF& position) const;
   // The arrow or ring within a few pixels of `position`, if the handle is shown.
@@ -103,8 +108,6 @@ class ViewportInteraction : public QObject {
   double partRadius(const std::string& part, const Vec3d& origin) const;
   void showOverlays();
   void findSnap();
-  // The grid's cell for Ctrl steps: the ground grid's (groundGridCell) for the model shown.
-  double gridCell() const;
 
 
   SceneDocument& document_;

@@ -21,7 +21,7 @@ Bounds3 CylinderPrimitive::bounds(const ParamAccess<double>& params) const {
 
 namespace {
 // Counter-clockwise about +x except on the +x cap, so that ∂P/∂u × ∂P/∂v is outward.
-template <class S> S angleOf(int patch, const S& u) {
+template <class S> S cylinderAngleOf(int patch, const S& u) {
   const double turn = 2.0 * std::numbers::pi;
   return patch == CylinderPrimitive::kCapPlusX ? u * -turn : u * turn;
 }
@@ -30,7 +30,7 @@ template <class S> S angleOf(int patch, const S& u) {
 template <class S>
 Vec3<S> CylinderPrimitive::positionT(const ParamAccess<S>& p, int patch, const S& u, const S& v) const {
   const S* q = p.of(*this);
-  const S phi = angleOf(patch, u);
+  const S phi = cylinderAngleOf(patch, u);
   const S c = cos(phi), s = sin(phi);
   if (patch == kSide) return {q[0] * (v - 0.5), q[1] * c, q[1] * s};
   const S rho = q[1] * v;
@@ -40,7 +40,7 @@ Vec3<S> CylinderPrimitive::positionT(const ParamAccess<S>& p, int patch, const S
 template <class S>
 Vec3<S> CylinderPrimitive::normalT(const ParamAccess<S>&, int patch, const S& u, const S&) const {
   if (patch == kSide) {
-    const S phi = angleOf(patch, u);
+    const S phi = cylinderAngleOf(patch, u);
     return {S(0.0), cos(phi), sin(phi)};
   }
   return {S(patch == kCapMinusX ? -1.0 : 1.0), S(0.0), S(0.0)};

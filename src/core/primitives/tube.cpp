@@ -26,7 +26,7 @@ constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 // The angle about +x for a patch: counter-clockwise on the outer wall and the -x ring,
 // clockwise on the inner wall and the +x ring, so that ∂P/∂u × ∂P/∂v is outward.
-template <class S> S angleOf(int patch, const S& u) {
+template <class S> S tubeAngleOf(int patch, const S& u) {
   const bool reversed = patch == TubePrimitive::kInnerWall || patch == TubePrimitive::kEndRingPlusX;
   return reversed ? u * -kTwoPi : u * kTwoPi;
 }
@@ -38,7 +38,7 @@ Vec3<S> TubePrimitive::positionT(const ParamAccess<S>& p, int patch, const S& u,
   const S& length = q[0];
   const S& radius = q[1];
   const S inner = max(radius - q[2], S(0.0));
-  const S phi = angleOf(patch, u);
+  const S phi = tubeAngleOf(patch, u);
   const S c = cos(phi), s = sin(phi);
   switch (patch) {
     case kOuterWall: return {length * (v - 0.5), radius * c, radius * s};
@@ -55,7 +55,7 @@ Vec3<S> TubePrimitive::positionT(const ParamAccess<S>& p, int patch, const S& u,
 
 template <class S>
 Vec3<S> TubePrimitive::normalT(const ParamAccess<S>&, int patch, const S& u, const S&) const {
-  const S phi = angleOf(patch, u);
+  const S phi = tubeAngleOf(patch, u);
   switch (patch) {
     case kOuterWall: return {S(0.0), cos(phi), sin(phi)};
     case kInnerWall: return {S(0.0), -cos(phi), -sin(phi)};

@@ -47,6 +47,11 @@ PartDragStatus EnergyPartDrag::move(const Vec3d& target) {
   return convert(drag_.moveToward(target));
 }
 
+PartDragStatus EnergyPartDrag::moveExactly(const Vec3d& target) {
+  if (drag_.status().pinned) return convert(drag_.status());
+  return convert(drag_.landOn(target));
+}
+
 PartDragStatus EnergyPartDrag::end() { return convert(drag_.end()); }
 
 // The general drag, asked last: any part of a parameterized model, whatever moves it.

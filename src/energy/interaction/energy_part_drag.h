@@ -27,6 +27,7 @@ class EnergyPartDrag final : public PartDrag {
   PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
   PartDragStatus beginLocal(const std::string& node, const Vec3d& local, const Vec3d& target) override;
   PartDragStatus move(const Vec3d& target) override;
+  PartDragStatus moveExactly(const Vec3d& target) override;
   PartDragStatus settle() override { return convert(drag_.settle()); }
   PartDragStatus end() override;
   bool needsSolverSteps() const override { return false; }

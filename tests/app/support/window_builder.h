@@ -3,6 +3,11 @@
 // renaming, the property editor, and the mouse in the viewport (presses, drags through pixels,
 // the transform handle, grips). Shared by the window tests that build models.
 #include <QAction>
+#include <QWheelEvent>
+#include <QStyle>
+#include <QStyleOptionButton>
+#include <QApplication>
+#include <QTimer>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QMenu>
@@ -20,6 +25,8 @@
 
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
+#include "flexure/core/grip.h"
+#include "flexure/core/snap.h"
 #include "flexure/core/solve_summary.h"
 #include "flexure/render/camera_matrices.h"
 #include "flexure/session/part_drag.h"
@@ -176,7 +183,9 @@ struct Builder {
       const QPoint at = pixelOf(arrowPoint(h, axis, t));
       if (window.interaction().pressTargetAt(at) == ViewportInteraction::PressKind::Handle) return t;
     }
-    FAIL("no pixel of the arrow " << axis << " grabs it");
+    window.viewport().grabFramebuffer().save("/tmp/arrowfail.png");
+    FAIL("no pixel of the arrow " << axis << " of " << h.part << "'s handle at (" << h.origin.x << ", " << h.origin.y
+                                     << ", " << h.origin.z << ") grabs it");
     return 0.0;
   }
   // Drags the selected part's transform handle arrow `axis` by `pixels` along its screen
@@ -230,6 +239,292 @@ struct Builder {
                                                start * r)));
     dragThrough(from, path);
   }
+  // ---- the mouse alone (issue 26's mouse-only builds): every helper below is mouse input, and
+  // counts what a user would do: a click or a drag (press, moves, release) is one action.
+  int mouseActions = 0;
+
+  // Clicks through the popup menus that `open` opens (a menu bar title, a tool button with a
+  // menu, a right click), one item of `path` per menu level.
+  void clickThrough(const std::function<void()>& open, const std::vector<QString>& path) {
+    std::size_t next = 0;
+    QMenu* last = nullptr;
+    QTimer poll;
+    poll.setInterval(30);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+      // No REQUIRE in here: an exception must not cross Qt's event loop.
+      auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+      if (!menu || menu == last || next >= path.size()) return;
+      for (QAction* action : menu->actions())
+        if (action->text().remove('&') == path[next]) {
+          last = menu;
+          ++next;
+          ++mouseActions;
+          QTest::mouseClick(menu, Qt::LeftButton, Qt::NoModifier, menu->actionGeometry(action).center());
+          return;
+        }
+    });
+    poll.start();
+    open();
+    waitFor([&] { return next >= path.size() && QApplication::activePopupWidget() == nullptr; }, 5000);
+    poll.stop();
+    REQUIRE(next == path.size());
+  }
+  // The menu bar: `title` ▸ path.
+  void clickMenu(const QString& title, const std::vector<QString>& path) {
+    QMenuBar* bar = window.menuBar();
+    QAction* top = nullptr;
+    for (QAction* a : bar->actions())
+      if (a->text().remove('&') == title) top = a;
+    REQUIRE(top);
+    clickThrough(
+        [&] {
+          ++mouseActions;
+          QTest::mouseClick(bar, Qt::LeftButton, Qt::NoModifier, bar->actionGeometry(top).center());
+        },
+        path);
+  }
+  // The outliner's Add button ▸ category ▸ type.
+  void clickAdd(const QString& category, const QString& type) {
+    QToolButton* addButton = nullptr;
+    for (QToolButton* button : outliner->findChildren<QToolButton*>())
+      if (button->text() == "Add") addButton = button;
+    REQUIRE(addButton);
+    clickThrough(
+        [&] {
+          ++mouseActions;
+          QTest::mouseClick(addButton, Qt::LeftButton);
+        },
+        {category, type});
+    REQUIRE(waitFor([&] { return settled(); }));
+  }
+  // Clicks the node's row in the outliner.
+  void clickRow(const std::string& name) {
+    const Node* node = scene().find(name);
+    REQUIRE(node);
+    QTreeView& tree = outliner->tree();
+    const QModelIndex index = outliner->model().indexOf(node);
+    REQUIRE(index.isValid());
+    tree.scrollTo(index);
+    ++mouseActions;
+    QTest::mouseClick(tree.viewport(), Qt::LeftButton, Qt::NoModifier, tree.visualRect(index).center());
+    REQUIRE(window.selection().current() == node);
+  }
+  // Selects `node` by its outliner row and clicks the frozen boxes of all its parameters.
+  void clickFreeze(const std::string& node) {
+    clickRow(node);
+    for (const ParameterPanel::Row& r : parameters->rows())
+      if (!r.frozen->isChecked()) {
+        ++mouseActions;
+        // On the box itself (a check box without text answers clicks on its indicator only).
+        QStyleOptionButton option;
+        option.initFrom(r.frozen);
+        const QRect box = r.frozen->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, r.frozen);
+        QTest::mouseClick(r.frozen, Qt::LeftButton, Qt::NoModifier, box.center());
+        REQUIRE(r.frozen->isChecked());
+      }
+  }
+  // A drag with the mouse: press at `from`, moves through `path` with `modifiers` held (each
+  // answered by the solver), release; waits until the drag's undo step is there. A path shorter
+  // than the viewport's drag threshold (a few pixels: Ctrl's small steps) first goes a dozen
+  // pixels out along it and comes back, as a hand does.
+  void mouseDrag(const QPoint& from, std::vector<QPoint> path, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    const QPoint reach = path.back() - from;
+    if (reach.manhattanLength() < 10) {
+      const double length = std::hypot(reach.x(), reach.y());
+      const QPointF along = length > 0.0 ? QPointF(reach) / length : QPointF(1.0, 0.0);
+      path.insert(path.begin(), from + (along * 14.0).toPoint());
+    }
+    const int commands = window.document().undoStack().count();
+    ++mouseActions;
+    QTest::mousePress(&window.viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    for (const QPoint& at : path) {
+      const std::uint64_t before = window.shownResult() ? window.shownResult()->sequence : 0;
+      QTest::mouseEvent(QTest::MouseMove, &window.viewport(), Qt::NoButton, modifiers, at);
+      waitFor([&] { return window.shownResult() && window.shownResult()->sequence > before; }, 3000);
+    }
+    QTest::mouseRelease(&window.viewport(), Qt::LeftButton, modifiers, path.back());
+    INFO("status: " << window.statusBar()->currentMessage().toStdString() << "; selected "
+                    << (window.selection().current() ? window.selection().current()->name() : std::string("nothing"))
+                    << "; drag from (" << from.x() << ", " << from.y() << ") to (" << path.back().x() << ", "
+                    << path.back().y() << ")");
+    REQUIRE(waitFor([&] { return window.document().undoStack().count() == commands + 1; }));
+    REQUIRE(waitFor([&] { return settled(); }));
+  }
+  // With Ctrl held, drags the selected part's arrow `axis` so that its origin lands on `value`
+  // along that axis (Ctrl steps it from grid line to grid line; the mouse only has to come near).
+  // A Ctrl drag by `delta` (a grip) or to `delta` (an arrow) needs it to be a whole number of the steps Ctrl (with `extra`) takes at
+  // this zoom (ViewportInteraction::gridCell; Shift: tenths), else it would land elsewhere.
+  void requireWholeSteps(double delta, Qt::KeyboardModifiers extra) {
+    const double step = window.interaction().gridCell() * (extra.testFlag(Qt::ShiftModifier) ? 0.1 : 1.0);
+    INFO("a move of " << delta << " by Ctrl's steps of " << step);
+    REQUIRE(std::abs(delta / step - std::round(delta / step)) < 1e-6);
+  }
+  void ctrlArrowTo(int axis, double value, Qt::KeyboardModifiers extra = Qt::NoModifier) {
+    const TransformHandle h = handle();
+    const double at = axis == 0 ? h.origin.x : axis == 1 ? h.origin.y : h.origin.z;
+    if (std::abs(value - at) < 1e-9) return;  // already there
+    requireWholeSteps(value, extra);  // the arrow puts the origin on the grid
+    const Vec3d grabbed = arrowPoint(h, axis, arrowGrabFraction(h, axis));
+    std::vector<QPoint> path;
+    for (int i = 1; i <= 8; ++i) path.push_back(pixelOf(grabbed + handleAxis(axis) * ((value - at) * i / 8)));
+    mouseDrag(pixelOf(grabbed), path, Qt::ControlModifier | extra);
+  }
+  // With Ctrl held, turns the selected part by its ring about `axis` by `degrees` (a multiple of
+  // 15°: Ctrl steps the turn).
+  void ctrlRing(int axis, double degrees) {
+    const TransformHandle h = handle();
+    const Viewport& v = window.viewport();
+    Vec3d radial;
+    QPoint from;
+    bool found = false;
+    for (int k = 0; k < 24 && !found; ++k) {
+      Vec3d e1, e2;
+      e1 = axis == 0 ? Vec3d(0, 1, 0) : Vec3d(1, 0, 0);
+      e2 = cross(handleAxis(axis), e1);
+      radial = e1 * std::cos(k * M_PI / 12.0) + e2 * std::sin(k * M_PI / 12.0);
+      glm::dvec2 pixel;
+      if (!projectToPixel(v.camera(), v.width(), v.height(), toGlm(h.origin + radial * h.ringRadius), pixel)) continue;
+      if (pixel.x < 2 || pixel.y < 2 || pixel.x > v.width() - 3 || pixel.y > v.height() - 3) continue;
+      from = pixelOf(h.origin + radial * h.ringRadius);
+      const auto hit = pickTransformHandle(h, v.camera(), v.width(), v.height(), from.x(), from.y());
+      found = hit && hit->kind == HandlePart::Kind::Ring && hit->axis == axis &&
+              window.interaction().pressTargetAt(from) == ViewportInteraction::PressKind::Handle;
+    }
+    REQUIRE(found);
+    std::vector<QPoint> path;
+    const int steps = std::max(6, static_cast<int>(std::ceil(std::abs(degrees) / 10.0)));
+    for (int i = 1; i <= steps; ++i)
+      path.push_back(pixelOf(h.origin + rotate(Quatd::fromAxisAngle(handleAxis(axis), degrees * M_PI / 180.0 * i / steps),
+                                               radial * h.ringRadius)));
+    mouseDrag(from, path, Qt::ControlModifier);
+  }
+  // A pixel of `part`'s surface near its `end` (-1, +1) that starts a drag of the part.
+  QPoint partPixelNearEnd(const std::string& part, int end, SurfacePoint* picked = nullptr) {
+    for (double along : {0.15, 0.1, 0.2, 0.25, 0.3})
+      for (double u : {0.0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875}) {
+        const SurfacePoint p{0, u, end < 0 ? along : 1.0 - along};
+        const QPoint at = pixelOf(session::pickedPointPosition(scene(), part, p));
+        const auto pick = window.pickSurface(at);
+        if (!pick || pick->node != part) continue;
+        if (window.interaction().pressTargetAt(at) != ViewportInteraction::PressKind::Part) continue;
+        if (picked) *picked = pick->point;
+        return at;
+      }
+    FAIL("no pixel drags " << part << " near its end " << end);
+    return {};
+  }
+
+  // Turns the mouse wheel over the viewport (each notch one action) until the eye is between
+  // `nearest` and `farthest` from what it looks at.
+  void wheelTo(double nearest, double farthest) {
+    Viewport& v = window.viewport();
+    for (int k = 0; k < 60; ++k) {
+      const double d = norm(v.camera().target - v.camera().eye);
+      if (d >= nearest && d <= farthest) return;
+      const QPoint centre(v.width() / 2, v.height() / 2);
+      QWheelEvent wheel(centre, v.mapToGlobal(centre), QPoint(), QPoint(0, d > farthest ? 120 : -120), Qt::NoButton,
+                        Qt::NoModifier, Qt::NoScrollPhase, false);
+      ++mouseActions;
+      QApplication::sendEvent(&v, &wheel);
+    }
+    FAIL("the wheel did not bring the eye between " << nearest << " and " << farthest);
+  }
+  // Clicks the frozen boxes of the given slots of `node` (selected by its outliner row).
+  void clickFreeze(const std::string& node, const std::vector<std::string>& slotNames) {
+    clickRow(node);
+    for (const std::string& slot : slotNames) {
+      const int i = scene().parameters().find(node + "." + slot);
+      REQUIRE(i >= 0);
+      bool clicked = false;
+      for (const ParameterPanel::Row& r : parameters->rows())
+        if (r.parameter == i && !r.frozen->isChecked()) {
+          ++mouseActions;
+          QStyleOptionButton option;
+          option.initFrom(r.frozen);
+          const QRect box = r.frozen->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, r.frozen);
+          QTest::mouseClick(r.frozen, Qt::LeftButton, Qt::NoModifier, box.center());
+          REQUIRE(r.frozen->isChecked());
+          clicked = true;
+        }
+      INFO(node << "." << slot);
+      REQUIRE(clicked);
+    }
+  }
+  // A click on empty space in the viewport: the selection is cleared.
+  void clickEmpty() {
+    const Viewport& v = window.viewport();
+    for (int y = 5; y < v.height(); y += 20)
+      for (int x = 5; x < v.width(); x += 20) {
+        const QPoint at(x, y);
+        if (window.interaction().pressTargetAt(at) != ViewportInteraction::PressKind::Nothing) continue;
+        ++mouseActions;
+        QTest::mouseClick(&window.viewport(), Qt::LeftButton, Qt::NoModifier, at);
+        REQUIRE(window.selection().isEmpty());
+        return;
+      }
+    FAIL("no empty pixel in the viewport");
+  }
+  // With Ctrl (and `extra` modifiers) held, drags the selected part's grip `name` by `delta`
+  // along its line (Ctrl steps it by the grid's cell, Ctrl+Shift by tenths).
+  void ctrlGrip(const std::string& name, double delta, Qt::KeyboardModifiers extra = Qt::NoModifier) {
+    REQUIRE(waitFor([&] { return settled(); }));
+    const PlacedGrip* found = nullptr;
+    for (const PlacedGrip& g : window.interaction().grips())
+      if (g.grip.name == name) found = &g;
+    INFO("grip " << name);
+    REQUIRE(found);
+    const PlacedGrip grip = *found;
+    requireWholeSteps(delta, extra);
+    const QPoint from = pixelOf(grip.world);
+    REQUIRE(window.interaction().pressTargetAt(from) == ViewportInteraction::PressKind::Grip);
+    std::vector<QPoint> path;
+    for (int i = 1; i <= 8; ++i) path.push_back(pixelOf(grip.world + grip.worldDirection * (delta * i / 8)));
+    mouseDrag(from, path, Qt::ControlModifier | extra);
+  }
+
+  // The snap feature `name` of `part` where it is now (flexure/core/snap.h).
+  Vec3d featureAt(const std::string& part, const std::string& name) {
+    for (const SnapFeature& f :
+         SnapRegistry::instance().featuresOf(scene(), static_cast<const Primitive&>(*scene().find(part))))
+      if (f.name == name) return f.world;
+    FAIL(part << " has no feature " << name);
+    return {};
+  }
+  // Drags `part` by a point near its end `feature` (the end the feature is) until that feature
+  // snaps onto `targetFeature` of `target`, as a user brings one end to the other watching the
+  // snap appear, and releases there: one drag.
+  void snapOnto(const std::string& part, const std::string& feature, const std::string& target,
+                const std::string& targetFeature) {
+    const int end = feature.find('-') != std::string::npos ? -1 : 1;
+    const QPoint from = partPixelNearEnd(part, end);
+    const int commands = window.document().undoStack().count();
+    ++mouseActions;
+    QTest::mousePress(&window.viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    QPoint mouse = from;
+    auto snapped = [&] {
+      const auto& c = window.interaction().snapCandidate();
+      return c && c->moving.node == part && c->moving.name == feature && c->target.node == target &&
+             c->target.name == targetFeature;
+    };
+    for (int step = 0; step < 80 && !snapped(); ++step) {
+      const QPoint gap = pixelOf(featureAt(target, targetFeature)) - pixelOf(featureAt(part, feature));
+      QPointF move = QPointF(gap) * 0.5;
+      const double length = std::hypot(move.x(), move.y());
+      if (length > 25.0) move *= 25.0 / length;
+      if (length < 1.0 && length > 0.0) move /= length;
+      mouse += move.toPoint();
+      const std::uint64_t before = window.shownResult() ? window.shownResult()->sequence : 0;
+      QTest::mouseMove(&window.viewport(), mouse);
+      waitFor([&] { return window.shownResult() && window.shownResult()->sequence > before && window.geometryUpToDate(); },
+              3000);
+      QTest::qWait(20);
+    }
+    REQUIRE(snapped());
+    QTest::mouseRelease(&window.viewport(), Qt::LeftButton, Qt::NoModifier, mouse);
+    REQUIRE(waitFor([&] { return window.document().undoStack().count() == commands + 1; }));
+    REQUIRE(waitFor([&] { return settled(); }));
+  }
+
   double value(const std::string& qualified) {
     const int i = scene().parameters().find(qualified);
     REQUIRE(i >= 0);

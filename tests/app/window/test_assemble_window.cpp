@@ -578,9 +578,16 @@ TEST_CASE("a part added from the viewport's Add menu lands on the ground grid un
   REQUIRE(chosen);
   const std::string third = window.selection().current()->name();
   CHECK(third != second);
-  CHECK(b.value(third + "-translate.x") == Approx(ground2->x).margin(1e-9));
-  CHECK(b.value(third + "-translate.y") == Approx(ground2->y).margin(1e-9));
-  CHECK(std::abs(b.value(third + "-translate.z")) < 1e-9);
+  // Beside the selected sphere, under the same rotate: its centre where the cursor points, in
+  // the world (the translate holds it in that parent's frame).
+  CHECK(window.document().scene().find(third)->parent()->parent()->parent() ==
+        window.document().scene().find(second)->parent());
+  const Vec3d centre = session::pickedPointPosition(window.document().scene(), third, SurfacePoint{0, 0.0, 1.0}) -
+                       Vec3d(0, 0, b.value(third + ".radius"));
+  CHECK(centre.x == Approx(ground2->x).margin(1e-9));
+  CHECK(centre.y == Approx(ground2->y).margin(1e-9));
+  CHECK(std::abs(centre.z) < 1e-9);
+  CHECK(b.value(third + "-translate.z") == Approx(-1.0).margin(1e-9));
   // A right button with Alt stays the dolly: no menu.
   QContextMenuEvent alt(QContextMenuEvent::Mouse, cursor, viewport.mapToGlobal(cursor), Qt::AltModifier);
   QApplication::sendEvent(&viewport, &alt);
