@@ -59,15 +59,20 @@ constexpr GLint kDamageBit = 2;
 constexpr std::size_t kBatchVertexLimit = std::size_t{1} << 20;
 
 bool sameStyle(const MeshStyle& a, const MeshStyle& b) {
-  return a.color.r == b.color.r && a.color.g == b.color.g && a.color.b == b.color.b && a.selected == b.selected;
+  return a.color.r == b.color.r && a.color.g == b.color.g && a.color.b == b.color.b && a.selected == b.selected &&
+         a.active == b.active;
 }
+
+// The selection as the shaders read it (the style's alpha): 0 not selected, 0.75 selected,
+// 1 the active part.
+float selectionCode(const MeshStyle& s) { return s.selected ? (s.active ? 1.0f : 0.75f) : 0.0f; }
 
 // The styles of meshes[first, first + count) as a batch's attribute carries them.
 std::vector<BatchStyle> batchStyles(const std::vector<MeshStyle>& styles, std::size_t first, std::size_t count) {
   std::vector<BatchStyle> out(count);
   for (std::size_t i = 0; i < count; ++i) {
     const MeshStyle& s = styles[first + i];
-    out[i] = {s.color.r, s.color.g, s.color.b, s.selected ? 1.0f : 0.0f};
+    out[i] = {s.color.r, s.color.g, s.color.b, selectionCode(s)};
   }
   return out;
 }
@@ -802,7 +807,7 @@ void SceneRenderer::Impl::drawMeshes(const glm::mat4& view, const glm::mat4& pro
       for (std::size_t i = 0; i < batches[b].meshCount(); ++i) {
         const MeshStyle& style = styles[batchFirst[b] + i];
         program.set("uBaseColor", toVec3(style.color));
-        program.set("uSelected", style.selected ? 1 : 0);
+        program.set("uSelected", style.selected ? (style.active ? 2 : 1) : 0);
         batches[b].drawMesh(i);
       }
   }

@@ -6,7 +6,7 @@ const char* const kMeshVertex = R"glsl(
 #version 330 core
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;
-layout(location = 2) in vec4 aStyle;  // batched scene meshes: sRGB colour, selected (0/1)
+layout(location = 2) in vec4 aStyle;  // batched scene meshes: sRGB colour, selection (0, 0.75 selected, 1 active)
 uniform int uBatched;       // 1: colour and selection from aStyle; 0: from the uniforms below
 uniform vec3 uBaseColor;    // sRGB
 uniform int uSelected;
@@ -18,7 +18,7 @@ out vec3 vViewNormal;
 out vec3 vWorldNormal;
 flat out vec4 vStyle;
 void main() {
-  vStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 1 ? 1.0 : 0.0);
+  vStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 2 ? 1.0 : uSelected == 1 ? 0.75 : 0.0);
   vec4 world = uModel * vec4(aPosition, 1.0);
   vec4 viewPosition = uView * world;
   vec3 worldNormal = mat3(uModel) * aNormal;
@@ -48,7 +48,7 @@ out vec3 fViewNormal;
 flat out vec4 fStyle;
 flat out vec3 fLinearBase;  // the base colour made linear once per vertex, not per fragment
 void main() {
-  fStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 1 ? 1.0 : 0.0);
+  fStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 2 ? 1.0 : uSelected == 1 ? 0.75 : 0.0);
   fLinearBase = pow(fStyle.rgb, vec3(2.2));
   vec4 world = uModel * vec4(aPosition, 1.0);
   vec4 viewPosition = uView * world;
@@ -104,7 +104,7 @@ const char* const kMeshFragment = R"glsl(
 // depth before shading), and the world normal from the view normal.
 in vec3 fViewPosition;
 in vec3 fViewNormal;
-flat in vec4 fStyle;          // sRGB base colour, selected (0/1): per mesh (vertex stage)
+flat in vec4 fStyle;          // sRGB base colour, selection (0, 0.75 selected, 1 active): per mesh (vertex stage)
 #ifdef SHADED_ONLY
 uniform mat3 uViewToWorld;    // the view's rotation undone: view matrices are rigid
 flat in vec3 fLinearBase;     // toLinear(fStyle.rgb), from the vertex stage
@@ -178,8 +178,10 @@ void main() {
 #endif
   if (!gl_FrontFacing) color *= 0.65;  // the inside of open surfaces reads as inside
   if (selected) {
+    // The active part a light orange, the rest of the selection a deeper one (Blender's way).
+    vec3 outline = fStyle.a > 0.9 ? vec3(1.0, 0.62, 0.15) : vec3(0.90, 0.36, 0.05);
     float rim = pow(1.0 - max(dot(n, toEye), 0.0), 2.0);
-    color = mix(color, toLinear(vec3(1.0, 0.62, 0.15)), 0.20 + 0.60 * rim);
+    color = mix(color, toLinear(outline), 0.20 + 0.60 * rim);
   }
   vec3 srgb = toSrgb(color);
 #ifndef SHADED_ONLY

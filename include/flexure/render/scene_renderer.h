@@ -23,6 +23,7 @@ namespace flexure {
 struct MeshStyle {
   ColorRgb color{0.8f, 0.8f, 0.8f};
   bool selected = false;
+  bool active = false;  // the selection's active part: a lighter outline than the rest (issue 27)
 };
 
 // Wall time of each pass of one render() call, in milliseconds (pass timing on only: see

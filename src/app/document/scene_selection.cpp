@@ -23,6 +23,28 @@ void SceneSelection::select(const Node* node) {
   emit selectionChanged();
 }
 
+bool SceneSelection::contains(const Node* node) const {
+  return std::find(nodes_.begin(), nodes_.end(), node) != nodes_.end();
+}
+
+void SceneSelection::setNodes(const std::vector<const Node*>& nodes) {
+  std::vector<const Node*> unique;
+  for (const Node* n : nodes)
+    if (n && std::find(unique.begin(), unique.end(), n) == unique.end()) unique.push_back(n);
+  if (unique == nodes_) return;
+  nodes_ = std::move(unique);
+  emit selectionChanged();
+}
+
+void SceneSelection::toggle(const Node* node) {
+  if (!node) return;
+  if (const auto it = std::find(nodes_.begin(), nodes_.end(), node); it != nodes_.end())
+    nodes_.erase(it);
+  else
+    nodes_.push_back(node);
+  emit selectionChanged();
+}
+
 void SceneSelection::clear() {
   if (nodes_.empty()) return;
   nodes_.clear();

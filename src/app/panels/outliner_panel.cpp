@@ -4,17 +4,20 @@
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QStyle>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
+#include <QVBoxLayout>
 #include <algorithm>
 
 #include "commands/assembly_commands.h"
 #include "commands/node_commands.h"
 #include "document/scene_document.h"
 #include "document/scene_selection.h"
+#include "window/selection_editing.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/core/scene.h"
 #include "panels/list_panel_content.h"
@@ -43,10 +46,11 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
       selection_(selection),
       model_(new SceneTreeModel(document, this)),
       tree_(new QTreeView),
-      message_(new QLabel) {
+      message_(new QLabel),
+      filter_(new QLineEdit) {
   setObjectName("outliner");
   tree_->setModel(model_);
-  tree_->setSelectionMode(QAbstractItemView::SingleSelection);
+  tree_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   tree_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   tree_->setDragDropMode(QAbstractItemView::DragDrop);
   tree_->setDefaultDropAction(Qt::MoveAction);
@@ -55,7 +59,10 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
   // rows without asking the delegate for each row's size hint.
   tree_->setUniformRowHeights(true);
   tree_->header()->setStretchLastSection(false);
-  tree_->header()->setSectionResizeMode(SceneTreeModel::NameColumn, QHeaderView::Stretch);
+  // The Name column takes the deepest, longest name's width (fitNameColumn), wider than the
+  // dock if it must, with a horizontal scroll bar: names four levels down stay readable.
+  tree_->header()->setSectionResizeMode(SceneTreeModel::NameColumn, QHeaderView::Interactive);
+  tree_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   // The Type column is as wide as the widest registered type name, fixed once: resizing it to
   // its contents measured the text of up to 1,000 rows several times after every open (the
   // largest GUI-thread step, ~8-12 ms, on the 10,000-node grid; docs/performance.md).
@@ -80,12 +87,26 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
   downAction_->setToolTip(tr("Move the selected node down among its siblings"));
   addAction(deleteAction_);
 
-  message_->setStyleSheet("color: #b03030");
-  setWidget(listPanelContent(toolbar, tree_, message_));
+  filter_->setPlaceholderText(tr("Filter by name"));
+  filter_->setClearButtonEnabled(true);
+  filter_->setToolTip(tr("Show only the nodes whose name contains this text, with the nodes above them"));
+  connect(filter_, &QLineEdit::textChanged, this, &OutlinerPanel::setFilter);
+  // The filter on a line of its own under the toolbar, so that it does not widen the dock.
+  auto* top = new QWidget;
+  auto* topLayout = new QVBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  topLayout->setSpacing(2);
+  topLayout->addWidget(toolbar);
+  topLayout->addWidget(filter_);
 
-  connect(tree_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-    if (syncing_) return;
-    selection_.select(model_->nodeAt(current));
+  message_->setStyleSheet("color: #b03030");
+  setWidget(listPanelContent(top, tree_, message_));
+
+  connect(tree_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+    if (!syncing_) takeTreeSelection();
+  });
+  connect(tree_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+    if (!syncing_) takeTreeSelection();
   });
   connect(&selection_, &SceneSelection::selectionChanged, this, [this] {
     showSelection();
@@ -94,8 +115,11 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
   connect(model_, &QAbstractItemModel::modelAboutToBeReset, this, [this] { syncing_ = true; });
   connect(model_, &QAbstractItemModel::modelReset, this, [this] {
     tree_->expandAll();
+    fitNameColumn();
+    if (!filter_->text().isEmpty()) setFilter(filter_->text());
     syncing_ = false;
   });
+  connect(model_, &QAbstractItemModel::dataChanged, this, [this] { fitNameColumn(); });
   connect(model_, &SceneTreeModel::editRefused, this, &OutlinerPanel::showProblem);
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(tree_, &QWidget::customContextMenuRequested, this, &OutlinerPanel::showContextMenu);
@@ -182,7 +206,7 @@ bool OutlinerPanel::unwrapSelected() {
 void OutlinerPanel::showContextMenu(const QPoint& position) {
   const Node* node = model_->nodeAt(tree_->indexAt(position));
   if (!node || node == &document_.scene().root()) return;
-  selection_.select(node);
+  if (!selection_.contains(node)) selection_.select(node);  // a right click in the selection keeps it
   QMenu menu(this);
   QMenu* wrap = menu.addMenu(tr("Wrap In"));
   for (const NodeCategory& category : nodeCatalog())
@@ -191,12 +215,17 @@ void OutlinerPanel::showContextMenu(const QPoint& position) {
         wrap->addAction(QString::fromStdString(type), this, [this, type] { wrapSelected(type); });
   QAction* unwrap = menu.addAction(tr("Unwrap"), this, [this] { unwrapSelected(); });
   unwrap->setEnabled(node->isOperator());
-  menu.addSeparator();
-  menu.addAction(deleteAction_);
+  if (editing_) {
+    editing_->addTo(&menu);  // duplicate, copy, cut, paste, group, ungroup, delete (with their keys)
+  } else {
+    menu.addSeparator();
+    menu.addAction(deleteAction_);
+  }
   menu.exec(tree_->viewport()->mapToGlobal(position));
 }
 
 bool OutlinerPanel::deleteSelected() {
+  if (editing_ && selection_.nodes().size() > 1) return editing_->deleteSelected();
   const Node* selected = selection_.current();
   Node* node = selected ? document_.scene().find(selected->name()) : nullptr;
   if (!node) return false;
@@ -238,12 +267,76 @@ void OutlinerPanel::refreshActions() {
 void OutlinerPanel::showSelection() {
   const bool wasSyncing = syncing_;
   syncing_ = true;
-  const QModelIndex index = model_->indexOf(selection_.current());
-  if (index.isValid())
-    tree_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-  else
-    tree_->selectionModel()->clearSelection();
+  QItemSelection rows;
+  for (const Node* node : selection_.nodes())
+    if (const QModelIndex index = model_->indexOf(node); index.isValid()) rows.select(index, index);
+  QItemSelectionModel& model = *tree_->selectionModel();
+  model.select(rows, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  const QModelIndex active = model_->indexOf(selection_.current());
+  if (active.isValid()) {
+    model.setCurrentIndex(active, QItemSelectionModel::NoUpdate);
+    tree_->scrollTo(active);
+  }
   syncing_ = wasSyncing;
+}
+
+// The rows selected in the tree become the selection, the current row (the last one clicked)
+// its active node.
+void OutlinerPanel::takeTreeSelection() {
+  const QModelIndex current = tree_->selectionModel()->currentIndex();
+  const Node* active = tree_->selectionModel()->isRowSelected(current.row(), current.parent()) ? model_->nodeAt(current)
+                                                                                               : nullptr;
+  std::vector<const Node*> nodes;
+  for (const QModelIndex& row : tree_->selectionModel()->selectedRows(SceneTreeModel::NameColumn))
+    if (const Node* n = model_->nodeAt(row); n && n != active) nodes.push_back(n);
+  if (active) nodes.push_back(active);
+  selection_.setNodes(nodes);
+}
+
+// The Name column as wide as its widest row: indentation by depth plus the name's text. Names
+// are measured only where their length could be the widest (a 10,000-node model measures a few).
+void OutlinerPanel::fitNameColumn() {
+  const QFontMetrics metrics = tree_->fontMetrics();
+  const int indent = tree_->indentation();
+  struct Row { int depth; const std::string* name; };
+  std::vector<Row> rows;
+  std::size_t longest = 0;
+  int deepest = 0;
+  for (const Node* n : document_.scene().nodes()) {
+    int depth = 0;
+    for (const Node* p = n->parent(); p && p != &document_.scene().root(); p = p->parent()) ++depth;
+    rows.push_back({depth, &n->name()});
+    longest = std::max(longest, n->name().size() + static_cast<std::size_t>(depth) * 3);
+    deepest = std::max(deepest, depth);
+  }
+  int widest = metrics.horizontalAdvance(tr("Name"));
+  for (const Row& r : rows)
+    if (r.name->size() + static_cast<std::size_t>(r.depth) * 3 + 6 >= longest)
+      widest = std::max(widest, (r.depth + 1) * indent + metrics.horizontalAdvance(QString::fromStdString(*r.name)));
+  const int margin = 2 * metrics.averageCharWidth();
+  const int room = tree_->viewport()->width() - tree_->header()->sectionSize(SceneTreeModel::TypeColumn);
+  tree_->header()->resizeSection(SceneTreeModel::NameColumn, std::max(widest + margin, room));
+}
+
+void OutlinerPanel::setFilter(const QString& text) {
+  if (filter_->text() != text) filter_->setText(text);  // textChanged calls back here
+  applyFilter(QModelIndex());
+}
+
+// Hides the rows under `parent` that neither match the filter nor hold a row that does; true
+// when some row under it is shown.
+bool OutlinerPanel::applyFilter(const QModelIndex& parent) {
+  const QString text = filter_->text();
+  bool any = false;
+  for (int row = 0; row < model_->rowCount(parent); ++row) {
+    const QModelIndex index = model_->index(row, SceneTreeModel::NameColumn, parent);
+    const bool below = applyFilter(index);
+    const Node* node = model_->nodeAt(index);
+    const bool match = text.isEmpty() || (node && QString::fromStdString(node->name()).contains(text, Qt::CaseInsensitive));
+    tree_->setRowHidden(row, parent, !(match || below));
+    any = any || match || below;
+  }
+  return any;
 }
 
 }  // namespace flexure::app

@@ -6,7 +6,11 @@
 // operator, beside a selected primitive, or at the top level; an operator wraps the selected
 // node (issue 19), or goes to the top level when nothing is selected. The context menu has
 // Wrap In ▸ (every operator type) and Unwrap (assembly_commands.h). Every edit is an undo
-// command on the document's stack (node_commands.h).
+// command on the document's stack (node_commands.h). Several rows can be selected (Shift and
+// Ctrl+click, as Qt's item views do), the current row being the selection's active node; the
+// Name column is as wide as the deepest, longest name (a horizontal scroll bar when the dock is
+// narrower), and the filter line above the tree shows only the rows whose name contains its text
+// (with their ancestors).
 #include <QDockWidget>
 #include <functional>
 #include <string>
@@ -15,6 +19,7 @@
 
 class QAction;
 class QLabel;
+class QLineEdit;
 class QMenu;
 class QToolButton;
 class QTreeView;
@@ -23,6 +28,7 @@ namespace flexure::app {
 
 class SceneDocument;
 class SceneSelection;
+class SelectionEditing;
 class SceneTreeModel;
 
 class OutlinerPanel : public QDockWidget {
@@ -46,6 +52,11 @@ class OutlinerPanel : public QDockWidget {
   bool moveSelected(int delta);  // -1 up, +1 down among siblings
   // The message line (why the last edit was refused; empty otherwise).
   QString message() const;
+  // The window's several-node edits (issue 27): Delete and the context menu use them.
+  void setSelectionEditing(SelectionEditing* editing) { editing_ = editing; }
+  // Shows only the rows whose name contains `text` (case-insensitive) and their ancestors.
+  void setFilter(const QString& text);
+  QLineEdit& filterLine() { return *filter_; }
 
  private:
   void showSelection();
@@ -53,6 +64,9 @@ class OutlinerPanel : public QDockWidget {
   void showProblem(const QString& problem);
   QMenu* createAddMenu();
   void showContextMenu(const QPoint& position);
+  void takeTreeSelection();
+  void fitNameColumn();
+  bool applyFilter(const QModelIndex& parent);
 
   SceneDocument& document_;
   SceneSelection& selection_;
@@ -64,6 +78,8 @@ class OutlinerPanel : public QDockWidget {
   QAction* downAction_ = nullptr;
   std::function<Vec3d()> placementPoint_;
   bool syncing_ = false;
+  SelectionEditing* editing_ = nullptr;
+  QLineEdit* filter_;
 };
 
 }  // namespace flexure::app

@@ -3,8 +3,8 @@
 #include "commands/set_parameters_command.h"
 #include "document/scene_document.h"
 #include "flexure/core/scene.h"
-#include "scripting/scene_content_exchange.h"
-#include "scripting/script_structure_command.h"
+#include "commands/scene_content_exchange.h"
+#include "commands/scene_content_command.h"
 
 namespace flexure::app {
 
@@ -39,7 +39,7 @@ bool ScriptEditRecorder::end(const QString& label) {
   Scene& scene = document_.scene();
   std::unique_ptr<Scene> original = std::move(original_);
   if (structure_) {
-    document_.undoStack().push(new ScriptStructureCommand(document_, label, std::move(original)));
+    document_.undoStack().push(new SceneContentCommand(document_, label, std::move(original)));
     document_.endStructureChange();
     return true;
   }

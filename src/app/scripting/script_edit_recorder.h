@@ -12,7 +12,7 @@
 //   - nothing changed: the originals go back (nothing is pushed);
 //   - Ψ values only: the originals go back with the new Ψ, and one SetParametersCommand records
 //     Ψ before and after (exact doubles);
-//   - anything else: the copy stays and one ScriptStructureCommand holds the originals.
+//   - anything else: the copy stays and one SceneContentCommand holds the originals.
 // Either way the document is notified once, so the panels, the viewport and the live solver
 // see the block's result, not its steps.
 #include <Eigen/Core>

@@ -340,10 +340,20 @@ void Viewport::paintGL() {
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
   gesture_ = navigationGestureFor(event->button(), event->modifiers());
+  if (boxArmed_ && event->button() != Qt::LeftButton) {  // a right click disarms B
+    boxArmed_ = false;
+    unsetCursor();
+    event->accept();
+    return;
+  }
   if (gesture_ == NavigationGesture::None) {
-    clickPending_ = event->button() == Qt::LeftButton && event->modifiers() == Qt::NoModifier;
+    const bool left = event->button() == Qt::LeftButton;
+    clickPending_ = left && event->modifiers() == Qt::NoModifier;
+    shiftClickPending_ = left && event->modifiers() == Qt::ShiftModifier;
     clickStart_ = event->position().toPoint();
-    partGesture_ = clickPending_ && partHandler_.press && partHandler_.press(event->position());
+    partGesture_ = clickPending_ && !boxArmed_ && partHandler_.press && partHandler_.press(event->position());
+    boxPending_ = (clickPending_ || shiftClickPending_) && !partGesture_;
+    boxExtends_ = shiftClickPending_;
     QWidget::mousePressEvent(event);
     return;
   }
@@ -352,6 +362,11 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
 }
 
 void Viewport::mouseMoveEvent(QMouseEvent* event) {
+  if (boxPending_ && (event->buttons() & Qt::LeftButton)) {
+    updateBox(event->position().toPoint());
+    event->accept();
+    return;
+  }
   if (partGesture_) {
     if (partHandler_.move) partHandler_.move(event->position(), event->modifiers());
     event->accept();
@@ -380,12 +395,40 @@ void Viewport::mouseReleaseEvent(QMouseEvent* event) {
     // A part gesture that became a drag is no click.
     if (partHandler_.release && partHandler_.release(event->position())) clickPending_ = false;
   }
-  if (clickPending_ && event->button() == Qt::LeftButton &&
-      (event->position().toPoint() - clickStart_).manhattanLength() <= kClickTolerance)
-    emit clicked(event->position());
-  clickPending_ = false;
+  const bool still = (event->position().toPoint() - clickStart_).manhattanLength() <= kClickTolerance;
+  if (boxPending_ && event->button() == Qt::LeftButton) {
+    boxPending_ = false;
+    if (band_ && band_->isVisible()) {
+      finishBox(event->position().toPoint());
+      clickPending_ = shiftClickPending_ = false;
+    }
+  }
+  if (clickPending_ && event->button() == Qt::LeftButton && still) emit clicked(event->position());
+  if (shiftClickPending_ && event->button() == Qt::LeftButton && still) emit shiftClicked(event->position());
+  clickPending_ = shiftClickPending_ = false;
   if (gesture_ != NavigationGesture::None && !event->buttons()) gesture_ = NavigationGesture::None;
   QWidget::mouseReleaseEvent(event);
+}
+
+void Viewport::armBoxSelect() {
+  boxArmed_ = true;
+  setCursor(Qt::CrossCursor);
+}
+
+void Viewport::updateBox(const QPoint& to) {
+  constexpr int kBoxStart = 4;  // pixels: below this the press is still a click
+  if ((!band_ || !band_->isVisible()) && (to - clickStart_).manhattanLength() <= kBoxStart) return;
+  if (!band_) band_ = std::make_unique<QRubberBand>(QRubberBand::Rectangle);
+  const QRect box = QRect(clickStart_, to).normalized();
+  band_->setGeometry(QRect(mapToGlobal(box.topLeft()), box.size()));
+  band_->show();
+}
+
+void Viewport::finishBox(const QPoint& to) {
+  band_->hide();
+  boxArmed_ = false;
+  unsetCursor();
+  emit boxSelected(QRect(clickStart_, to).normalized(), boxExtends_);
 }
 
 void Viewport::wheelEvent(QWheelEvent* event) {

@@ -12,6 +12,8 @@
 // drag-and-drop events here, so the widget's handlers serve both real and synthetic input.
 #include <QImage>
 #include <QPoint>
+#include <QRect>
+#include <QRubberBand>
 #include <QString>
 #include <QSurfaceFormat>
 #include <QWidget>
@@ -117,6 +119,9 @@ class Viewport : public QWidget {
   void setPlacementCursor(std::optional<QPointF> position) { placementCursor_ = position; }
 
  public slots:
+  // B (Blender's box select): the next left drag draws a selection box even where it starts on
+  // a part. Esc or a right click disarms it.
+  void armBoxSelect();
   void frameAll();
   // Frames the selected meshes (styles' selected flag), or all when none is selected.
   void frameSelected();
@@ -129,6 +134,11 @@ class Viewport : public QWidget {
   void renderFailed(const QString& message);
   // A left click without dragging, at a position in widget pixels (selection by picking).
   void clicked(const QPointF& position);
+  // A left click with Shift held: adds the part there to the selection or takes it away.
+  void shiftClicked(const QPointF& position);
+  // A box dragged from empty space (or anywhere after armBoxSelect, B), in widget pixels;
+  // `extend` when Shift was held (adds to the selection instead of replacing it).
+  void boxSelected(const QRect& box, bool extend);
   // A right click without modifiers (Alt + right dolly keeps its button), or the menu key.
   void contextMenuRequested(const QPointF& position);
 
@@ -175,6 +185,16 @@ class Viewport : public QWidget {
   bool clickPending_ = false;
   PartGestureHandler partHandler_;
   bool partGesture_ = false;  // a left press went to partHandler_
+  // Box select (issue 27): a left press where no part gesture began may become a box once the
+  // mouse moves past the click tolerance; the band is a top-level QRubberBand, because the GL
+  // surface is a native window that would cover a child widget.
+  void updateBox(const QPoint& to);
+  void finishBox(const QPoint& to);
+  bool boxPending_ = false;
+  bool boxExtends_ = false;
+  bool boxArmed_ = false;
+  bool shiftClickPending_ = false;
+  std::unique_ptr<QRubberBand> band_;
   int framesRendered_ = 0;
   FrameTiming lastTiming_;
   bool passTiming_ = false;

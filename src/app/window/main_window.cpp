@@ -19,10 +19,12 @@
 #include "flexure/session/geometry_builder.h"
 #include "flexure/session/part_drag.h"
 #include "panels/constraint_list_panel.h"
+#include "viewport/box_selection.h"
 #include "viewport/gl_format.h"
 #include "viewport/viewport_interaction.h"
 #include "viewport/viewport.h"
 #include "window/app_settings.h"
+#include "window/selection_editing.h"
 #include "window/solver_link.h"
 
 // Resources live in the static flexure_app library: register them explicitly (Qt's rule for
@@ -46,6 +48,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       document_(new SceneDocument(this)),
       selection_(new SceneSelection(this)),
+      editing_(new SelectionEditing(*document_, *selection_, this)),
       viewport_(new Viewport(this)),
       solver_(new SolverLink(this)),
       interaction_(new ViewportInteraction(*document_, *selection_, *viewport_, *solver_, geometry_, this)) {
@@ -115,6 +118,10 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(interaction_, &ViewportInteraction::dragEnded, this, [this] { statusBar()->clearMessage(); });
   connect(viewport_, &Viewport::clicked, this, &MainWindow::selectAt);
+  connect(viewport_, &Viewport::shiftClicked, this, &MainWindow::toggleAt);
+  connect(viewport_, &Viewport::boxSelected, this, &MainWindow::selectInBox);
+  connect(editing_, &SelectionEditing::problem, this, [this](const QString& m) { statusBar()->showMessage(m, 10000); });
+  connect(editing_, &SelectionEditing::done, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
   connect(viewport_, &Viewport::renderFailed, this, [this](const QString& message) {
     statusBar()->showMessage(tr("OpenGL renderer unavailable: %1").arg(message));
   });
@@ -159,7 +166,7 @@ const std::optional<TransformHandle>& MainWindow::transformHandle() const { retu
 
 void MainWindow::markSelectedMeshes() {
   if (selection_->isEmpty()) {
-    for (MeshStyle& style : geometry_.styles) style.selected = false;
+    for (MeshStyle& style : geometry_.styles) style.selected = style.active = false;
     return;
   }
   // A mesh is selected when its node (leaf, or deformer of a handle) lies in the sub-tree of a
@@ -173,8 +180,20 @@ void MainWindow::markSelectedMeshes() {
     covered.insert(node->name());
     for (const auto& child : node->children()) pending.push_back(child.get());
   }
-  for (std::size_t i = 0; i < geometry_.meshes->size(); ++i)
-    geometry_.styles[i].selected = covered.count((*geometry_.meshes)[i].name) > 0;
+  // The active node's sub-tree, outlined lighter than the rest of the selection.
+  std::unordered_set<std::string_view> active;
+  pending.assign(1, selection_->current());
+  while (!pending.empty()) {
+    const Node* node = pending.back();
+    pending.pop_back();
+    active.insert(node->name());
+    for (const auto& child : node->children()) pending.push_back(child.get());
+  }
+  for (std::size_t i = 0; i < geometry_.meshes->size(); ++i) {
+    const std::string_view name = (*geometry_.meshes)[i].name;
+    geometry_.styles[i].selected = covered.count(name) > 0;
+    geometry_.styles[i].active = active.count(name) > 0;
+  }
 }
 
 void MainWindow::refreshStyles() {
@@ -193,6 +212,25 @@ void MainWindow::selectAt(const QPointF& position) {
   if (constraintPickPending(*this)) return;
   const auto pick = pickSurface(position);
   selection_->select(pick ? document_->scene().find(pick->node) : nullptr);
+}
+
+void MainWindow::toggleAt(const QPointF& position) {
+  if (constraintPickPending(*this)) return;  // the constraint list's pick takes clicks
+  if (const auto pick = pickSurface(position)) selection_->toggle(document_->scene().find(pick->node));
+}
+
+void MainWindow::selectInBox(const QRect& box, bool extend) {
+  if (constraintPickPending(*this)) return;
+  std::vector<const Node*> chosen;
+  if (extend) chosen = selection_->nodes();
+  const Camera& camera = viewport_->camera();
+  for (std::size_t i = 0; i < geometry_.sceneMeshCount && i < geometry_.meshes->size(); ++i) {
+    const TriangleMesh& mesh = (*geometry_.meshes)[i];
+    const Node* node = document_->scene().find(mesh.name);
+    if (!node) continue;
+    if (meshTouchesBox(mesh, camera, viewport_->width(), viewport_->height(), box)) chosen.push_back(node);
+  }
+  selection_->setNodes(chosen);
 }
 
 // ---------------------------------------------------------------- title and status

@@ -43,6 +43,7 @@ class Autosave;
 struct Preferences;
 class SceneDocument;
 class SceneSelection;
+class SelectionEditing;
 class ViewportInteraction;
 class SolverLink;
 class Viewport;
@@ -98,6 +99,7 @@ class MainWindow : public QMainWindow {
   const std::optional<TransformHandle>& transformHandle() const;
   // Left-button gestures on the model: grips, parts, the transform handle (viewport_interaction.h).
   ViewportInteraction& interaction() { return *interaction_; }
+  SelectionEditing& editing() { return *editing_; }
   // Frames per second of the viewport over the last half second.
   double framesPerSecond() const { return framesPerSecond_; }
   // The newest geometry frame's trip (benchmarks): requested → built off the GUI thread →
@@ -140,6 +142,10 @@ class MainWindow : public QMainWindow {
   void showControls();
   void showAbout();
   void selectAt(const QPointF& position);
+  void toggleAt(const QPointF& position);
+  // The parts any of whose displayed triangles overlap `box` (widget pixels) in front of the eye
+  // (box_selection.h): Blender's box select in object mode; `extend` adds them (Shift).
+  void selectInBox(const QRect& box, bool extend);
 
  private:
   void createMenus();
@@ -190,6 +196,7 @@ class MainWindow : public QMainWindow {
 
   SceneDocument* document_ = nullptr;
   SceneSelection* selection_ = nullptr;
+  SelectionEditing* editing_ = nullptr;  // the Edit menu's commands on several parts (issue 27)
   Viewport* viewport_ = nullptr;
   SolverLink* solver_ = nullptr;
   DisplayGeometry geometry_;

@@ -170,7 +170,7 @@ void MainWindow::addDocumentFileActions(QMenu* file) {
   connect(document_, &SceneDocument::filePathChanged, revert, enableRevert);
   enableRevert();
   file->addSeparator();
-  QAction* import = file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importWithDialog);
+  QAction* import = file->addAction(tr("&Import…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I), this, &MainWindow::importWithDialog);
   import->setObjectName("importAction");
   import->setStatusTip(tr("Add a mesh (OBJ, STL, PLY, glTF, FBX, Collada, 3DS), a description file's solids or another "
                           "scene to this document"));

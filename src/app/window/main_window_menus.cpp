@@ -27,6 +27,7 @@
 #include "timeline/timeline_export_dialog.h"
 #include "timeline/timeline_panel.h"
 #include "viewport/viewport.h"
+#include "window/selection_editing.h"
 #include "window/controls_dialog.h"
 #include "window/main_window.h"
 
@@ -105,6 +106,12 @@ void MainWindow::createEditMenu() {
   QAction* redo = document_->undoStack().createRedoAction(this, tr("&Redo"));
   redo->setShortcut(QKeySequence::Redo);
   edit->addAction(redo);
+  edit->addSeparator();
+  editing_->addTo(edit);
+  QAction* box = edit->addAction(tr("&Box Select"));
+  box->setShortcut(Qt::Key_B);
+  box->setToolTip(tr("The next drag in the viewport draws a box and selects the parts in it (B)"));
+  connect(box, &QAction::triggered, viewport_, &Viewport::armBoxSelect);
 }
 
 void MainWindow::createViewMenu() {

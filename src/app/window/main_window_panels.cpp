@@ -17,6 +17,8 @@
 #include "window/main_window.h"
 #include "window/solver_link.h"
 
+#include "window/selection_editing.h"
+
 namespace flexure::app {
 
 // ---------------------------------------------------------------- panels
@@ -26,6 +28,8 @@ void MainWindow::createPanels() {
   // A new part appears where the user looks: at the view's centre (the camera's target), or on
   // the ground grid under the cursor when added from the viewport's Add menu.
   outliner->setPlacementPoint([this] { return viewport_->placementPoint(); });
+  outliner->setSelectionEditing(editing_);
+  editing_->widgetDeleteAction(viewport_);
   addPanel(outliner, Qt::LeftDockWidgetArea);
   addPanel(new ParameterPanel(*document_, *selection_, this), Qt::RightDockWidgetArea);
   auto* timeline = new TimelinePanel(*document_, *selection_, this);

@@ -15,6 +15,7 @@
 #include <QStatusBar>
 #include <QTest>
 #include <QToolButton>
+#include <QScrollBar>
 #include <QTreeView>
 #include <QUndoStack>
 #include <catch2/catch.hpp>
@@ -100,14 +101,25 @@ struct Builder {
     REQUIRE(outliner->message().isEmpty());
   }
   // Clicks the node's row in the outliner.
+  // A point on the first letters of `index`'s name, the tree scrolled to show it: the Name column
+  // is as wide as the deepest, longest name and may run on past the dock, so a deep row is
+  // scrolled to horizontally as a user does with the scroll bar.
+  QPoint rowPoint(QTreeView& tree, const QModelIndex& index) {
+    tree.scrollTo(index);
+    QRect r = tree.visualRect(index);
+    if (r.left() + 40 > tree.viewport()->width()) {
+      tree.horizontalScrollBar()->setValue(tree.horizontalScrollBar()->value() + r.left() - 20);
+      r = tree.visualRect(index);
+    }
+    return QPoint(r.left() + 12, r.center().y());
+  }
   void select(const std::string& name) {
     const Node* node = scene().find(name);
     REQUIRE(node);
     QTreeView& tree = outliner->tree();
     const QModelIndex index = outliner->model().indexOf(node);
     REQUIRE(index.isValid());
-    tree.scrollTo(index);
-    QTest::mouseClick(tree.viewport(), Qt::LeftButton, Qt::NoModifier, tree.visualRect(index).center());
+    QTest::mouseClick(tree.viewport(), Qt::LeftButton, Qt::NoModifier, rowPoint(tree, index));
     REQUIRE(window.selection().current() == node);
   }
   // In-place renaming in the outliner (what F2 / double-click commit).
@@ -304,9 +316,12 @@ struct Builder {
     QTreeView& tree = outliner->tree();
     const QModelIndex index = outliner->model().indexOf(node);
     REQUIRE(index.isValid());
-    tree.scrollTo(index);
-    ++mouseActions;
-    QTest::mouseClick(tree.viewport(), Qt::LeftButton, Qt::NoModifier, tree.visualRect(index).center());
+    const int scrolled = tree.horizontalScrollBar()->value();
+    const QPoint at = rowPoint(tree, index);
+    mouseActions += tree.horizontalScrollBar()->value() != scrolled ? 2 : 1;  // the scroll bar, then the row
+    QTest::mouseClick(tree.viewport(), Qt::LeftButton, Qt::NoModifier, at);
+    INFO("clicked the row of " << name << "; selected "
+                               << (window.selection().current() ? window.selection().current()->name() : "nothing"));
     REQUIRE(window.selection().current() == node);
   }
   // Selects `node` by its outliner row and clicks the frozen boxes of all its parameters.

@@ -1,20 +1,20 @@
-#include "scripting/script_structure_command.h"
+#include "commands/scene_content_command.h"
 
 #include "document/scene_document.h"
 #include "flexure/core/scene.h"
-#include "scripting/scene_content_exchange.h"
+#include "commands/scene_content_exchange.h"
 
 namespace flexure::app {
 
-ScriptStructureCommand::ScriptStructureCommand(SceneDocument& document, const QString& text,
+SceneContentCommand::SceneContentCommand(SceneDocument& document, const QString& text,
                                                std::unique_ptr<Scene> other)
     : QUndoCommand(text), document_(document), other_(std::move(other)) {}
 
-ScriptStructureCommand::~ScriptStructureCommand() = default;
+SceneContentCommand::~SceneContentCommand() = default;
 
-void ScriptStructureCommand::undo() { exchange(); }
+void SceneContentCommand::undo() { exchange(); }
 
-void ScriptStructureCommand::redo() {
+void SceneContentCommand::redo() {
   if (skipRedo_) {
     skipRedo_ = false;
     document_.setModified(true);
@@ -23,7 +23,7 @@ void ScriptStructureCommand::redo() {
   exchange();
 }
 
-void ScriptStructureCommand::exchange() {
+void SceneContentCommand::exchange() {
   document_.beginStructureChange();
   exchangeSceneContent(document_.scene(), *other_);
   document_.endStructureChange();

@@ -1,4 +1,4 @@
-#include "scripting/scene_content_exchange.h"
+#include "commands/scene_content_exchange.h"
 
 #include <memory>
 #include <utility>
