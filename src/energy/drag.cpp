@@ -152,6 +152,8 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   }
   space_ = dragSpace(scene_, path, options_.mode, driveParameters(scene_, options_.drives),
                      leafSamples(path, psi, picked), options_.only, grip.parameters.empty() ? nullptr : &grip);
+  grabStart_ = status_.point;
+  addFollowers(psi);
   if (space_.preferred.empty()) {
     status_.pinned = true;
     bool onPath = options_.only.empty();
@@ -208,6 +210,10 @@ DragStatus DragSession::start(const LeafPoint& picked) {
   }
   all.push_back(&spring_);
   scales.push_back(1.0);
+  for (const auto& follower : followerSprings_) {
+    all.push_back(follower.get());
+    scales.push_back(1.0);
+  }
   dragProblem_ = std::make_unique<EnergyProblem>(scene_, all, scales, space_.columns);
   heldProblem_ = std::make_unique<EnergyProblem>(scene_, held, std::vector<double>{}, space_.columns);
   const std::vector<int> relevant = relevantParameters();
@@ -292,8 +298,45 @@ bool DragSession::retrace(const Vec3d& target) {
   return true;
 }
 
+// The followers' springs (DragOptions::followers): each resolved on the scene, its subspace in
+// the drag's mode merged into the drag's, its point's start kept; a follower that does not
+// resolve (no such primitive) is left out.
+void DragSession::addFollowers(const Eigen::VectorXd& psi) {
+  followerSprings_.clear();
+  followerStarts_.clear();
+  const auto merge = [](std::vector<int>& into, const std::vector<int>& more) {
+    into.insert(into.end(), more.begin(), more.end());
+    std::sort(into.begin(), into.end());
+    into.erase(std::unique(into.begin(), into.end()), into.end());
+  };
+  for (const DragFollower& f : options_.followers) {
+    if (f.node == spring_.point.ref.node) continue;
+    auto spring = std::make_unique<UserSpringTerm>();
+    spring->name = "drag-" + f.node;
+    spring->point.ref.node = f.node;
+    spring->point.at = "surface";
+    spring->point.surface = f.point;
+    try {
+      spring->point.ref.resolve(scene_, "drag");
+    } catch (const FieldError&) {
+      continue;
+    }
+    const DragSpace more = dragSpace(scene_, spring->point.ref.path, options_.mode,
+                                     driveParameters(scene_, options_.drives),
+                                     leafSamples(spring->point.ref.path, psi, spring->point));
+    merge(space_.columns, more.columns);
+    merge(space_.drives, more.drives);
+    merge(space_.preferred, more.preferred);
+    spring->target = spring->point.position(ValueAccess(psi));
+    followerStarts_.push_back(spring->target);
+    followerSprings_.push_back(std::move(spring));
+  }
+}
+
 bool DragSession::solveSubstep(const Vec3d& target) {
   spring_.target = target;
+  for (std::size_t k = 0; k < followerSprings_.size(); ++k)
+    followerSprings_[k]->target = followerStarts_[k] + (target - grabStart_);
   AnchoredMinimization how;
   how.anchor = &anchor_;
   how.metric = &metric_.weights;

@@ -112,7 +112,11 @@ PartDragStatus SessionWorker::beginDrag(const DragStart& start, DragMode mode, c
 // factory may not be the first for the node: a part under a solid is still sized by the
 // energy drag), any other by the first that takes the node.
 std::unique_ptr<PartDrag> SessionWorker::makeDrag(const DragStart& start) {
-  if (start.gripParameters.empty() && !start.pin) return makePartDrag(*scene_, start.node, time_);
+  if (start.gripParameters.empty() && !start.pin) {
+    std::unique_ptr<PartDrag> drag = makePartDrag(*scene_, start.node, time_);
+    if (drag && !start.followers.empty()) drag->setFollowers(start.followers);  // else the picked part alone
+    return drag;
+  }
   Node* node = scene_->find(start.node);
   if (node == nullptr) return nullptr;
   std::vector<SurfacePoint> pins;

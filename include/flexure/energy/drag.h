@@ -85,6 +85,14 @@ struct DragStatus {
   bool settling = false;
 };
 
+// Another part that moves with the picked one (a multi-selection dragged together, issue 27):
+// a spring of its own pulls `point` of `node`'s surface to where it was plus the hand's
+// displacement, so the selection moves as one while the constraints keep holding.
+struct DragFollower {
+  std::string node;
+  SurfacePoint point;
+};
+
 struct DragOptions {
   double constraintWeight = 1e6;  // W
   double anchorWeight = 1e-4;     // ε
@@ -104,6 +112,9 @@ struct DragOptions {
   // translations of the part's own placement too (the opposite feature stays put).
   std::vector<std::string> gripParameters;
   std::vector<SurfacePoint> pins;
+  // Parts dragged along (DragFollower): the drag's columns grow by each one's subspace in the
+  // same mode (not narrowed by `only` or a grip), its spring weighed like the hand's.
+  std::vector<DragFollower> followers;
   // The metric's kinds (drag_metric.h); every mode but Free weighs by it.
   StiffnessLadder ladder{};
   // The largest turn of any moved part's surface per move() or settle() (radians; 0: unbounded).
@@ -124,6 +135,8 @@ class DragSession {
     options_.gripParameters = std::move(parameters);
     options_.pins = std::move(pins);
   }
+  // Before start(): the parts dragged along (DragOptions::followers).
+  void setFollowers(std::vector<DragFollower> followers) { options_.followers = std::move(followers); }
   DragStatus start(const std::string& node, const SurfacePoint& point);
   // Drags a fixed point of the primitive's own space (LeafPoint "local"), not necessarily on its
   // surface: a ring of the transform handle pulls a point in the plane it turns in, which a
@@ -179,6 +192,11 @@ class DragSession {
   DragOptions options_;
   double time_;
   UserSpringTerm spring_;
+  // The followers' springs and where their points were at the start; the hand's point then.
+  std::vector<std::unique_ptr<UserSpringTerm>> followerSprings_;
+  std::vector<Vec3d> followerStarts_;
+  Vec3d grabStart_;
+  void addFollowers(const Eigen::VectorXd& psi);
   DragSpace space_;
   std::vector<const EnergyConstraint*> terms_;  // the scene's active constraints
   std::vector<bool> held_;                      // parallel to terms_: held (W) or load

@@ -54,6 +54,11 @@ class PartDrag {
   virtual bool setGrip(const std::vector<std::string>& parameters, const std::vector<SurfacePoint>& pins) {
     return parameters.empty() && pins.empty();
   }
+  // Before begin(): other parts dragged along by the hand's displacement (DragStart::followers).
+  // False when this kind of drag cannot (it then drags the picked part alone).
+  virtual bool setFollowers(const std::vector<std::pair<std::string, SurfacePoint>>& followers) {
+    return followers.empty();
+  }
   // Starts dragging `point` of `node` toward `target`.
   virtual PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) = 0;
   // Starts dragging a fixed point of the primitive's own space (DragStart::local), not

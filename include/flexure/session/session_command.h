@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -41,6 +42,10 @@ struct DragStart {
   // feature), and the part's own placement translations with it.
   std::vector<std::string> gripParameters{};
   std::optional<SurfacePoint> pin{};
+  // Other parts dragged along (a multi-selection moved together, issue 27): a surface point of
+  // each, pulled by the hand's displacement (PartDrag::setFollowers). A drag that cannot take
+  // them drags the picked part alone.
+  std::vector<std::pair<std::string, SurfacePoint>> followers{};
 };
 struct DragMove {
   Vec3d target;

@@ -58,9 +58,10 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
   // Every row is one line of text: with uniform heights the view lays out and scrolls 10,000
   // rows without asking the delegate for each row's size hint.
   tree_->setUniformRowHeights(true);
-  tree_->header()->setStretchLastSection(false);
   // The Name column takes the deepest, longest name's width (fitNameColumn), wider than the
-  // dock if it must, with a horizontal scroll bar: names four levels down stay readable.
+  // dock if it must, with a horizontal scroll bar: names four levels down stay readable. The
+  // Type column after it takes what room is left (at least its fixed width, below).
+  tree_->header()->setStretchLastSection(true);
   tree_->header()->setSectionResizeMode(SceneTreeModel::NameColumn, QHeaderView::Interactive);
   tree_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   // The Type column is as wide as the widest registered type name, fixed once: resizing it to
@@ -314,8 +315,7 @@ void OutlinerPanel::fitNameColumn() {
     if (r.name->size() + static_cast<std::size_t>(r.depth) * 3 + 6 >= longest)
       widest = std::max(widest, (r.depth + 1) * indent + metrics.horizontalAdvance(QString::fromStdString(*r.name)));
   const int margin = 2 * metrics.averageCharWidth();
-  const int room = tree_->viewport()->width() - tree_->header()->sectionSize(SceneTreeModel::TypeColumn);
-  tree_->header()->resizeSection(SceneTreeModel::NameColumn, std::max(widest + margin, room));
+  tree_->header()->resizeSection(SceneTreeModel::NameColumn, widest + margin);
 }
 
 void OutlinerPanel::setFilter(const QString& text) {

@@ -48,6 +48,7 @@ void PartDragController::press(const SurfacePick& pick, const Vec3d& planeNormal
   narrowing_ = {};
   gridCell_ = 0.0;
   gridTranslate_.clear();
+  followers_.clear();
   planeNormal_ = planeNormal;
   pressPosition_ = position;
   target_ = pick.world;
@@ -67,7 +68,7 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position, doubl
     if (QLineF(pressPosition_, position).length() < kStartDistance) return false;
     // The drag starts at the picked point itself; the first move follows at once.
     solver_.send(session::DragStart{pick_->node, pick_->point, pick_->world, mode_, narrowing_.only, narrowing_.local,
-                                    narrowing_.gripParameters, narrowing_.pin});
+                                    narrowing_.gripParameters, narrowing_.pin, followers_});
     dragging_ = true;
   }
   if (targetOf_) {

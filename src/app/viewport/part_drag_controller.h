@@ -64,6 +64,9 @@ class PartDragController {
   // narrowed as `narrowing` says.
   void pressConstrained(const SurfacePick& pick, TargetOf targetOf, const QPointF& position, DragMode mode,
                         DragNarrowing narrowing = {});
+  // After a press: other parts dragged along by the hand's displacement (the rest of a
+  // multi-selection, session::DragStart::followers).
+  void setFollowers(std::vector<std::pair<std::string, SurfacePoint>> followers) { followers_ = std::move(followers); }
   // With Ctrl held a plain drag moves the part's placement origin `origin` from grid point to
   // grid point of spacing `cell`, narrowed to the placement's `translate` (set after press()).
   // `grabbed` is where the picked surface point really is (the pick's world point lies on the
@@ -98,6 +101,7 @@ class PartDragController {
   DragMode mode_ = DragMode::Free;
   TargetOf targetOf_;
   DragNarrowing narrowing_;
+  std::vector<std::pair<std::string, SurfacePoint>> followers_;
   Vec3d gridOrigin_;
   double gridCell_ = 0.0;  // 0: no grid steps
   std::string gridTranslate_;

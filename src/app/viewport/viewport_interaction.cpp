@@ -97,6 +97,7 @@ bool ViewportInteraction::press(const QPointF& position, DragMode mode) {
     }
   if (!pick) return false;
   partDrag_->press(*pick, dragPlaneNormal(document_.scene(), *pick, viewport_.camera()), position, mode);
+  partDrag_->setFollowers(followersOf(pick->node));
   // Ctrl: the part's placement origin from grid point to grid point (else the grabbed point's).
   const auto placement = transformHandleFor(document_.scene(), document_.scene().find(pick->node), viewport_.camera());
   if (!pick->metaballHandle)
@@ -135,7 +136,28 @@ bool ViewportInteraction::pressHandle(const QPointF& position, const HandlePart&
         return handleTarget(handle, part, grabbed, pressRay, ray, steps, cell);
       },
       position, DragMode::Move, DragNarrowing{grab->only, grab->local, {}, std::nullopt});
+  if (part.kind == HandlePart::Kind::Arrow) partDrag_->setFollowers(followersOf(grab->pick.node));
   return true;
+}
+
+// The rest of a multi-selection that `picked` belongs to (issue 27): its primitives, each pulled
+// at a point of its surface by the hand's displacement, so the selection moves together. None
+// when `picked` is not selected or is the only part selected.
+std::vector<std::pair<std::string, SurfacePoint>> ViewportInteraction::followersOf(const std::string& picked) const {
+  constexpr std::size_t kMaxFollowers = 64;  // a drag's springs; more would slow every move
+  std::vector<std::pair<std::string, SurfacePoint>> out;
+  const Node* node = document_.scene().find(picked);
+  if (selection_.nodes().size() < 2 || !selection_.covers(node)) return out;
+  std::vector<const Node*> pending(selection_.nodes().begin(), selection_.nodes().end());
+  while (!pending.empty() && out.size() < kMaxFollowers) {
+    const Node* n = pending.back();
+    pending.pop_back();
+    if (n->isPrimitive() && n->name() != picked &&
+        std::none_of(out.begin(), out.end(), [&](const auto& f) { return f.first == n->name(); }))
+      out.emplace_back(n->name(), SurfacePoint{0, 0.5, 0.5});
+    for (const auto& child : n->children()) pending.push_back(child.get());
+  }
+  return out;
 }
 
 // A grip's drag: its surface point pulled along the grip's line (where the mouse ray passes
@@ -170,9 +192,11 @@ void ViewportInteraction::move(const QPointF& position, double steps) {
     unsnappable_ = nearbySnapPairs(document_.scene(), partDrag_->picked()->node, viewport_.camera(), viewport_.width(),
                                    viewport_.height());
   if (partDrag_->move(ray, position, steps) && !wasDragging) {
-    // The dragged part becomes the selection (what the panels show while it moves).
+    // The dragged part becomes the selection (what the panels show while it moves), unless it
+    // is one of several selected parts, which it drags along: they stay selected.
     const SurfacePick* pick = partDrag_->picked();
-    selection_.select(document_.scene().find(pick->node));
+    const Node* dragged = document_.scene().find(pick->node);
+    if (selection_.nodes().size() < 2 || !selection_.covers(dragged)) selection_.select(dragged);
     emit dragStarted(QString::fromStdString(pick->node), QString::fromUtf8(dragModeName(partDrag_->mode())));
   }
   if (partDrag_->isDragging()) {

@@ -90,6 +90,9 @@ class ViewportInteraction : public QObject {
   void dragEnded();
 
  public:
+  // The other selected parts a drag of `picked` takes along (the selection moves together).
+  std::vector<std::pair<std::string, SurfacePoint>> followersOf(const std::string& picked) const;
+
   // The grid's cell for Ctrl steps: the ground grid's (groundGridCell) for the model shown, or
   // finer when the view is close (a power of ten below a quarter of the eye's distance).
   double gridCell() const;

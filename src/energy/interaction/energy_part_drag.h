@@ -24,6 +24,12 @@ class EnergyPartDrag final : public PartDrag {
     drag_.setGrip(parameters, pins);
     return true;
   }
+  bool setFollowers(const std::vector<std::pair<std::string, SurfacePoint>>& followers) override {
+    std::vector<DragFollower> along;
+    for (const auto& [node, point] : followers) along.push_back({node, point});
+    drag_.setFollowers(std::move(along));
+    return true;
+  }
   PartDragStatus begin(const std::string& node, const SurfacePoint& point, const Vec3d& target) override;
   PartDragStatus beginLocal(const std::string& node, const Vec3d& local, const Vec3d& target) override;
   PartDragStatus move(const Vec3d& target) override;
