@@ -174,21 +174,44 @@ void ParameterPanel::addRow(int k, int i) {
   rows_.push_back({i, value, frozen, lower, upper, key, keySlotOf(document_.scene(), i).target});
 
   const QString name = QString::fromStdString(info.qualifiedName());
+  // An edit applies to the same slot of every selected node of the active one's type too (issue
+  // 27, as Blender does with Alt), as one undo step.
   connect(value, &QDoubleSpinBox::valueChanged, this, [this, i, name](double v) {
     if (updating_) return;
-    ParameterState s = ParameterState::of(document_.scene().parameters(), i);
-    s.value = v;
-    pushParameterEdit(document_, i, s, tr("Set %1").arg(name));
+    editOnSelection(i, tr("Set %1").arg(name), [v](ParameterState& s) { s.value = v; });
   });
   connect(frozen, &QCheckBox::toggled, this, [this, i, name](bool on) {
     if (updating_) return;
-    ParameterState s = ParameterState::of(document_.scene().parameters(), i);
-    s.frozen = on;
-    pushParameterEdit(document_, i, s, on ? tr("Freeze %1").arg(name) : tr("Unfreeze %1").arg(name));
+    editOnSelection(i, on ? tr("Freeze %1").arg(name) : tr("Unfreeze %1").arg(name),
+                    [on](ParameterState& s) { s.frozen = on; });
   });
   connect(lower, &QLineEdit::editingFinished, this, [this, i, lower] { editBound(i, lower, false); });
   connect(upper, &QLineEdit::editingFinished, this, [this, i, upper] { editBound(i, upper, true); });
   connect(key, &QToolButton::clicked, this, [this, k] { toggleKey(k); });
+}
+
+std::vector<int> ParameterPanel::sameSlotOnSelection(int i) const {
+  const ParameterTable& table = document_.scene().parameters();
+  std::vector<int> out{i};
+  const Node* active = selection_.current();
+  if (!active) return out;
+  const std::string& slot = table.info(i).slot;
+  for (const Node* n : selection_.nodes())
+    if (n != active && n->type() == active->type())
+      if (const int j = table.find(n->name() + "." + slot); j >= 0) out.push_back(j);
+  return out;
+}
+
+void ParameterPanel::editOnSelection(int i, const QString& text, const std::function<void(ParameterState&)>& change) {
+  const std::vector<int> targets = sameSlotOnSelection(i);
+  QUndoStack& stack = document_.undoStack();
+  if (targets.size() > 1) stack.beginMacro(tr("%1 on %2 parts").arg(text).arg(targets.size()));
+  for (int j : targets) {
+    ParameterState s = ParameterState::of(document_.scene().parameters(), j);
+    change(s);
+    pushParameterEdit(document_, j, s, text);
+  }
+  if (targets.size() > 1) stack.endMacro();
 }
 
 void ParameterPanel::addFieldRows(int firstRow) {

@@ -6,10 +6,12 @@
 // Every edit is an undo command (parameter_command.h; keys: timeline_edit_command.h); the
 // window forwards it to the solver thread.
 #include <QDockWidget>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "commands/node_field_command.h"
+#include "commands/parameter_command.h"
 
 class QCheckBox;
 class QDoubleSpinBox;
@@ -81,6 +83,10 @@ class ParameterPanel : public QDockWidget {
   void refreshValues();
   void clearRows();
   void addRow(int k, int parameter);
+  // Ψ entry `i` (the active node's) and the same slot of every other selected node of its type.
+  std::vector<int> sameSlotOnSelection(int i) const;
+  // Applies `change` to each of those as one undo step `text`.
+  void editOnSelection(int i, const QString& text, const std::function<void(ParameterState&)>& change);
   void addFieldRows(int firstRow);
   // The angle and axis rows of a rotate at grid row `row`; returns the next free row.
   int addRotationRows(int row);

@@ -1,5 +1,7 @@
 #include "support/gui_test_support.h"
 
+#include <QPainter>
+
 #include <catch2/catch.hpp>
 
 #include <QDir>
@@ -92,6 +94,14 @@ Camera cameraLookingAtOrigin(const Vec3d& eye) {
 ShownSphere::ShownSphere(const SphereScene& sphere) {
   REQUIRE_FALSE(openSphereScene(window, dir.path(), sphere).isEmpty());
   REQUIRE(showAndWaitForFrames(window, 1));
+}
+
+QPixmap windowPicture(MainWindow& window) {
+  QPixmap shot = window.grab();
+  QPainter painter(&shot);
+  painter.drawImage(window.viewport().mapTo(&window, QPoint(0, 0)), window.viewport().grabFramebuffer());
+  painter.end();
+  return shot;
 }
 
 }  // namespace flexure::app::testing

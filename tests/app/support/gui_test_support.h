@@ -1,4 +1,5 @@
 #pragma once
+#include <QPixmap>
 // Helpers shared by the GUI tests: waiting for frames, reading pixels of the viewport.
 #include <QImage>
 #include <QString>
@@ -18,6 +19,9 @@ namespace flexure::app::testing {
 QString sourcePath(const char* relative);
 // Shows the window and waits until the viewport has painted at least `frames` more frames.
 bool showAndWaitForFrames(MainWindow& window, int frames = 1, int timeoutMs = 10000);
+// The window as a user sees it, for docs/ screenshots: its widgets (QWidget::grab) with the
+// viewport's framebuffer painted where it is shown (grab() leaves the GL surface blank).
+QPixmap windowPicture(MainWindow& window);
 bool waitForFrames(Viewport& viewport, int frames = 1, int timeoutMs = 10000);
 // Euclidean RGB distance between two pixels.
 int colorDistance(const QImage& a, int ax, int ay, const QImage& b, int bx, int by);

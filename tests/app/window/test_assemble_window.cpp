@@ -198,7 +198,7 @@ TEST_CASE("the pipefitting scene is assembled from File → New through the wind
   REQUIRE(window.document().saveAs(path, error));
   // A picture of the result for docs/app.md.
   const QString docs = qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS");
-  if (!docs.isEmpty()) window.grab().save(QDir(docs).filePath("app-assembled-pipefitting.png"));
+  if (!docs.isEmpty()) windowPicture(window).save(QDir(docs).filePath("app-assembled-pipefitting.png"));
 
   // The saved file: the paper's tree, frozen flags and joints; it solves like the shipped scene.
   const std::unique_ptr<Scene> saved = loadScene(path.toStdString());
@@ -396,7 +396,7 @@ TEST_CASE("the lamp is assembled from parts through the window and looks like sc
     window.rebuildGeometry();
     REQUIRE(waitFor([&] { return window.geometryUpToDate(); }));
     REQUIRE(waitForFrames(window.viewport(), 2));
-    window.grab().save(QDir(docs).filePath("app-assembled-lamp.png"));
+    windowPicture(window).save(QDir(docs).filePath("app-assembled-lamp.png"));
   }
 }
 
@@ -440,7 +440,7 @@ TEST_CASE("the transform handle's arrow drags the selected part along its axis, 
   QTest::qWait(300);  // a frame of the dragged tube for the picture
   CHECK(window.statusBar()->currentMessage().contains("(Move)"));
   if (!qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS").isEmpty())
-    window.grab().save(QDir(qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS")).filePath("app-transform-handle.png"));
+    windowPicture(window).save(QDir(qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS")).filePath("app-transform-handle.png"));
   QTest::mouseRelease(&window.viewport(), Qt::LeftButton, Qt::NoModifier, to);
   REQUIRE(waitFor([&] { return window.document().undoStack().count() == commands + 1; }));
   REQUIRE(waitFor([&] { return b.settled(); }));
@@ -509,7 +509,7 @@ TEST_CASE("a ring of the transform handle turns the part about its axis through 
   CHECK(window.document().undoStack().count() == commands + 1);
   CHECK(window.selection().current()->name() == "tube");
   if (axis == 2 && !qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS").isEmpty())
-    window.grab().save(QDir(qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS")).filePath("app-transform-ring.png"));
+    windowPicture(window).save(QDir(qEnvironmentVariable("FLEXURE_DOC_SCREENSHOTS")).filePath("app-transform-ring.png"));
 }
 
 TEST_CASE("a part added from the viewport's Add menu lands on the ground grid under the cursor",

@@ -27,6 +27,7 @@
 #include "flexure/energy/path_frame.h"
 #include "flexure/session/part_drag.h"
 #include "panels/outliner_panel.h"
+#include "panels/parameter_panel.h"
 #include "panels/scene_tree_model.h"
 #include "support/gui_test_support.h"
 #include "support/window_builder.h"
@@ -153,12 +154,7 @@ TEST_CASE("A selects every part, Alt+A none, Ctrl+I inverts; Shift+click adds an
     QTest::mouseClick(&s.window.viewport(), Qt::LeftButton, Qt::NoModifier, s.pixelOn("fixed-a"));
     QTest::mouseClick(&s.window.viewport(), Qt::LeftButton, Qt::ShiftModifier, s.pixelOn("pipe"));
     QTest::qWait(500);  // the new outline drawn
-    // The window's widgets, with the viewport's own framebuffer painted where it is shown.
-    QPixmap shot = s.window.grab();
-    QPainter painter(&shot);
-    painter.drawImage(s.window.viewport().mapTo(&s.window, QPoint(0, 0)), s.window.viewport().grabFramebuffer());
-    painter.end();
-    shot.save(QDir(docs).filePath("app-many-parts.png"));
+    windowPicture(s.window).save(QDir(docs).filePath("app-many-parts.png"));
   }
 }
 
@@ -419,4 +415,32 @@ TEST_CASE("dragging one part of a selection moves the whole selection, in one un
   const QPoint on = s.pixelOn("a");
   s.b.mouseDrag(on, {on + QPoint(30, 0), on + QPoint(60, 0)});
   CHECK(norm(originOf("b") - b2) < 1e-12);
+}
+
+TEST_CASE("a value set in the property editor applies to every selected part of the active one's type, as one undo step",
+          "[app][window][selection]") {
+  OpenScene s("scenes/pipefitting.json");
+  QTest::mouseClick(&s.window.viewport(), Qt::LeftButton, Qt::NoModifier, s.pixelOn("fixed-a"));
+  QTest::mouseClick(&s.window.viewport(), Qt::LeftButton, Qt::ShiftModifier, s.pixelOn("fixed-b"));
+  REQUIRE(s.selection().current()->name() == "fixed-b");
+  auto* panel = s.window.findChild<ParameterPanel*>();
+  REQUIRE(panel);
+  const int radius = s.b.scene().parameters().find("fixed-b.radius");
+  const double before = s.b.value("fixed-a.radius");
+  const double pipe = s.b.value("pipe.radius");
+  const int steps = s.window.document().undoStack().count();
+  bool set = false;
+  for (const ParameterPanel::Row& r : panel->rows())
+    if (r.parameter == radius) {
+      r.value->setValue(0.7);
+      set = true;
+    }
+  REQUIRE(set);
+  CHECK(s.b.value("fixed-b.radius") == 0.7);
+  CHECK(s.b.value("fixed-a.radius") == 0.7);
+  CHECK(s.b.value("pipe.radius") == pipe);  // not selected
+  CHECK(s.window.document().undoStack().count() == steps + 1);
+  s.window.document().undoStack().undo();
+  CHECK(s.b.value("fixed-a.radius") == before);
+  CHECK(s.b.value("fixed-b.radius") == before);
 }
