@@ -231,8 +231,19 @@ void SessionWorker::finishDrag(bool pinned, const std::string& message) {
   changed();
 }
 
-void SessionWorker::apply(const DragEnd&) {
-  if (drag_) finishDrag(dragStatus_.pinned, dragStatus_.reason);
+void SessionWorker::apply(const DragEnd& c) {
+  if (!drag_) return;
+  if (c.cancel) {
+    try {
+      drag_->end();
+    } catch (const std::exception&) {
+      // the values are put back below whatever the drag's end did
+    }
+    drag_.reset();
+    scene_->parameters().values() = psiBeforeDrag_;
+    accept();
+  }
+  finishDrag(dragStatus_.pinned, dragStatus_.reason);
 }
 
 void SessionWorker::apply(const TimeChanged& c) {

@@ -56,7 +56,11 @@ struct DragMove {
   // The target is a grid step (Ctrl): the point lands on it exactly (PartDrag::moveExactly).
   bool exact = false;
 };
-struct DragEnd {};
+struct DragEnd {
+  // Esc during a grab: the parts go back where the drag found them, and the drag's outcome
+  // records no change (no undo step).
+  bool cancel = false;
+};
 struct Run {};    // solve until converged, then sleep
 struct Pause {};  // stop stepping (drags still solve)
 struct Step {     // exactly n bounded steps, then pause

@@ -97,6 +97,13 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position, doubl
   return true;
 }
 
+void PartDragController::cancel() {
+  if (dragging_) solver_.send(session::DragEnd{true});
+  pick_.reset();
+  targetOf_ = nullptr;
+  dragging_ = false;
+}
+
 bool PartDragController::release() {
   const bool wasDragging = dragging_;
   if (dragging_) solver_.send(session::DragEnd{});

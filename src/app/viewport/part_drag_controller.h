@@ -85,6 +85,8 @@ class PartDragController {
 
   bool isPressed() const { return pick_.has_value(); }
   bool isDragging() const { return dragging_; }
+  // Ends the drag with the parts back where it found them (session::DragEnd::cancel).
+  void cancel();
   // The picked part of the current press (null when none).
   const SurfacePick* picked() const { return pick_ ? &*pick_ : nullptr; }
   // The last target sent (world), valid while dragging.

@@ -1,5 +1,7 @@
 #include "viewport/viewport.h"
 
+#include <QKeyEvent>
+
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QDropEvent>
@@ -339,6 +341,12 @@ void Viewport::paintGL() {
 }
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
+  if (grabbing_) {  // a left click keeps the grabbed parts where they are, any other cancels
+    swallowMenu_ = event->button() == Qt::RightButton;
+    endGrab(event->button() != Qt::LeftButton, event->position());
+    event->accept();
+    return;
+  }
   gesture_ = navigationGestureFor(event->button(), event->modifiers());
   if (boxArmed_ && event->button() != Qt::LeftButton) {  // a right click disarms B
     boxArmed_ = false;
@@ -410,6 +418,44 @@ void Viewport::mouseReleaseEvent(QMouseEvent* event) {
   QWidget::mouseReleaseEvent(event);
 }
 
+void Viewport::beginGrab() {
+  grabbing_ = true;
+  partGesture_ = true;
+  setMouseTracking(true);  // moves without a button reach mouseMoveEvent
+  setCursor(Qt::SizeAllCursor);
+  setFocus(Qt::OtherFocusReason);
+}
+
+void Viewport::endGrab(bool cancelled, const QPointF& position) {
+  grabbing_ = false;
+  partGesture_ = false;
+  setMouseTracking(false);
+  unsetCursor();
+  if (cancelled)
+    emit grabCancelled();
+  else if (partHandler_.release)
+    partHandler_.release(position);
+}
+
+bool Viewport::event(QEvent* event) {
+  // Esc ends a grab here rather than triggering a window shortcut on Esc.
+  if (event->type() == QEvent::ShortcutOverride && grabbing_ &&
+      static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+    event->accept();
+    return true;
+  }
+  return QWidget::event(event);
+}
+
+void Viewport::keyPressEvent(QKeyEvent* event) {
+  if (grabbing_ && event->key() == Qt::Key_Escape) {
+    endGrab(true, QPointF());
+    event->accept();
+    return;
+  }
+  QWidget::keyPressEvent(event);
+}
+
 void Viewport::armBoxSelect() {
   boxArmed_ = true;
   setCursor(Qt::CrossCursor);
@@ -438,6 +484,11 @@ void Viewport::wheelEvent(QWheelEvent* event) {
 }
 
 void Viewport::contextMenuEvent(QContextMenuEvent* event) {
+  if (swallowMenu_) {
+    swallowMenu_ = false;
+    event->accept();
+    return;
+  }
   if (event->modifiers() != Qt::NoModifier) {  // Alt + right button dollies
     event->ignore();
     return;

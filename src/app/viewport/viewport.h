@@ -122,6 +122,11 @@ class Viewport : public QWidget {
   // B (Blender's box select): the next left drag draws a selection box even where it starts on
   // a part. Esc or a right click disarms it.
   void armBoxSelect();
+  // Blender's modal grab (after Shift+D): from now on the mouse moves the part gesture without a
+  // button held; a left click ends it as a release does, Esc or a right click cancels it
+  // (grabCancelled). The part handler's press must already have been made.
+  void beginGrab();
+  bool isGrabbing() const { return grabbing_; }
   void frameAll();
   // Frames the selected meshes (styles' selected flag), or all when none is selected.
   void frameSelected();
@@ -139,6 +144,8 @@ class Viewport : public QWidget {
   // A box dragged from empty space (or anywhere after armBoxSelect, B), in widget pixels;
   // `extend` when Shift was held (adds to the selection instead of replacing it).
   void boxSelected(const QRect& box, bool extend);
+  // Esc or a right click during a grab (beginGrab): the parts go back where they were.
+  void grabCancelled();
   // A right click without modifiers (Alt + right dolly keeps its button), or the menu key.
   void contextMenuRequested(const QPointF& position);
 
@@ -148,6 +155,8 @@ class Viewport : public QWidget {
   void mouseReleaseEvent(QMouseEvent* event) override;
   void wheelEvent(QWheelEvent* event) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  bool event(QEvent* event) override;
 
  private:
   class Surface;
@@ -194,6 +203,9 @@ class Viewport : public QWidget {
   bool boxExtends_ = false;
   bool boxArmed_ = false;
   bool shiftClickPending_ = false;
+  bool grabbing_ = false;
+  bool swallowMenu_ = false;  // the right press that cancelled a grab opens no menu
+  void endGrab(bool cancelled, const QPointF& position);
   std::unique_ptr<QRubberBand> band_;
   int framesRendered_ = 0;
   FrameTiming lastTiming_;

@@ -140,6 +140,51 @@ bool ViewportInteraction::pressHandle(const QPointF& position, const HandlePart&
   return true;
 }
 
+bool ViewportInteraction::isDragging() const { return partDrag_->isDragging(); }
+
+void ViewportInteraction::cancelDrag() {
+  partDrag_->cancel();
+  cancel();
+}
+
+bool ViewportInteraction::beginGrab(const std::vector<std::string>& nodes, const QPointF& cursor) {
+  const Scene& scene = document_.scene();
+  std::vector<std::string> leaves;
+  for (const std::string& name : nodes) {
+    std::vector<const Node*> pending{scene.find(name)};
+    while (!pending.empty()) {
+      const Node* n = pending.back();
+      pending.pop_back();
+      if (!n) continue;
+      if (n->isPrimitive()) leaves.push_back(n->name());
+      for (const auto& child : n->children()) pending.push_back(child.get());
+    }
+  }
+  if (leaves.empty()) return false;
+  SurfacePick pick;
+  pick.node = leaves.front();
+  pick.point = SurfacePoint{0, 0.5, 0.5};
+  pick.world = session::pickedPointPosition(scene, pick.node, pick.point);
+  const Camera& camera = viewport_.camera();
+  const Vec3d facing = normalized(camera.target - camera.eye);
+  const PickRay start = pickRayThroughPixel(camera, viewport_.width(), viewport_.height(), cursor.x(), cursor.y());
+  const std::optional<Vec3d> startHit = rayPlaneIntersection(start, pick.world, facing);
+  if (!startHit) return false;
+  const Vec3d world = pick.world, from = *startHit;
+  // The parts move by the cursor's motion in that plane, wherever the cursor started.
+  partDrag_->pressConstrained(
+      pick,
+      [world, from, facing](const PickRay& ray, double) {
+        const std::optional<Vec3d> hit = rayPlaneIntersection(ray, world, facing);
+        return hit ? world + (*hit - from) : world;
+      },
+      cursor, DragMode::Move);
+  std::vector<std::pair<std::string, SurfacePoint>> along;
+  for (std::size_t k = 1; k < leaves.size(); ++k) along.emplace_back(leaves[k], SurfacePoint{0, 0.5, 0.5});
+  partDrag_->setFollowers(std::move(along));
+  return true;
+}
+
 // The rest of a multi-selection that `picked` belongs to (issue 27): its primitives, each pulled
 // at a point of its surface by the hand's displacement, so the selection moves together. None
 // when `picked` is not selected or is the only part selected.

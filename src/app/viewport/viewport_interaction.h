@@ -90,6 +90,14 @@ class ViewportInteraction : public QObject {
   void dragEnded();
 
  public:
+  // Blender's grab after Shift+D (issue 27): the parts `nodes` (their primitives) follow the
+  // mouse from `cursor` in the plane facing the eye, in Move mode, as one drag, until release()
+  // (a left click) keeps them there or cancel() leaves them where they were. False when none of
+  // them has a primitive.
+  bool beginGrab(const std::vector<std::string>& nodes, const QPointF& cursor);
+  bool isDragging() const;
+  // Esc during a grab: the drag ends with the parts back where they were (no undo step).
+  void cancelDrag();
   // The other selected parts a drag of `picked` takes along (the selection moves together).
   std::vector<std::pair<std::string, SurfacePoint>> followersOf(const std::string& picked) const;
 

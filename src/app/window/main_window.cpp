@@ -8,6 +8,7 @@
 #include <QIcon>
 #include <QLabel>
 #include <QStatusBar>
+#include <QCursor>
 #include <QTimer>
 #include <exception>
 #include <string_view>
@@ -122,6 +123,17 @@ MainWindow::MainWindow(QWidget* parent)
   connect(viewport_, &Viewport::boxSelected, this, &MainWindow::selectInBox);
   connect(editing_, &SelectionEditing::problem, this, [this](const QString& m) { statusBar()->showMessage(m, 10000); });
   connect(editing_, &SelectionEditing::done, this, [this](const QString& m) { statusBar()->showMessage(m, 5000); });
+  // Shift+D with the cursor over the viewport: the copies follow the mouse until a click (Blender).
+  connect(editing_, &SelectionEditing::duplicated, this, [this](const std::vector<std::string>& roots) {
+    const QPoint cursor = viewport_->mapFromGlobal(QCursor::pos());
+    if (!viewport_->rect().contains(cursor) || !interaction_->beginGrab(roots, cursor)) return;
+    viewport_->beginGrab();
+    statusBar()->showMessage(tr("Move the copies; click to place them, Esc or right click to leave them in place"));
+  });
+  connect(viewport_, &Viewport::grabCancelled, this, [this] {
+    interaction_->cancelDrag();
+    statusBar()->clearMessage();
+  });
   connect(viewport_, &Viewport::renderFailed, this, [this](const QString& message) {
     statusBar()->showMessage(tr("OpenGL renderer unavailable: %1").arg(message));
   });

@@ -212,6 +212,7 @@ bool SelectionEditing::duplicate() {
   InsertedFragment copy;
   if (!run(tr("Duplicate"), [&] { copy = duplicateNodes(document_.scene(), names); })) return false;
   selectNamed(copy.roots);
+  emit duplicated(copy.roots);
   emit done(tr("Duplicated %1 (with %2)").arg(plural(copy.roots.size(), "node", "nodes"),
                                                plural(copy.constraints.size(), "constraint", "constraints")));
   return true;

@@ -57,6 +57,8 @@ class SelectionEditing : public QObject {
   void problem(const QString& message);
   // What an edit did: "Duplicated 2 parts", for the status bar.
   void done(const QString& message);
+  // Shift+D made these copies (their top nodes): the window grabs them (Blender's Shift+D).
+  void duplicated(const std::vector<std::string>& roots);
 
  private:
   void refreshActions();

@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QCursor>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QDir>
@@ -443,4 +444,62 @@ TEST_CASE("a value set in the property editor applies to every selected part of 
   s.window.document().undoStack().undo();
   CHECK(s.b.value("fixed-a.radius") == before);
   CHECK(s.b.value("fixed-b.radius") == before);
+}
+
+TEST_CASE("Shift+D over the viewport grabs the copies: a click places them, Esc leaves them where they were made",
+          "[app][window][duplicate]") {
+  OpenScene s(nullptr);  // two free tubes
+  Viewport& v = s.window.viewport();
+  const auto originOf = [&](const std::string& t) {  // a translate's offset
+    return Vec3d(s.b.value(t + ".x"), s.b.value(t + ".y"), s.b.value(t + ".z"));
+  };
+  // The mouse over the viewport, moved without a button, as a user does after Shift+D.
+  const auto moveMouse = [&](const QPoint& from, const QPoint& by) {
+    for (int i = 1; i <= 6; ++i) {
+      const QPoint at = from + by * i / 6;
+      const std::uint64_t before = s.window.shownResult() ? s.window.shownResult()->sequence : 0;
+      QMouseEvent move(QEvent::MouseMove, at, v.mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+      QApplication::sendEvent(&v, &move);
+      waitFor([&] { return s.window.shownResult() && s.window.shownResult()->sequence > before; }, 3000);
+    }
+    return from + by;
+  };
+  const QPoint start = s.pixelOn("a");
+  QCursor::setPos(v.mapToGlobal(start));
+  REQUIRE(waitFor([&] { return v.mapFromGlobal(QCursor::pos()) == start; }, 2000));
+  QTest::mouseClick(&v, Qt::LeftButton, Qt::NoModifier, start);
+  const Vec3d a0 = originOf("a-translate");
+  const int steps = s.window.document().undoStack().count();
+
+  s.key(Qt::Key_D, Qt::ShiftModifier);
+  REQUIRE(s.b.scene().find("a.001"));
+  CHECK(v.isGrabbing());
+  const QPoint end = moveMouse(start, QPoint(80, 30));
+  QTest::mouseClick(&v, Qt::LeftButton, Qt::NoModifier, end);  // places them
+  CHECK_FALSE(v.isGrabbing());
+  REQUIRE(waitFor([&] { return s.window.document().undoStack().count() == steps + 2; }));  // duplicate, then the move
+  REQUIRE(waitFor([&] { return s.b.settled(); }));
+  CHECK(norm(originOf("a-translate.001") - a0) > 0.5);
+  CHECK(norm(originOf("a-translate") - a0) < 1e-12);  // the original stays
+
+  // Again, and Esc: the copy stays where it was made, on its original; no move is recorded.
+  QTest::mouseClick(&v, Qt::LeftButton, Qt::NoModifier, start);
+  QCursor::setPos(v.mapToGlobal(start));
+  REQUIRE(waitFor([&] { return v.mapFromGlobal(QCursor::pos()) == start; }, 2000));
+  const int before = s.window.document().undoStack().count();
+  s.key(Qt::Key_D, Qt::ShiftModifier);
+  REQUIRE(s.b.scene().find("a.002"));
+  REQUIRE(v.isGrabbing());
+  const Vec3d made = originOf("a-translate.002");  // on its original
+  moveMouse(start, QPoint(-60, 40));
+  const Vec3d moved = originOf("a-translate.002");
+  INFO("moved by the grab to (" << moved.x << ", " << moved.y << ", " << moved.z << "), dragging "
+                                 << s.window.interaction().isDragging());
+  QTest::keyClick(&v, Qt::Key_Escape);
+  CHECK_FALSE(v.isGrabbing());
+  CHECK(norm(moved - made) > 0.3);
+  REQUIRE(waitFor([&] { return s.b.settled() && norm(originOf("a-translate.002") - made) < 1e-9; }));
+  QTest::qWait(200);
+  CHECK(s.window.document().undoStack().count() == before + 1);  // the duplicate only
+  CHECK(norm(originOf("a-translate.002") - made) < 1e-9);
 }
