@@ -174,8 +174,8 @@ void ParameterPanel::addRow(int k, int i) {
   rows_.push_back({i, value, frozen, lower, upper, key, keySlotOf(document_.scene(), i).target});
 
   const QString name = QString::fromStdString(info.qualifiedName());
-  // An edit applies to the same slot of every selected node of the active one's type too (issue
-  // 27, as Blender does with Alt), as one undo step.
+  // An edit applies to the slot of that name of every other selected node too (issue 27, as
+  // Blender does with Alt), as one undo step.
   connect(value, &QDoubleSpinBox::valueChanged, this, [this, i, name](double v) {
     if (updating_) return;
     editOnSelection(i, tr("Set %1").arg(name), [v](ParameterState& s) { s.value = v; });
@@ -197,7 +197,7 @@ std::vector<int> ParameterPanel::sameSlotOnSelection(int i) const {
   if (!active) return out;
   const std::string& slot = table.info(i).slot;
   for (const Node* n : selection_.nodes())
-    if (n != active && n->type() == active->type())
+    if (n != active)  // every other selected node that has a slot of that name (a tube's and a cylinder's radius)
       if (const int j = table.find(n->name() + "." + slot); j >= 0) out.push_back(j);
   return out;
 }

@@ -83,7 +83,7 @@ class ParameterPanel : public QDockWidget {
   void refreshValues();
   void clearRows();
   void addRow(int k, int parameter);
-  // Ψ entry `i` (the active node's) and the same slot of every other selected node of its type.
+  // Ψ entry `i` (the active node's) and the slot of that name of every other selected node.
   std::vector<int> sameSlotOnSelection(int i) const;
   // Applies `change` to each of those as one undo step `text`.
   void editOnSelection(int i, const QString& text, const std::function<void(ParameterState&)>& change);

@@ -22,6 +22,9 @@ bool showAndWaitForFrames(MainWindow& window, int frames = 1, int timeoutMs = 10
 // The window as a user sees it, for docs/ screenshots: its widgets (QWidget::grab) with the
 // viewport's framebuffer painted where it is shown (grab() leaves the GL surface blank).
 QPixmap windowPicture(MainWindow& window);
+// Two free tubes a (at the origin) and b (up and to the right, apart), seen from the front, as
+// a scene file in `dir`; its path.
+QString writeTwoTubes(const QTemporaryDir& dir);
 bool waitForFrames(Viewport& viewport, int frames = 1, int timeoutMs = 10000);
 // Euclidean RGB distance between two pixels.
 int colorDistance(const QImage& a, int ax, int ay, const QImage& b, int bx, int by);

@@ -324,19 +324,21 @@ struct Builder {
                                << (window.selection().current() ? window.selection().current()->name() : "nothing"));
     REQUIRE(window.selection().current() == node);
   }
+  // Clicks a row's frozen box, on the box itself (a check box without text answers clicks on
+  // its indicator only).
+  void clickFrozenBox(const ParameterPanel::Row& r) {
+    ++mouseActions;
+    QStyleOptionButton option;
+    option.initFrom(r.frozen);
+    const QRect box = r.frozen->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, r.frozen);
+    QTest::mouseClick(r.frozen, Qt::LeftButton, Qt::NoModifier, box.center());
+    REQUIRE(r.frozen->isChecked());
+  }
   // Selects `node` by its outliner row and clicks the frozen boxes of all its parameters.
   void clickFreeze(const std::string& node) {
     clickRow(node);
     for (const ParameterPanel::Row& r : parameters->rows())
-      if (!r.frozen->isChecked()) {
-        ++mouseActions;
-        // On the box itself (a check box without text answers clicks on its indicator only).
-        QStyleOptionButton option;
-        option.initFrom(r.frozen);
-        const QRect box = r.frozen->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, r.frozen);
-        QTest::mouseClick(r.frozen, Qt::LeftButton, Qt::NoModifier, box.center());
-        REQUIRE(r.frozen->isChecked());
-      }
+      if (!r.frozen->isChecked()) clickFrozenBox(r);
   }
   // A drag with the mouse: press at `from`, moves through `path` with `modifiers` held (each
   // answered by the solver), release; waits until the drag's undo step is there. A path shorter
@@ -453,12 +455,7 @@ struct Builder {
       bool clicked = false;
       for (const ParameterPanel::Row& r : parameters->rows())
         if (r.parameter == i && !r.frozen->isChecked()) {
-          ++mouseActions;
-          QStyleOptionButton option;
-          option.initFrom(r.frozen);
-          const QRect box = r.frozen->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, r.frozen);
-          QTest::mouseClick(r.frozen, Qt::LeftButton, Qt::NoModifier, box.center());
-          REQUIRE(r.frozen->isChecked());
+          clickFrozenBox(r);
           clicked = true;
         }
       INFO(node << "." << slot);

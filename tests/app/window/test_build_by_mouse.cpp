@@ -74,17 +74,22 @@ void checkFrozenValuesMatch(const Scene& built, const Scene& shipped, double tol
   CHECK(compared > 0);
 }
 
+// The window shown and active, File ▸ New clicked, the solver at rest.
+void startFromNew(Builder& b) {
+  REQUIRE(showAndWaitForFrames(b.window, 1));
+  b.window.activateWindow();
+  REQUIRE(QTest::qWaitForWindowActive(&b.window));
+  b.clickMenu("File", {"New"});
+  REQUIRE(waitFor([&] { return b.settled(); }));
+}
+
 }  // namespace
 
 TEST_CASE("the pipefitting scene is built from File → New with the mouse alone", "[app][window][mouse][assembly]") {
   const std::unique_ptr<Scene> shipped = loadScene(sourcePath("scenes/pipefitting.json").toStdString());
   MainWindow window;
-  REQUIRE(showAndWaitForFrames(window, 1));
-  window.activateWindow();
-  REQUIRE(QTest::qWaitForWindowActive(&window));
   Builder b(window);
-  b.clickMenu("File", {"New"});
-  REQUIRE(waitFor([&] { return b.settled(); }));
+  startFromNew(b);
   REQUIRE(b.scene().root().children().empty());
   // The first fixed pipe: added at the view's centre (the origin), 3 to the left by its x arrow
   // with Ctrl (grid steps of 1).
@@ -170,6 +175,20 @@ std::string addPart(Builder& b, const QString& type, const std::string& parent =
   return b.window.selection().current()->name();
 }
 
+// Sizes the selected part by its grip from close by (hundredths), then back on everything.
+void sizeFromClose(Builder& b, const char* grip, double delta) {
+  frameSelected(b);
+  b.ctrlGrip(grip, delta, Qt::ShiftModifier);
+  frameAll(b);
+}
+
+// Puts the selected part's origin at (x, 0, z) by its arrows, in tenths.
+void placeOnAxis(Builder& b, double x, double z) {
+  b.ctrlArrowTo(0, x, Qt::ShiftModifier);
+  b.ctrlArrowTo(1, 0.0, Qt::ShiftModifier);
+  b.ctrlArrowTo(2, z, Qt::ShiftModifier);
+}
+
 std::string placementOf(Builder& b, const std::string& part, const char* kind) {
   const Node* n = b.scene().find(part);
   for (; n && n->type() != kind; n = n->parent()) {}
@@ -182,12 +201,8 @@ std::string placementOf(Builder& b, const std::string& part, const char* kind) {
 TEST_CASE("the lamp is built from File → New with the mouse alone", "[app][window][mouse][assembly]") {
   const std::unique_ptr<Scene> shipped = loadScene(sourcePath("scenes/lamp.json").toStdString());
   MainWindow window;
-  REQUIRE(showAndWaitForFrames(window, 1));
-  window.activateWindow();
-  REQUIRE(QTest::qWaitForWindowActive(&window));
   Builder b(window);
-  b.clickMenu("File", {"New"});
-  REQUIRE(waitFor([&] { return b.settled(); }));
+  startFromNew(b);
   const auto fine = Qt::ShiftModifier;  // Ctrl+Shift: tenths of the grid's cell
 
   // The table and the base (free in the shipped lamp: placed and sized roughly).
@@ -202,9 +217,7 @@ TEST_CASE("the lamp is built from File → New with the mouse alone", "[app][win
   frameAll(b);
   const std::string base = addPart(b, "cylinder");
   b.ctrlRing(1, -90.0);
-  frameSelected(b);
-  b.ctrlGrip("radius -y", 0.2, fine);
-  frameAll(b);
+  sizeFromClose(b, "radius -y", 0.2);
   b.ctrlGrip("end +x", -1.9, fine);
   b.ctrlArrowTo(0, 0.0, fine);
   b.ctrlArrowTo(1, 0.0, fine);
@@ -217,64 +230,36 @@ TEST_CASE("the lamp is built from File → New with the mouse alone", "[app][win
   // A new part is as wide as the handle and hides the arrow pointing away from the eye: each is
   // sized first (from close by), then placed.
   const std::string foot = addPart(b, "sphere");
-  frameSelected(b);
-  b.ctrlGrip("radius", -0.87, fine);
-  frameAll(b);
-  b.ctrlArrowTo(0, 0.0, fine);
-  b.ctrlArrowTo(1, 0.0, fine);
-  b.ctrlArrowTo(2, 0.1, fine);
+  sizeFromClose(b, "radius", -0.87);
+  placeOnAxis(b, 0.0, 0.1);
   const std::string lowerArm = addPart(b, "cylinder", placementOf(b, foot, "rotate"));
-  frameSelected(b);
-  b.ctrlGrip("radius", -0.44, fine);
-  frameAll(b);
-  b.ctrlArrowTo(0, 1.0, fine);
-  b.ctrlArrowTo(1, 0.0, fine);
-  b.ctrlArrowTo(2, 0.1, fine);
+  sizeFromClose(b, "radius", -0.44);
+  placeOnAxis(b, 1.0, 0.1);
   const std::string elbow = addPart(b, "sphere", placementOf(b, lowerArm, "rotate"));
-  frameSelected(b);
-  b.ctrlGrip("radius", -0.88, fine);
-  frameAll(b);
-  b.ctrlArrowTo(0, 2.0, fine);
-  b.ctrlArrowTo(1, 0.0, fine);
-  b.ctrlArrowTo(2, 0.1, fine);
+  sizeFromClose(b, "radius", -0.88);
+  placeOnAxis(b, 2.0, 0.1);
   const std::string upperArm = addPart(b, "cylinder", placementOf(b, elbow, "rotate"));
-  frameSelected(b);
-  b.ctrlGrip("radius", -0.45, fine);
-  frameAll(b);
+  sizeFromClose(b, "radius", -0.45);
   b.ctrlGrip("end +x", -0.2, fine);
-  b.ctrlArrowTo(0, 2.9, fine);
-  b.ctrlArrowTo(1, 0.0, fine);
-  b.ctrlArrowTo(2, 0.1, fine);
+  placeOnAxis(b, 2.9, 0.1);
   const std::string head = addPart(b, "sphere", placementOf(b, upperArm, "rotate"));
-  frameSelected(b);
-  b.ctrlGrip("radius", -0.9, fine);
-  frameAll(b);
-  b.ctrlArrowTo(0, 3.8, fine);
-  b.ctrlArrowTo(1, 0.0, fine);
-  b.ctrlArrowTo(2, 0.1, fine);
+  sizeFromClose(b, "radius", -0.9);
+  placeOnAxis(b, 3.8, 0.1);
   const std::string shade = addPart(b, "tube", placementOf(b, head, "rotate"));
-  frameSelected(b);
-  b.ctrlGrip("radius", -0.18, fine);
-  frameAll(b);
+  sizeFromClose(b, "radius", -0.18);
   b.ctrlGrip("end +x", -1.2, fine);
-  b.ctrlArrowTo(0, 4.2, fine);
-  b.ctrlArrowTo(1, 0.0, fine);
-  b.ctrlArrowTo(2, 0.1, fine);
+  placeOnAxis(b, 4.2, 0.1);
   frameSelected(b);
   b.clickAdd("Operators", "taper");
   b.clickRow(shade);
   b.ctrlGrip("slope", 0.1, fine);
   frameAll(b);
   const std::string bulb = addPart(b, "sphere", placementOf(b, head, "rotate"));
-  frameSelected(b);
-  b.ctrlGrip("radius", -0.86, fine);
-  frameAll(b);
+  sizeFromClose(b, "radius", -0.86);
   // 0.45 from the head: hundredths, from close by.
   b.clickRow(bulb);
   frameSelected(b);
-  b.ctrlArrowTo(0, 4.25, fine);
-  b.ctrlArrowTo(1, 0.0, fine);
-  b.ctrlArrowTo(2, 0.1, fine);
+  placeOnAxis(b, 4.25, 0.1);
   frameAll(b);
 
   // Freeze what the lamp freezes: each joint's offset, each part's own placement and its sizes

@@ -27,27 +27,6 @@ using namespace flexure::app::testing;
 
 namespace {
 
-// Two tubes a (at the origin) and b (up and to the right, apart), both free, seen from the front.
-QString writeTwoTubes(const QTemporaryDir& dir) {
-  const QString path = dir.filePath("two-tubes.json");
-  QFile file(path);
-  REQUIRE(file.open(QIODevice::WriteOnly));
-  file.write(R"({
-  "format": "flexure-scene", "version": 1,
-  "camera": {"projection": "perspective", "eye": [2, -9, 4], "target": [1.5, 0, 0], "up": [0, 0, 1],
-             "fov_y_degrees": 40, "ortho_height": 10, "near": 0.05, "far": 500},
-  "nodes": [
-    {"name": "a-translate", "type": "translate", "params": {"x": 0, "y": 0, "z": 0}, "children": [
-      {"name": "a-rotate", "type": "rotate", "params": {"qw": 1, "qx": 0, "qy": 0, "qz": 0}, "children": [
-        {"name": "a", "type": "tube", "params": {"length": 2, "radius": 0.5, "thickness": 0.1}}]}]},
-    {"name": "b-translate", "type": "translate", "params": {"x": 3.5, "y": 0, "z": 1}, "children": [
-      {"name": "b-rotate", "type": "rotate", "params": {"qw": 1, "qx": 0, "qy": 0, "qz": 0}, "children": [
-        {"name": "b", "type": "tube", "params": {"length": 2, "radius": 0.5, "thickness": 0.1}}]}]}
-  ],
-  "constraints": []
-})");
-  return path;
-}
 
 struct TwoTubes {
   QTemporaryDir dir;
