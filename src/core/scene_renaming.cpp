@@ -30,7 +30,10 @@ void checkRenames(const Scene& scene, const SceneRenames& renames) {
     constraintNames.insert(it == renames.constraints.end() ? c->name : it->second);
   }
   for (const auto& [from, to] : renames.constraints) {
-    const bool exists = std::any_of(scene.constraints.begin(), scene.constraints.end(), [&](const auto& c) { return c->name == from; });
+    // A structured binding cannot be captured before C++20 compilers that implement P1091
+    // (Debian 12's clang 14 refuses it): the lambda takes a reference of its own.
+    const std::string& old = from;
+    const bool exists = std::any_of(scene.constraints.begin(), scene.constraints.end(), [&](const auto& c) { return c->name == old; });
     if (!exists) throw std::invalid_argument("no constraint \"" + from + "\" to rename");
     if (to.empty()) throw std::invalid_argument("a constraint name given by a rename must not be empty");
     if (constraintNames.count(to) > 1)
