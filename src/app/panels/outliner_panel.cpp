@@ -268,6 +268,8 @@ void OutlinerPanel::refreshActions() {
 void OutlinerPanel::showSelection() {
   const bool wasSyncing = syncing_;
   syncing_ = true;
+  // Bold only when it tells something: the active one among several.
+  model_->setActive(selection_.nodes().size() > 1 ? selection_.current() : nullptr);
   QItemSelection rows;
   for (const Node* node : selection_.nodes())
     if (const QModelIndex index = model_->indexOf(node); index.isValid()) rows.select(index, index);

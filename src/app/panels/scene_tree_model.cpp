@@ -1,5 +1,7 @@
 #include "panels/scene_tree_model.h"
 
+#include <QFont>
+
 #include <QMimeData>
 #include <QTimer>
 #include <algorithm>
@@ -19,9 +21,15 @@ constexpr const char* kNodeMime = "application/x-flexure-node";
 
 SceneTreeModel::SceneTreeModel(SceneDocument& document, QObject* parent)
     : QAbstractItemModel(parent), document_(document) {
-  connect(&document_, &SceneDocument::sceneAboutToBeReplaced, this, [this] { beginResetModel(); });
+  connect(&document_, &SceneDocument::sceneAboutToBeReplaced, this, [this] {
+    active_ = nullptr;  // the node may go with the old tree
+    beginResetModel();
+  });
   connect(&document_, &SceneDocument::sceneReplaced, this, [this] { endResetModel(); });
-  connect(&document_, &SceneDocument::structureAboutToChange, this, [this] { beginResetModel(); });
+  connect(&document_, &SceneDocument::structureAboutToChange, this, [this] {
+    active_ = nullptr;
+    beginResetModel();
+  });
   connect(&document_, &SceneDocument::structureChanged, this, [this] { endResetModel(); });
 }
 
@@ -64,9 +72,22 @@ QVariant SceneTreeModel::data(const QModelIndex& index, int role) const {
     if (index.column() == NameColumn) return QString::fromStdString(node->name());
     if (index.column() == TypeColumn) return QString::fromUtf8(node->type().data(), static_cast<int>(node->type().size()));
   }
+  if (role == Qt::FontRole && node == active_ && index.column() == NameColumn) {
+    QFont bold;
+    bold.setBold(true);
+    return bold;
+  }
   if (role == Qt::ToolTipRole)
     return tr("%1 · %2 parameters").arg(node->isPrimitive() ? tr("primitive") : tr("operator")).arg(node->paramCount());
   return {};
+}
+
+void SceneTreeModel::setActive(const Node* node) {
+  if (node == active_) return;
+  const QModelIndex was = indexOf(active_);
+  active_ = node;
+  if (was.isValid()) emit dataChanged(was, was, {Qt::FontRole});
+  if (const QModelIndex now = indexOf(active_); now.isValid()) emit dataChanged(now, now, {Qt::FontRole});
 }
 
 bool SceneTreeModel::setData(const QModelIndex& index, const QVariant& value, int role) {

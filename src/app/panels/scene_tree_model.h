@@ -47,6 +47,11 @@ class SceneTreeModel : public QAbstractItemModel {
   // The node at `index` (the scene's root for an invalid index).
   Node* mutableNodeAt(const QModelIndex& index) const;
 
+  // The selection's active node, whose name is shown in bold (issue 27: the active part stands
+  // out from the rest of a multi-selection); null for none.
+  void setActive(const Node* node);
+  const Node* active() const { return active_; }
+
   // Why the last refused edit was refused (empty after a successful one).
   const QString& lastProblem() const { return lastProblem_; }
 
@@ -58,6 +63,7 @@ class SceneTreeModel : public QAbstractItemModel {
   Node* dropSource(const QMimeData* data, const QModelIndex& parent) const;
   void refuse(const QString& why);
   SceneDocument& document_;
+  const Node* active_ = nullptr;
   QString lastProblem_;
 };
 

@@ -9,6 +9,7 @@
 #include <QClipboard>
 #include <QCursor>
 #include <QFile>
+#include <QFont>
 #include <QTemporaryDir>
 #include <QDir>
 #include <QPainter>
@@ -324,6 +325,9 @@ TEST_CASE("the outliner selects several rows, shows deep names whole and filters
   QTest::mouseClick(tree.viewport(), Qt::LeftButton, Qt::ControlModifier, rowRect(second));
   CHECK(s.selected() == std::set<std::string>{first->name(), second->name()});
   CHECK(s.selection().current() == second);
+  // The active row stands out (bold), the other selected row does not.
+  CHECK(model.data(model.indexOf(second), Qt::FontRole).value<QFont>().bold());
+  CHECK_FALSE(model.data(model.indexOf(first), Qt::FontRole).value<QFont>().bold());
   // Every name whole: the Name column is at least as wide as each row's indentation and text.
   const QFontMetrics metrics = tree.fontMetrics();
   for (const Node* n : s.b.scene().nodes()) {
