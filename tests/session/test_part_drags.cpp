@@ -55,6 +55,37 @@ TEST_CASE("dragging a solid adds a mouse constraint the rigid solver meets, remo
   CHECK(scene->constraints.empty());
 }
 
+TEST_CASE("in Rotate mode a dragged solid turns about its centre, which stays put", "[session][drag][rigid]") {
+  for (const DragMode mode : {DragMode::Move, DragMode::Rotate}) {
+    auto scene = oneSolid(false);
+    auto drag = makePartDrag(*scene, "ball", 0.0);
+    REQUIRE(drag);
+    drag->setMode(mode);
+    const SurfacePoint pick{0, 0.3, 0.5};
+    const Vec3d centre0 = pickedPointPosition(*scene, "ball", {0, 0.0, 0.0}) * 0.5 +
+                          pickedPointPosition(*scene, "ball", {0, 0.0, 1.0}) * 0.5;  // between the poles
+    const Vec3d p0 = pickedPointPosition(*scene, "ball", pick);
+    const Vec3d target = p0 + Vec3d(0.0, 0.0, 0.6);
+    REQUIRE_FALSE(drag->begin("ball", pick, target).pinned);
+    RigidFamilySolver rigid;
+    for (int i = 0; i < 60; ++i) rigid.solve(*scene, {});
+    const Vec3d centre = pickedPointPosition(*scene, "ball", {0, 0.0, 0.0}) * 0.5 +
+                         pickedPointPosition(*scene, "ball", {0, 0.0, 1.0}) * 0.5;
+    const Vec3d p = pickedPointPosition(*scene, "ball", pick);
+    INFO((mode == DragMode::Rotate ? "Rotate" : "Move"));
+    if (mode == DragMode::Rotate) {
+      CHECK(flexure::norm(centre - centre0) < 1e-3);  // turned about its centre
+      CHECK(flexure::norm(p - p0) > 0.3);              // the picked point moved round it
+      CHECK(std::abs(flexure::norm(p - centre) - flexure::norm(p0 - centre0)) < 1e-3);
+    } else {
+      CHECK(flexure::norm(p - target) < 1e-3);  // Move: the point reaches the target, the centre moves
+      CHECK(flexure::norm(centre - centre0) > 0.1);
+    }
+    drag->end();
+    CHECK(scene->constraints.empty());
+  }
+}
+
 TEST_CASE("dragging a fixed solid is pinned", "[session][drag][rigid]") {
   auto scene = oneSolid(true);
   auto drag = makePartDrag(*scene, "ball", 0.0);

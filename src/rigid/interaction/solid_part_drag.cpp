@@ -49,6 +49,16 @@ PartDragStatus SolidPartDrag::begin(const std::string& node, const SurfacePoint&
   joint->goal = true;  // the solids follow as far as their joints allow, and rest there
   joint_ = joint.get();
   scene_.constraints.push_back(std::move(joint));
+  if (mode_ == DragMode::Rotate) {
+    auto pivot = std::make_unique<RigidJoint>(TranslationKind::Point);
+    pivot->name = scene_.uniqueName("session-pivot");
+    pivot->object1.clear();
+    pivot->object2 = solid_;
+    pivot->point1 = solid->apply(access, Vec3d(0, 0, 0));
+    pivot->point2 = Vec3d(0, 0, 0);
+    pivot_ = pivot.get();
+    scene_.constraints.push_back(std::move(pivot));
+  }
   scene_.resolveReferences();
   return s;
 }
@@ -60,8 +70,11 @@ PartDragStatus SolidPartDrag::move(const Vec3d& target) {
 
 PartDragStatus SolidPartDrag::end() {
   auto& list = scene_.constraints;
-  list.erase(std::remove_if(list.begin(), list.end(), [&](const auto& c) { return c.get() == joint_; }), list.end());
+  list.erase(std::remove_if(list.begin(), list.end(),
+                            [&](const auto& c) { return c.get() == joint_ || (pivot_ && c.get() == pivot_); }),
+             list.end());
   joint_ = nullptr;
+  pivot_ = nullptr;
   scene_.resolveReferences();
   return status();
 }

@@ -5,9 +5,12 @@
 // picked point in its frame) to the working copy; the rigid solver's iterative corrections
 // (Eq. 18/19) pull the solid toward it between the other constraints. It is removed at end().
 //
-// Drag modes (drag_mode.h): a solid's pose is placement, so Move and Free both move the pose
-// (Move is its natural mode). In Shape mode the drag is pinned with the reason: the solid is
-// rigid, the simulation owns its pose, and its part's shape is not what a solid drag edits.
+// Drag modes (drag_mode.h): a solid's pose is placement, so Auto, Move and Free all move the pose
+// (a free solid follows the mouse; one on joints turns about them, which the displacement solver
+// does by itself). Rotate holds the solid's origin where it is with a second temporary joint, so
+// the pull only turns it about its centre (issue 26). In Shape mode the drag is pinned with the
+// reason: the solid is rigid, the simulation owns its pose, and its part's shape is not what a
+// solid drag edits.
 #include "flexure/session/part_drag.h"
 
 namespace flexure {
@@ -34,6 +37,7 @@ class SolidPartDrag final : public PartDrag {
   SurfacePoint point_;
   DragMode mode_ = DragMode::Free;
   RigidJoint* joint_ = nullptr;  // owned by scene_.constraints while the drag lasts
+  RigidJoint* pivot_ = nullptr;  // Rotate: the solid's origin held in place (also owned there)
 };
 
 }  // namespace flexure
