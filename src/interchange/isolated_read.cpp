@@ -167,6 +167,24 @@ bool writeAll(int fd, const std::string& s) {
 
 // Field `index` of /proc/<pid>/statm (0: total program size, 1: resident), in bytes; 0 when
 // unreadable (the process has gone, or no /proc).
+// The CPU time (clock ticks, user + system) a process has used, from /proc/<pid>/stat; -1 when
+// it cannot be read.
+long long cpuTicks(const std::string& stat) {
+  std::FILE* f = std::fopen(stat.c_str(), "r");
+  if (!f) return -1;
+  char line[1024];
+  const bool read = std::fgets(line, sizeof line, f) != nullptr;
+  std::fclose(f);
+  if (!read) return -1;
+  const char* after = std::strrchr(line, ')');  // the command name may hold spaces
+  if (!after) return -1;
+  // Fields 3.. after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt
+  // cmajflt utime stime.
+  unsigned long long utime = 0, stime = 0;
+  if (std::sscanf(after + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) != 2) return -1;
+  return static_cast<long long>(utime + stime);
+}
+
 std::uint64_t statmBytes(const std::string& statm, int index) {
   std::FILE* f = std::fopen(statm.c_str(), "r");
   if (!f) return 0;
@@ -234,8 +252,26 @@ ImportedMeshes readInThisProcess(const std::string& file, const std::function<Im
 
 }  // namespace
 
+namespace {
+// A child that uses no CPU time for this long without having answered is stuck, not slow: a
+// fork from a process with other threads can leave it waiting on a lock that one of those
+// threads held at the fork (a sanitizer's allocator is one such lock). It is killed and the
+// read forked again, at most kForkAttempts times in all.
+constexpr double kStuckSeconds = 3.0;
+constexpr int kForkAttempts = 3;
+
+ImportedMeshes readInChildProcessAttempt(const std::string& file, const std::function<ImportedMeshes()>& read,
+                                         const MeshImportLimits& limits, int attempt);
+}  // namespace
+
 ImportedMeshes readInChildProcess(const std::string& file, const std::function<ImportedMeshes()>& read,
                                   const MeshImportLimits& limits) {
+  return readInChildProcessAttempt(file, read, limits, 1);
+}
+
+namespace {
+ImportedMeshes readInChildProcessAttempt(const std::string& file, const std::function<ImportedMeshes()>& read,
+                                         const MeshImportLimits& limits, int attempt) {
   ImportWatch* watch = currentImportWatch();
   if (watch && watch->cancel.load()) throw ImportStopped(file, ImportStopped::Reason::Cancelled, "import cancelled");
   int fds[2];
@@ -287,6 +323,10 @@ ImportedMeshes readInChildProcess(const std::string& file, const std::function<I
   }
   ::close(fds[1]);
   const std::string statm = "/proc/" + std::to_string(pid) + "/statm";
+  const std::string stat = "/proc/" + std::to_string(pid) + "/stat";
+  long long lastTicks = -1;
+  double lastProgress = 0.0;
+  bool stuck = false;
   std::string answer;
   char buffer[1 << 16];
   const auto start = std::chrono::steady_clock::now();
@@ -301,6 +341,13 @@ ImportedMeshes readInChildProcess(const std::string& file, const std::function<I
       const std::uint64_t resident = statmBytes(statm, 1);
       growth = resident > baseline ? resident - baseline : 0;
       largestGrowth = std::max(largestGrowth, growth);
+      if (const long long ticks = cpuTicks(stat); ticks != lastTicks) {
+        lastTicks = ticks;
+        lastProgress = elapsed;
+      } else if (answer.empty() && elapsed - lastProgress > kStuckSeconds) {
+        stuck = true;
+        break;
+      }
     }
     if (watch) {
       watch->seconds.store(elapsed);
@@ -324,12 +371,17 @@ ImportedMeshes readInChildProcess(const std::string& file, const std::function<I
     answer.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(fds[0]);
-  if (stopped) ::kill(pid, SIGKILL);
+  if (stopped || stuck) ::kill(pid, SIGKILL);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   const bool allocationFailed = flags->allocationFailed.load() != 0;
   ::munmap(shared, sizeof(SharedFlags));
+  if (stuck) {
+    if (attempt < kForkAttempts) return readInChildProcessAttempt(file, read, limits, attempt + 1);
+    throw LoadError({file, 0, 0}, "", "the mesh reader (assimp) stalled in its process " + std::to_string(kForkAttempts) +
+                                          " times and was stopped");
+  }
   if (stopped == ImportStopped::Reason::Cancelled) throw ImportStopped(file, *stopped, "import cancelled");
   if (stopped == ImportStopped::Reason::Time)
     throw ImportStopped(file, *stopped, "the importer did not finish in " + secondsText(limits.seconds) + " s and was stopped" +
@@ -354,5 +406,7 @@ ImportedMeshes readInChildProcess(const std::string& file, const std::function<I
     throw LoadError({file, 0, 0}, "", e.what());
   }
 }
+
+}  // namespace
 
 }  // namespace flexure

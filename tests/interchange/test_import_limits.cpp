@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "flexure/core/load_error.h"
 #include "flexure/interchange/import_limits.h"
 #include "flexure/interchange/mesh_import.h"
 #include "isolated_read.h"
@@ -85,6 +86,23 @@ TEST_CASE("import limits: a reader that does not finish stops at the time limit,
   const double took = secondsSince(start);
   CHECK(took >= 0.5);
   CHECK(took < 10.0);
+}
+
+TEST_CASE("import limits: a reader stuck without using the CPU is forked again, then reported", "[import][limits][issue28]") {
+  // What a fork from a process with other threads can leave: a child waiting on a lock one of
+  // those threads held (isolated_read.cpp). Without a time limit it is still not waited for
+  // forever: three children that make no progress for 3 s each end the read with an error.
+  const auto start = Clock::now();
+  try {
+    readInChildProcess("/models/part.dae", sleepForever, {0, 0});
+    FAIL("a stuck read returned");
+  } catch (const LoadError& e) {
+    CHECK_THAT(e.what(), Catch::StartsWith("/models/part.dae"));
+    CHECK_THAT(e.what(), Catch::Contains("stalled in its process 3 times"));
+  }
+  const double took = secondsSince(start);
+  CHECK(took >= 9.0);
+  CHECK(took < 30.0);
 }
 
 TEST_CASE("import limits: the watching thread sees the read grow and may cancel it", "[import][limits][issue28]") {
