@@ -47,14 +47,9 @@ std::vector<Grip> cylinderGrips(const Node&, const ParamAccess<double>&, const B
 // length, the opposite face's centre held.
 std::vector<Grip> blockGrips(const Node&, const ParamAccess<double>&, const Bounds3&) {
   std::vector<Grip> out;
-  const char* slots[3] = {"sx", "sy", "sz"};
-  const char* names[6] = {"face -x", "face +x", "face -y", "face +y", "face -z", "face +z"};
-  for (int face = 0; face < 6; ++face) {
-    const int axis = face / 2;
-    const double sign = face % 2 == 0 ? -1.0 : 1.0;
-    Vec3d e(0, 0, 0);
-    (axis == 0 ? e.x : axis == 1 ? e.y : e.z) = sign;
-    out.push_back({names[face], SurfacePoint{face, 0.5, 0.5}, {}, e, {slots[axis]}, SurfacePoint{face ^ 1, 0.5, 0.5}});
+  for (int patch = 0; patch < 6; ++patch) {
+    const BlockPrimitive::FaceInfo f = BlockPrimitive::faceInfo(patch);
+    out.push_back({f.name, SurfacePoint{patch, 0.5, 0.5}, {}, f.outward, {f.slot}, SurfacePoint{patch ^ 1, 0.5, 0.5}});
   }
   return out;
 }

@@ -32,15 +32,10 @@ std::vector<SnapFeature> cylinderFeatures(const Node& node, const ParamAccess<do
 // A block's six faces (block.h: patches −x, +x, −y, +y, −z, +z): their centres, facing outward.
 std::vector<SnapFeature> blockFeatures(const Node& node, const ParamAccess<double>& values) {
   std::vector<SnapFeature> out;
-  const char* slots[3] = {"sx", "sy", "sz"};
-  const char* names[6] = {"face -x", "face +x", "face -y", "face +y", "face -z", "face +z"};
-  for (int face = 0; face < 6; ++face) {
-    const int axis = face / 2;
-    const double sign = face % 2 == 0 ? -1.0 : 1.0;
-    Vec3d e(0, 0, 0);
-    (axis == 0 ? e.x : axis == 1 ? e.y : e.z) = sign;
-    out.push_back({"face", names[face], {}, 0, SurfacePoint{face, 0.5, 0.5}, e * (0.5 * slot(node, values, slots[axis])),
-                   e, {}, {}});
+  for (int patch = 0; patch < 6; ++patch) {
+    const BlockPrimitive::FaceInfo f = BlockPrimitive::faceInfo(patch);
+    out.push_back({"face", f.name, {}, 0, SurfacePoint{patch, 0.5, 0.5}, f.outward * (0.5 * slot(node, values, f.slot)),
+                   f.outward, {}, {}});
   }
   return out;
 }

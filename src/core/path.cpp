@@ -25,4 +25,18 @@ std::vector<int> Path::parameterIndices() const {
   return out;
 }
 
+Vec3d nodeFrameToWorld(const Node& node, const ParamAccess<double>& params, Vec3d x) {
+  for (const Node* n = &node; n != nullptr; n = n->parent())
+    if (const auto* op = dynamic_cast<const Operator*>(n); op && !op->isIdentity()) x = op->apply(params, x);
+  return x;
+}
+
+Vec3d worldToNodeFrame(const Node& node, const ParamAccess<double>& params, Vec3d X) {
+  std::vector<const Operator*> above;  // innermost first
+  for (const Node* n = &node; n != nullptr; n = n->parent())
+    if (const auto* op = dynamic_cast<const Operator*>(n); op && !op->isIdentity()) above.push_back(op);
+  for (auto it = above.rbegin(); it != above.rend(); ++it) X = (*it)->inverse(params, X);
+  return X;
+}
+
 }  // namespace flexure

@@ -68,6 +68,13 @@ Vec3<S> pathToLeafSpace(const Path& path, const ParamAccess<S>& params, const Ve
   return x;
 }
 
+// A point of the space `node`'s children live in (its own space, for an operator; its parent's
+// otherwise) mapped out to the world through every operator from `node` up; and a world point
+// pulled back into that space, root first. Where a part added under or grouped below `node`
+// must go to stay at a world point.
+Vec3d nodeFrameToWorld(const Node& node, const ParamAccess<double>& params, Vec3d x);
+Vec3d worldToNodeFrame(const Node& node, const ParamAccess<double>& params, Vec3d X);
+
 template <class S>
 S pathImplicit(const Path& path, const ParamAccess<S>& params, const Vec3<S>& X) {
   return path.leaf->implicit(params, pathToLeafSpace(path, params, X));

@@ -16,6 +16,7 @@
 #include "qt_string.h"
 
 #include "flexure/core/param_access.h"
+#include "flexure/core/path.h"
 
 namespace flexure::app {
 namespace {
@@ -145,17 +146,8 @@ Node* addPlacedPart(SceneDocument& document, const std::string& type, Node* pare
   rotate->addChild(std::move(leaf));
   translate->addChild(std::move(rotate));
 
-  // `at` is a world point; under a parent the translate is in the parent's frame: through the
-  // inverses of the operators from the root down to the parent.
-  Vec3d local = at;
-  {
-    std::vector<const Operator*> above;
-    for (const Node* n = parent; n != nullptr && n != &scene.root(); n = n->parent())
-      if (const auto* op = dynamic_cast<const Operator*>(n)) above.push_back(op);
-    const ValueAccess values(scene.parameters().values());
-    for (auto it = above.rbegin(); it != above.rend(); ++it)
-      if (!(*it)->isIdentity()) local = (*it)->inverse(values, local);
-  }
+  // `at` is a world point; under a parent the translate is in the parent's frame.
+  const Vec3d local = parent ? worldToNodeFrame(*parent, ValueAccess(scene.parameters().values()), at) : at;
   QUndoStack& stack = document.undoStack();
   stack.beginMacro(QObject::tr("Add %1").arg(toQString(part)));
   auto* add = new AddNodeCommand(document, std::move(translate), parent, position);

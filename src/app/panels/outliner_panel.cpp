@@ -120,7 +120,12 @@ OutlinerPanel::OutlinerPanel(SceneDocument& document, SceneSelection& selection,
     if (!filter_->text().isEmpty()) setFilter(filter_->text());
     syncing_ = false;
   });
-  connect(model_, &QAbstractItemModel::dataChanged, this, [this] { fitNameColumn(); });
+  // A rename may widen the column; the active row's bold font (every selection change) does
+  // not call for a walk over the whole tree.
+  connect(model_, &QAbstractItemModel::dataChanged, this,
+          [this](const QModelIndex&, const QModelIndex&, const QList<int>& roles) {
+            if (roles.isEmpty() || roles.contains(Qt::DisplayRole) || roles.contains(Qt::EditRole)) fitNameColumn();
+          });
   connect(model_, &SceneTreeModel::editRefused, this, &OutlinerPanel::showProblem);
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(tree_, &QWidget::customContextMenuRequested, this, &OutlinerPanel::showContextMenu);

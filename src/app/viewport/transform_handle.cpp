@@ -188,11 +188,7 @@ std::optional<HandleGrab> grabTransformHandle(const Scene& scene, const Transfor
     planeBasis(axis, radial, e2);
   }
   grab.pick.world = handle.origin + normalized(radial) * handle.ringRadius;
-  // The same point in the part's own space: through the operators' inverses, root first.
-  Vec3d x = grab.pick.world;
-  for (auto op = path.operators.rbegin(); op != path.operators.rend(); ++op)
-    if (!(*op)->isIdentity()) x = (*op)->inverse(values, x);
-  grab.local = x;
+  grab.local = pathToLeafSpace(path, values, grab.pick.world);  // the same point in the part's own space
   return grab;
 }
 

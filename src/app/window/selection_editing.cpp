@@ -16,8 +16,8 @@
 #include "flexure/core/grouping.h"
 #include "flexure/core/node.h"
 #include "flexure/core/node_removal.h"
-#include "flexure/core/operator.h"
 #include "flexure/core/param_access.h"
+#include "flexure/core/path.h"
 #include "flexure/core/parameters.h"
 #include "flexure/core/scene.h"
 #include "flexure/core/scene_fragment.h"
@@ -41,25 +41,18 @@ QString plural(std::size_t n, const char* one, const char* many) {
   return QString("%1 %2").arg(n).arg(n == 1 ? one : many);
 }
 
-// Maps a point of `node`'s own space out to the world through the operators above it.
-Vec3d toWorld(const Scene& scene, const Node* node, Vec3d p) {
-  const ValueAccess values(scene.parameters().values());
-  for (const Node* n = node; n != nullptr; n = n->parent())
-    if (const auto* op = dynamic_cast<const Operator*>(n)) p = op->apply(values, p);
-  return p;
-}
-
 // Where a placed group's translate starts: the centre of the grouped parts' own origins (their
 // first primitives' centres), in the frame of the node the group goes under (the parts' lowest
 // common ancestor), so that the group's handle sits amid the parts.
 Vec3d groupPivot(const Scene& scene, const std::vector<std::string>& names) {
+  const ValueAccess values(scene.parameters().values());
   Vec3d sum(0, 0, 0);
   std::vector<const Node*> common;
   for (std::size_t k = 0; k < names.size(); ++k) {
     const Node* top = scene.find(names[k]);
     const Node* leaf = top;
     while (leaf && !leaf->isPrimitive()) leaf = leaf->children().empty() ? nullptr : leaf->children().front().get();
-    sum = sum + toWorld(scene, leaf ? leaf : top, Vec3d(0, 0, 0));
+    sum = sum + nodeFrameToWorld(leaf ? *leaf : *top, values, Vec3d(0, 0, 0));
     std::vector<const Node*> above;
     for (const Node* p = top->parent(); p != nullptr; p = p->parent()) above.insert(above.begin(), p);
     if (k == 0) {
@@ -70,11 +63,8 @@ Vec3d groupPivot(const Scene& scene, const std::vector<std::string>& names) {
       common.resize(same);
     }
   }
-  Vec3d pivot = sum * (1.0 / static_cast<double>(std::max<std::size_t>(names.size(), 1)));
-  const ValueAccess values(scene.parameters().values());
-  for (const Node* n : common)  // root first: undo each operator from the outside in
-    if (const auto* op = dynamic_cast<const Operator*>(n)) pivot = op->inverse(values, pivot);
-  return pivot;
+  const Vec3d pivot = sum * (1.0 / static_cast<double>(std::max<std::size_t>(names.size(), 1)));
+  return common.empty() ? pivot : worldToNodeFrame(*common.back(), values, pivot);
 }
 
 }  // namespace

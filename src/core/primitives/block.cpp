@@ -11,6 +11,15 @@ std::vector<ParamSpec> BlockPrimitive::parameterSpecs() const {
 
 std::unique_ptr<Node> BlockPrimitive::cloneNode() const { return std::make_unique<BlockPrimitive>(); }
 
+BlockPrimitive::FaceInfo BlockPrimitive::faceInfo(int patch) {
+  static const char* const kNames[6] = {"face -x", "face +x", "face -y", "face +y", "face -z", "face +z"};
+  static const char* const kSlots[3] = {"sx", "sy", "sz"};
+  const int axis = patch / 2;
+  Vec3d outward(0, 0, 0);
+  (axis == 0 ? outward.x : axis == 1 ? outward.y : outward.z) = patch % 2 == 0 ? -1.0 : 1.0;
+  return {kNames[patch], kSlots[axis], outward};
+}
+
 Bounds3 BlockPrimitive::bounds(const ParamAccess<double>& params) const {
   const double* s = params.of(*this);
   Bounds3 b;

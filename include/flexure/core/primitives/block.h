@@ -17,6 +17,14 @@ class BlockPrimitive final : public PrimitiveT<BlockPrimitive> {
   std::vector<ParamSpec> parameterSpecs() const override;
   std::unique_ptr<Node> cloneNode() const override;
   int patchCount() const override { return 6; }
+  // A face (patch −x, +x, −y, +y, −z, +z): its name ("face +y"), the slot of the edge across it,
+  // its outward axis. What the face's grip and snap feature stand on.
+  struct FaceInfo {
+    const char* name;
+    const char* slot;
+    Vec3d outward;
+  };
+  static FaceInfo faceInfo(int patch);
   Bounds3 bounds(const ParamAccess<double>& params) const override;
 
   template <class S> Vec3<S> positionT(const ParamAccess<S>& p, int patch, const S& u, const S& v) const;
