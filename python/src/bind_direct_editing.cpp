@@ -80,7 +80,7 @@ void defineDirectEditing(py::module_&, SceneClass& scene) {
         return out;
       },
       py::arg("node") = py::none(),
-      "The features snapping joins (pipe ends, face centres ...), of `node` or of every part: dicts\n"
+      "The features snapping joins (pipe ends, face centres, curve ends ...), of `node` or of every part: dicts\n"
       "of kind, name, node, end, point and direction, in the world.");
   scene.def(
       "snap",
@@ -96,6 +96,10 @@ void defineDirectEditing(py::module_&, SceneClass& scene) {
         if (!joint)
           throw py::value_error("nothing joins \"" + feature + "\" of \"" + node + "\" to \"" + targetFeature + "\" of \"" +
                                 target + "\"");
+        // As the window: a pair a constraint of the scene already joins is not joined twice.
+        if (snapAlreadyJoined(s, *registry.ruleFor(s, a, b), *joint))
+          throw py::value_error("\"" + feature + "\" of \"" + node + "\" and \"" + targetFeature + "\" of \"" + target +
+                                "\" are already joined (by a " + std::string(joint->kind()) + ")");
         joint->resolveReferences(s);
         const std::string name = joint->name;
         SceneHandle::Edit edit(*h, EditKind::Structure);
@@ -105,8 +109,9 @@ void defineDirectEditing(py::module_&, SceneClass& scene) {
       py::arg("node"), py::arg("feature"), py::arg("target"), py::arg("target_feature"),
       "Joins `feature` of `node` to `target_feature` of `target` with the constraint the window's\n"
       "snapping makes for that pair (attach-pipes for two pipe ends, attach-surface for two faces,\n"
-      "a floating contact for a pipe end on a face, a point-to-point joint between solids), and\n"
-      "returns its name; solve() closes it. ValueError when nothing joins them.");
+      "a floating contact for a pipe end on a face, a point-to-point joint between solids, a nail\n"
+      "for a curve's end), and returns its name; solve() closes it. ValueError when nothing joins\n"
+      "them, or when a constraint of the scene already does.");
 }
 
 }  // namespace flexure::python

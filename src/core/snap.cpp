@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "flexure/core/param_access.h"
 #include "flexure/core/path.h"
@@ -59,6 +60,21 @@ const SnapRule* SnapRegistry::ruleFor(const Scene& scene, const SnapFeature& mov
   for (const SnapRule& rule : rules_)
     if (rule.accepts(scene, moving, target)) return &rule;
   return nullptr;
+}
+
+bool snapAlreadyJoined(const Scene& scene, const SnapRule& rule, const Constraint& candidate) {
+  std::vector<std::string> nodes = candidate.referencedNodes();
+  const std::set<std::string> wanted(nodes.begin(), nodes.end());
+  for (const auto& c : scene.constraints) {
+    if (c->kind() != candidate.kind()) continue;
+    if (rule.sameJoint) {
+      if (rule.sameJoint(*c, candidate)) return true;
+      continue;
+    }
+    nodes = c->referencedNodes();
+    if (std::set<std::string>(nodes.begin(), nodes.end()) == wanted) return true;
+  }
+  return false;
 }
 
 std::unique_ptr<Constraint> makeSnapConstraint(const Scene& scene, const SnapFeature& moving, const SnapFeature& target) {

@@ -1,6 +1,7 @@
 #include "flexure/core/benchmark_registry.h"
 #include "flexure/core/node_registry.h"
 #include "flexure/core/scene_settings.h"
+#include "flexure/core/snap.h"
 #include "flexure/core/solver_registry.h"
 #include "flexure/curves/curve_benchmarks.h"
 #include "flexure/curves/curve_constraints.h"
@@ -27,9 +28,10 @@ void registerCurvesModule() {
   SettingsRegistry::instance().add(std::string(CurveSettings::kKind), [] { return std::make_unique<CurveSettings>(); });
   SolverRegistry::instance().add(std::make_unique<CurveFamilySolver>());
   BenchmarkRegistry::instance().add({"curves", runCurveBenchmarks});
-  // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
+  // The window's part: glyphs, drags and snapping (interaction/, Qt- and GL-free).
   registerCurveOverlays(OverlayRegistry::instance());
   registerCurvesPartDrags(session::PartDragRegistry::instance());
+  registerCurveSnapping(SnapRegistry::instance());
 }
 
 }  // namespace flexure

@@ -71,3 +71,29 @@ def test_snapping_two_pipe_ends_joins_them():
     assert ends[("pipe", "end -x")] == pytest.approx(ends[("fixed-a", "end +x")], abs=1e-6)
     with pytest.raises(ValueError, match="nothing joins"):
         scene.snap("pipe", "end -x", "pipe", "end +x")
+
+
+def test_a_curve_end_snaps_onto_a_pipe_end_once():
+    """A free curve end is a snap feature; snapping it onto a pipe's end nails it there (a
+    curve-thumbnail at u = 1), and the curve solver meets the nail. The same end is not nailed twice."""
+    scene = flexure.load(scene_path("curve-point-force.json"))
+    scene.remove_constraint(next(c.name for c in scene.constraints
+                                 if c.kind == "curve-thumbnail" and c.fields["u"] == 1.0))
+    scene.add_node(None, "translate", name="pipe-translate")
+    scene.add_node("pipe-translate", "tube", name="pipe")
+    scene.params["pipe-translate.x"] = 5.0
+    scene.params["pipe-translate.y"] = 1.0
+    for slot in ("pipe-translate.x", "pipe-translate.y", "pipe-translate.z"):
+        scene.params.freeze(slot)
+    features = {(f["node"], f["name"]): f for f in scene.snap_features()}
+    assert features[("spline", "end")]["kind"] == "curve-end"
+    joint = scene.snap("spline", "end", "pipe", "end -x")
+    assert scene.constraint(joint).kind == "curve-thumbnail"
+    assert scene.constraint(joint).fields["u"] == 1.0
+    assert scene.solve()["converged"]
+    ends = {(f["node"], f["name"]): f["point"] for f in scene.snap_features()}
+    assert ends[("spline", "end")] == pytest.approx(ends[("pipe", "end -x")], abs=1e-6)
+    with pytest.raises(ValueError, match="already joined"):
+        scene.snap("spline", "end", "pipe", "end +x")
+    with pytest.raises(ValueError, match="already joined"):
+        scene.snap("spline", "start", "pipe", "end -x")  # the scene's own nail holds the start

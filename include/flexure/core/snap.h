@@ -1,14 +1,15 @@
 #pragma once
 // Snapping that makes the joint (issue 26): while a part is dragged, when one of its features (a
-// pipe's end, a face's centre, a solid's joint point) comes within a few pixels of a compatible
+// pipe's end, a face's centre, a solid's joint point, a curve's end) comes within a few pixels of a compatible
 // feature of another part, releasing there creates the constraint the pair stands for — an
 // attach-pipes for two pipe ends, an attach-surface for two faces, a floating contact for a pipe
-// end on a face, a point-to-point joint between two solids — and the solver closes it.
+// end on a face, a point-to-point joint between two solids, a nail of a curve's end on the other
+// feature's point — and the solver closes it.
 //
 // Two registries, so that neither the window nor the core names a technique:
 //   - features, per node type (the core's primitives in core_snap_features.cpp): each feature in
 //     the node's own space, with its kind;
-//   - rules, per technique (energy, rigid): which pairs of features a technique can join, and the
+//   - rules, per technique (energy, rigid, curves): which pairs of features a technique can join, and the
 //     constraint that joins them. Asked in rank order (lower first): the rigid module's joint
 //     between solids before the energy module's terms between parameterized parts.
 #include <functional>
@@ -49,6 +50,11 @@ struct SnapRule {
   // The constraint that joins them (unnamed: the caller names it).
   std::function<std::unique_ptr<Constraint>(const Scene& scene, const SnapFeature& moving, const SnapFeature& target)>
       make;
+  // Whether `existing`, a constraint of the scene of the same kind as `candidate`, already joins
+  // what `candidate` would, so that the snap is not offered again. Empty: when both tie the same
+  // parts (two pipes are joined once). A rule whose constraint ties one part at several places
+  // (a curve nailed at either end) says what tells them apart.
+  std::function<bool(const Constraint& existing, const Constraint& candidate)> sameJoint;
 };
 
 class SnapRegistry {
@@ -72,6 +78,9 @@ class SnapRegistry {
 
 // Registers the features of tube (its two pipe ends), cylinder (its two caps) and block (its six faces).
 void registerCoreSnapFeatures(SnapRegistry& registry);
+
+// Whether a constraint of the scene already joins what `candidate`, made by `rule`, would.
+bool snapAlreadyJoined(const Scene& scene, const SnapRule& rule, const Constraint& candidate);
 
 // The constraint a snap of `moving` onto `target` makes, named uniquely in `scene` after its
 // rule ("snap-attach-pipes", ...); null when no rule joins them.

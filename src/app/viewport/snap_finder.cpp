@@ -16,18 +16,6 @@ namespace {
 constexpr ColorRgb kSnapColor{0.25f, 0.95f, 1.0f};  // cyan: apart from the glyphs' green, red and yellow
 constexpr double kRingScreenFraction = 0.02;         // a highlight ring's radius / its eye distance
 
-// A constraint of the scene of the same kind that already ties the same two parts.
-bool alreadyJoined(const Scene& scene, const Constraint& candidate) {
-  std::vector<std::string> nodes = candidate.referencedNodes();
-  const std::set<std::string> wanted(nodes.begin(), nodes.end());
-  for (const auto& c : scene.constraints) {
-    if (c->kind() != candidate.kind()) continue;
-    nodes = c->referencedNodes();
-    if (std::set<std::string>(nodes.begin(), nodes.end()) == wanted) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::string snapPairKey(const SnapFeature& moving, const SnapFeature& target) {
@@ -69,7 +57,7 @@ std::optional<SnapCandidate> findSnap(const Scene& scene, const std::string& dra
                      [&](const SnapFeature& m, const SnapFeature& t, double pixels, const SnapRule& rule) {
                        if (best && pixels >= best->pixels) return;
                        if (excluded.count(snapPairKey(m, t)) > 0) return;
-                       if (const auto c = rule.make(scene, m, t); !c || alreadyJoined(scene, *c)) return;
+                       if (const auto c = rule.make(scene, m, t); !c || snapAlreadyJoined(scene, rule, *c)) return;
                        best = SnapCandidate{m, t, rule.name, pixels};
                      });
   return best;

@@ -55,17 +55,17 @@ void registerEnergySnapRules(SnapRegistry& registry) {
                     [](const Scene&, const SnapFeature& m, const SnapFeature& t) {
                       return pipeEnd(m) && pipeEnd(t) && m.node != t.node;
                     },
-                    attachPipes});
+                    attachPipes, {}});
   registry.addRule({"attach-surface", 100,
                     [](const Scene&, const SnapFeature& m, const SnapFeature& t) {
                       return face(m) && face(t) && m.node != t.node;
                     },
-                    attachFaces});
+                    attachFaces, {}});
   registry.addRule({"float-attach", 100,
                     [](const Scene&, const SnapFeature& m, const SnapFeature& t) {
                       return m.node != t.node && ((pipeEnd(m) && face(t)) || (face(m) && pipeEnd(t)));
                     },
-                    pipeOnFace});
+                    pipeOnFace, {}});
 }
 
 }  // namespace flexure

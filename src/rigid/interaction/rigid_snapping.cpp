@@ -39,7 +39,7 @@ void registerRigidSnapRules(SnapRegistry& registry) {
                       const SolidOperator* b = solidAbove(scene, m.node);
                       return a != nullptr && b != nullptr && a != b;
                     },
-                    pointToPoint});
+                    pointToPoint, {}});
 }
 
 }  // namespace flexure

@@ -12,6 +12,7 @@
 #include "document/scene_selection.h"
 #include "flexure/core/param_access.h"
 #include "flexure/core/snap.h"
+#include "flexure/curves/curve_constraints.h"
 #include "flexure/energy/path_frame.h"
 #include "flexure/energy/terms/attach_pipes.h"
 #include "flexure/session/part_drag.h"
@@ -173,4 +174,114 @@ TEST_CASE("Ctrl turns a ring of the transform handle in 15° steps", "[app][wind
   INFO("turned " << degrees << "°");
   CHECK(std::abs(degrees - 15.0 * std::round(degrees / 15.0)) < 0.05);
   CHECK(std::abs(degrees) > 20.0);
+}
+
+namespace {
+
+// An MES curve clamped at its start (nail and tangent; bending energy only, so that it rests
+// straight, a cantilever), lying straight in the xy plane from world (1, 0, 0) to (5, 0, 0),
+// and a pipe whose −x end is at (5, 1.2, 0), seen from +z.
+QString writeCurveAndPipe(const QTemporaryDir& dir) {
+  const QString path = dir.filePath("curve-and-pipe.json");
+  QFile file(path);
+  REQUIRE(file.open(QIODevice::WriteOnly));
+  file.write(R"({
+  "format": "flexure-scene", "version": 1,
+  "camera": {"projection": "perspective", "eye": [3.5, 0.5, 9], "target": [3.5, 0.5, 0], "up": [0, 1, 0],
+             "fov_y_degrees": 40, "ortho_height": 10, "near": 0.05, "far": 500},
+  "nodes": [
+    {"name": "spline", "type": "mes-curve", "count": 8, "closed": false, "alpha": [0.0], "beta": [1.0],
+     "display_radius": 0.08, "origin": [1, 0, 0],
+     "params": {"p0.x": -0.8, "p0.y": 0, "p1.x": 0, "p1.y": 0, "p2.x": 0.8, "p2.y": 0, "p3.x": 1.6, "p3.y": 0,
+                "p4.x": 2.4, "p4.y": 0, "p5.x": 3.2, "p5.y": 0, "p6.x": 4.0, "p6.y": 0, "p7.x": 4.8, "p7.y": 0}},
+    {"name": "pipe-translate", "type": "translate",
+     "params": {"x": {"value": 5.5, "frozen": true}, "y": {"value": 1.2, "frozen": true}, "z": {"value": 0, "frozen": true}},
+     "children": [{"name": "pipe", "type": "tube",
+                   "params": {"length": {"value": 1, "frozen": true}, "radius": {"value": 0.2, "frozen": true},
+                              "thickness": {"value": 0.05, "frozen": true}}}]}
+  ],
+  "constraints": [
+    {"name": "start-nail", "kind": "curve-thumbnail", "curve": "spline", "u": 0, "point": [0, 0, 0]},
+    {"name": "start-tangent", "kind": "curve-tangent", "curve": "spline", "u": 0, "direction": [1, 0, 0]}
+  ]
+})");
+  return path;
+}
+
+Vec3d curveEndOf(const Scene& scene) {
+  const auto& curve = static_cast<const Primitive&>(*scene.find("spline"));
+  for (const SnapFeature& f : SnapRegistry::instance().featuresOf(scene, curve))
+    if (f.name == "end") return f.world;
+  FAIL("the curve has no end feature");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("a curve's end dragged onto a pipe's end snaps: the curve is nailed there in the drag's undo step",
+          "[app][window][snap][curves]") {
+  QTemporaryDir dir;
+  MainWindow window;
+  Builder b{window};
+  QString error;
+  REQUIRE(window.openFile(writeCurveAndPipe(dir), error));
+  REQUIRE(showAndWaitForFrames(window, 1));
+  REQUIRE(waitFor([&] { return b.settled(); }));
+  // Press on the curve near its end.
+  QPoint from;
+  bool found = false;
+  for (double u : {0.95, 0.93, 0.97, 0.9}) {
+    from = b.pixelOf(session::pickedPointPosition(b.scene(), "spline", {0, u, 0.25}));
+    const auto pick = window.pickSurface(from);
+    found = pick && pick->node == "spline" &&
+            window.interaction().pressTargetAt(from) == ViewportInteraction::PressKind::Part;
+    if (found) break;
+  }
+  REQUIRE(found);
+  const Vec3d pipeEnd(5, 1.2, 0);
+  const Vec3d endBefore = curveEndOf(b.scene());
+  const Eigen::VectorXd psiBefore = b.scene().parameters().values();
+  const int steps = window.document().undoStack().count();
+  QTest::mousePress(&window.viewport(), Qt::LeftButton, Qt::NoModifier, from);
+  // Pull towards the pipe's end, then correct as a person watching the curve's end would: move the
+  // mouse by what still separates the end from the pipe's end on screen, until the snap shows.
+  QPoint at = from;
+  const QPoint offset = b.pixelOf(pipeEnd) - b.pixelOf(curveEndOf(b.scene()));
+  for (int i = 1; i <= 8; ++i) {
+    const std::uint64_t seen = window.shownResult()->sequence;
+    at = from + offset * i / 8;
+    QTest::mouseMove(&window.viewport(), at);
+    waitFor([&] { return window.shownResult()->sequence > seen && window.geometryUpToDate(); }, 3000);
+  }
+  for (int k = 0; k < 12 && !window.interaction().snapCandidate(); ++k) {
+    waitFor([&] { return b.settled(); }, 3000);
+    if (window.interaction().snapCandidate()) break;
+    at += b.pixelOf(pipeEnd) - b.pixelOf(curveEndOf(b.scene()));
+    QTest::mouseMove(&window.viewport(), at);
+  }
+  REQUIRE(waitFor([&] { return window.interaction().snapCandidate().has_value(); }, 3000));
+  const SnapCandidate snap = *window.interaction().snapCandidate();
+  CHECK(snap.rule == "curve nail");
+  CHECK(snap.moving.node == "spline");
+  CHECK(snap.moving.name == "end");
+  CHECK(snap.target.node == "pipe");
+  CHECK(snap.target.name == "end -x");
+  QTest::mouseRelease(&window.viewport(), Qt::LeftButton, Qt::NoModifier, at);
+  REQUIRE(waitFor([&] { return window.document().undoStack().count() == steps + 1; }));
+  // The nail at u = 1, on the pipe's end; the curve solver meets it once the drag's band is gone.
+  REQUIRE(b.scene().constraints.size() == 3);
+  const auto* nail = dynamic_cast<const CurveThumbnail*>(b.scene().constraints[2].get());
+  REQUIRE(nail);
+  CHECK(nail->u == 1.0);
+  CHECK(norm(nail->point - Vec3d(4, 1.2, 0)) < 1e-9);
+  CHECK(waitFor([&] { return b.settled() && norm(curveEndOf(b.scene()) - pipeEnd) < 1e-6; }));
+  // One undo takes the nail and the drag back.
+  window.document().undoStack().undo();
+  CHECK(b.scene().constraints.size() == 2);
+  CHECK(b.scene().parameters().values() == psiBefore);
+  // Bending energy alone leaves a straight curve's length free, so the solver's rest after the
+  // undo may slide the end along the line a little; it stays straight, where it was.
+  REQUIRE(waitFor([&] { return b.settled(); }));
+  CHECK(norm(curveEndOf(b.scene()) - endBefore) < 1e-3);
+  CHECK(std::abs(curveEndOf(b.scene()).y) < 1e-6);
 }
