@@ -3,6 +3,7 @@
 // rubberband or metaball displacement.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "bindings.h"
@@ -62,8 +63,13 @@ class Drag {
       // takes them all before it returns.
       for (int k = 0; k < 400 && status_.settling && !status_.pinned; ++k) status_ = drag_->settle();
       // Constraint-based drags (solid, curve) take effect through the family solvers, which the
-      // window's solver thread steps while the mouse moves; a script solves once per move.
-      if (drag_->needsSolverSteps() && !status_.pinned) reports = solveScene(scene, SolveOptions{});
+      // window's solver thread steps while the mouse moves; a script solves once per move, and
+      // again while a solver stopped at its bounded turn (SolveReport::paced), as it does above.
+      if (drag_->needsSolverSteps() && !status_.pinned)
+        for (int k = 0; k < 400; ++k) {
+          reports = solveScene(scene, SolveOptions{});
+          if (std::none_of(reports.begin(), reports.end(), [](const SolveReport& r) { return r.paced; })) break;
+        }
     }
     py::dict out = status();
     if (!reports.empty()) out["report"] = toPython(summarizeReports(reports));

@@ -284,7 +284,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       case ProcessingScheme::Direct:
         goal.before(s);
         correction = directIteration(s, active, o, solver, budget, c, rows);
-        goal.after(s);
+        goal.after(s);  // may undo the iteration (a turn past the bound): the next one pulls less
         break;
     }
     if (o.ground && o.scheme != ProcessingScheme::Direct) correction = std::max(correction, processGroundContacts(s, *o.ground, budget, o.friction));
@@ -300,8 +300,12 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       break;
     }
   }
-  result.converged = result.maxViolation <= o.tolerance && atRest();
+  goal.finish(s);
+  result.turnBounded = goal.bounded();
+  result.converged = result.maxViolation <= o.tolerance && atRest() && !result.turnBounded;
   if (result.converged) result.stopReason = goal.any() ? "all constraints satisfied, at rest against the goal" : "all constraints satisfied";
+  else if (result.turnBounded && result.maxViolation <= o.tolerance && atRest())
+    result.stopReason = "turned by the most one call may turn a solid toward the goal; the next call pulls on";
   for (int k : active) {
     const JointRecord& j = s.joints[static_cast<std::size_t>(k)];
     if (j.goal) continue;

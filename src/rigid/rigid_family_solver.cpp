@@ -101,6 +101,7 @@ SolveReport RigidFamilySolver::solve(Scene& scene, const SolveOptions& options) 
   report.converged = r.converged;
   report.iterations = r.iterations;
   report.stopReason = r.stopReason;
+  report.paced = r.turnBounded;
   fillReport(report, system, r.violated, o.tolerance, o.time, o.ground);
   report.extra["scheme"] = std::string(processingSchemeName(o.scheme));
   report.seconds = secondsSince(start);

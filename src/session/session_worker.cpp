@@ -193,6 +193,7 @@ void SessionWorker::apply(const DragMove& c) {
   try {
     dragStatus_ = c.exact ? drag_->moveExactly(c.target) : drag_->move(c.target);
     settleDue_ = std::chrono::steady_clock::now() + kSettleInterval;
+    pacedSteps_ = false;  // a move is answered at once; the bounded turns after it, one a frame
   } catch (const std::exception& e) {
     rollBack(std::string("drag step failed: ") + e.what());
     return;
@@ -256,6 +257,7 @@ void SessionWorker::apply(const TimeChanged& c) {
 
 std::optional<std::chrono::steady_clock::time_point> SessionWorker::nextWorkAt() const {
   if (drag_ && dragStatus_.settling && !dragStatus_.pinned) return settleDue_;
+  if (drag_ && pacedSteps_) return settleDue_;
   return std::nullopt;
 }
 
@@ -265,6 +267,8 @@ bool SessionWorker::hasWork() const {
     return true;
   if (stepsLeft_ > 0) return true;
   if (converged_) return false;
+  // A solver-stepped drag at its bounded turn pulls on one turn a frame, as a settling one does.
+  if (drag_ && pacedSteps_ && std::chrono::steady_clock::now() < settleDue_) return false;
   return running_ || (drag_ && drag_->needsSolverSteps() && !dragStatus_.pinned);
 }
 
@@ -302,6 +306,7 @@ void SessionWorker::step() {
   const bool solvingDrag = drag_ && !drag_->needsSolverSteps() && !dragStatus_.pinned;
   const std::string_view dragFamily = solvingDrag ? drag_->solvesFamily() : std::string_view();
   bool allConverged = true;
+  bool paced = false;
   long long iterations = 0;
   std::optional<std::string> failure;
   try {
@@ -328,6 +333,7 @@ void SessionWorker::step() {
       if (failure) break;
       lastMeasure_[family] = after;
       allConverged = allConverged && report.converged;
+      paced = paced || report.paced;
       record(report);
     }
   } catch (const std::exception& e) {
@@ -347,6 +353,8 @@ void SessionWorker::step() {
   }
   accept();
   converged_ = allConverged;
+  pacedSteps_ = paced && drag_ != nullptr;
+  if (pacedSteps_) settleDue_ = t0 + kSettleInterval;
   HistoryPoint point{iterations_, 0.0, 0.0};
   for (const auto& [family, report] : reports_) {
     if (minimizesEnergy(family)) point.energy = report.energy;

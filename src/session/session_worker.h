@@ -87,6 +87,7 @@ class SessionWorker {
   Eigen::VectorXd psiBeforeDrag_;
   PartDragStatus dragStatus_;
   std::chrono::steady_clock::time_point settleDue_{};  // the next bounded turn of a settling drag
+  bool pacedSteps_ = false;  // the last step's solver stopped at a drag's bounded turn (SolveReport::paced)
   std::uint64_t dragSequence_ = 0;
   std::shared_ptr<const DragOutcome> pendingOutcome_;
 

@@ -277,8 +277,8 @@ PathReport randomDrag(Scene& scene, const std::string& node, const SurfacePoint&
 TEST_CASE("a drag in Auto never turns a part by more than 30° between two moves, on every example scene",
           "[direct][ladder][scenes]") {
   // Issue 26: no jumps — between two consecutive moves of a few pixels no part turns by more
-  // than 30° and no surface turns over, on every part of every example scene (up to four parts
-  // of each, the Oldham coupling's tongue-b among them with more paths).
+  // than 30° and no surface turns over, on every part of every example scene (the Oldham
+  // coupling's tongue-b also picked near its shaft's axis, along more paths).
   const std::filesystem::path folder = std::filesystem::path(FLEXURE_SOURCE_DIR) / "scenes";
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder))
@@ -292,12 +292,6 @@ TEST_CASE("a drag in Auto never turns a part by more than 30° between two moves
     std::vector<std::string> parts;
     for (const Node* n : scene->nodes())
       if (n->isPrimitive()) parts.push_back(n->name());
-    if (parts.size() > 4) {  // spread over the scene
-      std::vector<std::string> spread;
-      for (std::size_t k = 0; k < 4; ++k) spread.push_back(parts[k * parts.size() / 4]);
-      parts = spread;
-    }
-    if (file == "oldham.json") parts.push_back("tongue-b");
     const Bounds3 bounds = [&] {
       Bounds3 b;
       const ValueAccess values(scene->parameters().values());
@@ -323,5 +317,6 @@ TEST_CASE("a drag in Auto never turns a part by more than 30° between two moves
       }
     }
   }
-  CHECK(dragged >= 40);
+  INFO(dragged << " parts dragged");
+  CHECK(dragged >= 100);
 }

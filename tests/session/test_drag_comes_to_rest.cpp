@@ -94,3 +94,44 @@ TEST_CASE("a curve pulled into a concave mold's tooth comes to rest with the mou
     if (r.family == "curves") CHECK(r.maxViolation == 0.0);
   session.send(DragEnd{});
 }
+
+TEST_CASE("a rigid drag that asks for a large turn follows one bounded turn a frame, then rests",
+          "[session][drag][rigid][bounded]") {
+  // The snake's tail hangs on a slider at its +x end; pulled from near that end a quarter turn
+  // round it, the solver thread turns it by at most 15° a step, publishing each step about a
+  // display frame (16 ms) apart, until it gets there (issue 26: a drag never jumps).
+  auto doc = exampleScene("snake.json");
+  SolverSession session(*doc);
+  auto start = waitFor(session, [](const SessionResult& s) { return s.converged; });
+  REQUIRE(start->converged);
+  const std::string node = "tail.shape1";
+  const SurfacePoint picked{0, 0.3, 0.6};
+  const Vec3d p0 = pointAt(*doc, start->psi, node, picked);
+  const Vec3d pivot = pointAt(*doc, start->psi, node, {0, 0.3, 1.0});  // the +x end, on the slider
+  const Vec3d arm = p0 - pivot;
+  session.send(DragStart{node, picked, p0, DragMode::Auto});
+  session.send(DragMove{pivot + Vec3d(-arm.y, arm.x, arm.z)});  // a quarter turn about z
+  // Every published result until the drag rests.
+  using Clock = std::chrono::steady_clock;
+  std::vector<std::shared_ptr<const SessionResult>> seen{session.latest()};
+  std::vector<Clock::time_point> pacedAt;  // when each result of a bounded turn was first seen
+  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  while (Clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    auto r = session.latest();
+    if (r->sequence == seen.back()->sequence) continue;
+    seen.push_back(r);
+    for (const auto& report : r->reports)
+      if (report.family == "rigid" && report.paced) pacedAt.push_back(Clock::now());
+    if (r->converged && r->activity == SessionActivity::Dragging) break;
+  }
+  REQUIRE(seen.back()->converged);
+  CAPTURE(seen.size(), pacedAt.size());
+  REQUIRE(pacedAt.size() >= 3);  // it took several bounded turns, each one published
+  // A frame apart, not one burst (a result missed by the polling only widens the gaps).
+  const double spanMs = std::chrono::duration<double, std::milli>(pacedAt.back() - pacedAt.front()).count();
+  CHECK(spanMs >= 12.0 * static_cast<double>(pacedAt.size() - 1));
+  // And it got there: the picked point a quarter turn round the pivot.
+  CHECK(norm(pointAt(*doc, seen.back()->psi, node, picked) - (pivot + Vec3d(-arm.y, arm.x, arm.z))) < 0.05);
+  session.send(DragEnd{});
+}

@@ -1,6 +1,8 @@
 // Each PartDrag implementation on its own, on the working copy, driven from the test thread.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "flexure/core/primitives/sphere.h"
 #include "flexure/curves/curve_constraints.h"
 #include "flexure/curves/curve_family_solver.h"
@@ -192,4 +194,51 @@ TEST_CASE("every part of the stored Oldham coupling and cam-rocker turns its mec
     CHECK(s.changedDrives.front().rfind(std::string(c.drive) + ".", 0) == 0);
     if (std::string(c.file) != "cam-rocker.json") CHECK(s.constraintEnergy < 1e-10);
   }
+}
+
+TEST_CASE("a solid asked for a large turn turns at most 15° a call and follows over several calls",
+          "[session][drag][rigid][bounded]") {
+  // Issue 26: a small move near the axis a solid turns about asks for a large turn; one call of
+  // the solver (a frame of the window) turns it by at most GoalPull::kMaxTurnPerCall, reports
+  // that it stopped there (SolveReport::paced), and the next calls pull on until it arrives.
+  auto scene = oneSolid(false);
+  auto drag = makePartDrag(*scene, "ball", 0.0);
+  REQUIRE(drag);
+  drag->setMode(DragMode::Rotate);  // turns about its centre: the picked point must swing round
+  const SurfacePoint pick{0, 0.0, 0.5};
+  const Vec3d centre = pickedPointPosition(*scene, "ball", {0, 0.0, 0.0}) * 0.5 +
+                       pickedPointPosition(*scene, "ball", {0, 0.0, 1.0}) * 0.5;
+  const Vec3d p0 = pickedPointPosition(*scene, "ball", pick);
+  const Vec3d radial = p0 - centre;
+  // A quarter turn about z away: the same distance from the centre, 90° round.
+  const Vec3d target = centre + Vec3d(-radial.y, radial.x, radial.z);
+  REQUIRE_FALSE(drag->begin("ball", pick, target).pinned);
+  RigidFamilySolver rigid;
+  const int turn = scene->parameters().find("body.qw");
+  REQUIRE(turn >= 0);
+  auto angle = [&] {  // of the solid's orientation from the start (it starts at the identity)
+    return 2.0 * std::acos(std::min(1.0, std::abs(scene->parameters().value(turn)) /
+                                             std::sqrt(std::pow(scene->parameters().value(turn), 2) +
+                                                       std::pow(scene->parameters().value(turn + 1), 2) +
+                                                       std::pow(scene->parameters().value(turn + 2), 2) +
+                                                       std::pow(scene->parameters().value(turn + 3), 2))));
+  };
+  double previous = 0.0;
+  int calls = 0, paced = 0;
+  for (; calls < 40; ++calls) {
+    const SolveReport r = rigid.solve(*scene, {});
+    const double now = angle();
+    INFO("call " << calls << ": " << now * 180.0 / M_PI << "°, " << r.stopReason);
+    CHECK(std::abs(now - previous) <= 15.0 * M_PI / 180.0 + 1e-9);
+    CHECK(r.maxViolation < 1e-6);  // the pivot holds at every call's end
+    previous = now;
+    paced += r.paced;
+    if (r.converged) break;
+    CHECK(r.paced);
+  }
+  CHECK(paced >= 5);  // 90° takes at least six bounded turns
+  CHECK(calls < 40);
+  CHECK(flexure::norm(pickedPointPosition(*scene, "ball", pick) - target) < 1e-3);
+  CHECK(std::abs(previous - M_PI / 2.0) < 1e-3);
+  drag->end();
 }

@@ -40,6 +40,9 @@ struct SolveReport {
   double energy = 0.0;
   double maxViolation = 0.0;
   bool rolledBack = false;  // a step produced NaN/inf or diverged and was undone
+  // Stopped at a bound on how far one call may move the model (a drag's bounded turn, so that
+  // it never jumps): not converged, and the caller calls again at the next display frame.
+  bool paced = false;
   std::vector<ConstraintResidual> residuals;
   std::vector<std::string> warnings;
   nlohmann::json extra = nlohmann::json::object();  // family-specific figures

@@ -66,6 +66,9 @@ struct ProcessingResult {
   double lastCorrection = 0.0;  // largest |Δx| or |ΔR| of the last iteration
   std::string stopReason;
   std::vector<ViolatedConstraint> violated;  // above the tolerance when processing stopped
+  // A goal stopped pulling at the turn bound of one call (goal_pull.h): the joints hold, the
+  // solids have not reached the goal yet, and the next call pulls on (one bounded turn a frame).
+  bool turnBounded = false;
 };
 
 bool isJointActive(const JointRecord& joint, double time);
