@@ -42,18 +42,6 @@ std::vector<LeafSample> leafSamples(const Primitive& leaf, const ParamAccess<dou
   return out;
 }
 
-// Maps a point and a direction of the space below path.operators[from] up to the world.
-void mapUp(const Path& path, std::size_t from, const ParamAccess<double>& values, Vec3d& point, Vec3d& direction) {
-  for (std::size_t k = from; k < path.operators.size(); ++k) {
-    const Operator& op = *path.operators[k];
-    if (op.isIdentity()) continue;
-    direction = op.jacobian(values, point) * direction;
-    point = op.apply(values, point);
-  }
-  const double length = norm(direction);
-  if (length > 0.0) direction = direction / length;
-}
-
 bool anyFree(const Scene& scene, const std::vector<std::string>& parameters) {
   for (const std::string& p : parameters)
     if (const int i = scene.parameters().find(p); i >= 0 && !scene.parameters().isFrozen(i)) return true;
@@ -96,7 +84,7 @@ std::vector<PlacedGrip> placedGrips(const Scene& scene, const Primitive& leaf) {
       placed.pinned = grip.pinned;
       placed.world = grip.point;
       placed.worldDirection = grip.direction;
-      mapUp(path, level, values, placed.world, placed.worldDirection);
+      pathMapPointAndDirection(path, level, values, placed.world, placed.worldDirection);
       placed.grip = std::move(grip);
       out.push_back(std::move(placed));
     }

@@ -25,6 +25,18 @@ std::vector<int> Path::parameterIndices() const {
   return out;
 }
 
+void pathMapPointAndDirection(const Path& path, std::size_t from, const ParamAccess<double>& params, Vec3d& point,
+                              Vec3d& direction) {
+  for (std::size_t k = from; k < path.operators.size(); ++k) {
+    const Operator& op = *path.operators[k];
+    if (op.isIdentity()) continue;
+    direction = op.jacobian(params, point) * direction;
+    point = op.apply(params, point);
+  }
+  const double length = norm(direction);
+  direction = length > 0.0 ? direction / length : Vec3d(0, 0, 0);
+}
+
 Vec3d nodeFrameToWorld(const Node& node, const ParamAccess<double>& params, Vec3d x) {
   for (const Node* n = &node; n != nullptr; n = n->parent())
     if (const auto* op = dynamic_cast<const Operator*>(n); op && !op->isIdentity()) x = op->apply(params, x);

@@ -33,15 +33,9 @@ std::vector<SnapFeature> SnapRegistry::featuresOf(const Scene& scene, const Prim
   const Path path = scene.pathTo(leaf);
   for (SnapFeature& f : out) {
     f.node = leaf.name();
-    Vec3d x = f.local, d = f.direction;
-    for (const Operator* op : path.operators) {
-      if (op->isIdentity()) continue;
-      d = op->jacobian(values, x) * d;
-      x = op->apply(values, x);
-    }
-    const double length = norm(d);
-    f.world = x;
-    f.worldDirection = length > 0.0 ? d / length : Vec3d(0, 0, 0);
+    f.world = f.local;
+    f.worldDirection = f.direction;
+    pathMapPointAndDirection(path, 0, values, f.world, f.worldDirection);
   }
   return out;
 }

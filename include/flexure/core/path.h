@@ -68,6 +68,12 @@ Vec3<S> pathToLeafSpace(const Path& path, const ParamAccess<S>& params, const Ve
   return x;
 }
 
+// A point and a direction (a tangent: mapped by each operator's Jacobian, not J^{-T} as a normal
+// is) of the space below path.operators[from] — the leaf's own space for from = 0 — mapped up to
+// the world; the direction comes out unit (zero stays zero). Where a grip or a snap feature is.
+void pathMapPointAndDirection(const Path& path, std::size_t from, const ParamAccess<double>& params, Vec3d& point,
+                              Vec3d& direction);
+
 // A point of the space `node`'s children live in (its own space, for an operator; its parent's
 // otherwise) mapped out to the world through every operator from `node` up; and a world point
 // pulled back into that space, root first. Where a part added under or grouped below `node`
