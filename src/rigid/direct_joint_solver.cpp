@@ -38,12 +38,14 @@ void addAngularRow(std::vector<ConstraintRow>& rows, const RigidSystem& s, const
   rows.push_back(r);
 }
 
-void appendHardRows(const RigidSystem& s, const JointRecord& j, std::vector<ConstraintRow>& rows) {
+JointViolation appendHardRows(const RigidSystem& s, const JointRecord& j, std::vector<ConstraintRow>& rows) {
+  JointViolation violation;
   const JointGeometry g = measureJointTranslation(s, j);
   if (g.hasTranslation) {
     // Both bodies are pushed at the midpoint of the gap: no couple, exact momenta.
     const Vec3d at = (g.moving + g.permitted) * 0.5;
     for (int k = 0; k < g.rows.rowCount; ++k) addRow(rows, s, j, g.rows.rowDirection[k], at, g.rows.rowError[k]);
+    violation.translation = g.translationViolation;
   }
   if (j.angle.enabled && j.angle.max <= 0.0) {
     // Axes locked together (angle [0, 0], Appendix A's "max 0"): |a1 ∧ a2| is not smooth at 0,
@@ -60,21 +62,29 @@ void appendHardRows(const RigidSystem& s, const JointRecord& j, std::vector<Cons
       row.error = dot(axis, cross(a1, a2));
       addAngularRow(rows, s, j, row, true);
     }
-  } else {
-    addAngularRow(rows, s, j, measureJointAngle(s, j), j.angle.enabled && j.angle.min == j.angle.max);
+    violation.angle = std::fabs(measureJointAngle(s, j).error);
+  } else if (j.angle.enabled) {
+    const AngularRow angle = measureJointAngle(s, j);
+    addAngularRow(rows, s, j, angle, j.angle.min == j.angle.max);
+    violation.angle = std::fabs(angle.error);
   }
-  addAngularRow(rows, s, j, measureJointTwist(s, j), j.twist.enabled && j.twist.min == j.twist.max);
+  if (j.twist.enabled) {
+    const AngularRow twist = measureJointTwist(s, j);
+    addAngularRow(rows, s, j, twist, j.twist.min == j.twist.max);
+    violation.twist = std::fabs(twist.error);
+  }
+  return violation;
 }
 
 }  // namespace
 
-void appendJointRows(const RigidSystem& s, const JointRecord& j, std::vector<ConstraintRow>& rows) {
+JointViolation appendJointRows(const RigidSystem& s, const JointRecord& j, std::vector<ConstraintRow>& rows) {
   const std::size_t first = rows.size();
-  appendHardRows(s, j, rows);
+  const JointViolation violation = appendHardRows(s, j, rows);
   // A goal closes 80 % of its gap per iteration where nothing holds it back, and pulls with a
   // bounded multiplier where the joints cannot follow (ConstraintRow::compliance).
   constexpr double kGoalCompliance = 0.25;
-  if (!j.goal) return;
+  if (!j.goal) return violation;
   double gap = 0.0;
   for (std::size_t k = first; k < rows.size(); ++k) gap += rows[k].error * rows[k].error;
   gap = std::sqrt(gap);
@@ -83,36 +93,58 @@ void appendJointRows(const RigidSystem& s, const JointRecord& j, std::vector<Con
     rows[k].compliance = kGoalCompliance;
     rows[k].error *= scale;
   }
+  return violation;
 }
 
+// The pattern of J M⁻¹ Jᵀ: rows k and l couple when they act on a common solid. Consecutive
+// rows on the same two solids (one joint's rows) form a group, and each solid adds a dense block
+// for every pair of its groups. Stored in the upper triangle, the block's entries of one column
+// are consecutive rows, hence consecutive values of the compressed matrix: one slot per column.
 void DirectJointSolver::buildPattern(const RigidSystem& s, const std::vector<ConstraintRow>& rows) {
   const int n = static_cast<int>(rows.size());
   pattern_.resize(rows.size());
-  std::vector<std::vector<std::pair<int, int>>> byBody(s.bodies.size());  // (row, side)
+  struct RowGroup {
+    int first, count;
+  };
+  std::vector<RowGroup> groups;
   for (int k = 0; k < n; ++k) {
     const ConstraintRow& r = rows[static_cast<std::size_t>(k)];
     pattern_[static_cast<std::size_t>(k)] = {r.body1, r.body2};
-    if (r.body1 >= 0) byBody[static_cast<std::size_t>(r.body1)].push_back({k, 0});
-    if (r.body2 >= 0) byBody[static_cast<std::size_t>(r.body2)].push_back({k, 1});
+    if (k > 0 && pattern_[static_cast<std::size_t>(k)] == pattern_[static_cast<std::size_t>(k) - 1]) ++groups.back().count;
+    else groups.push_back({k, 1});
+  }
+  std::vector<std::vector<std::pair<int, int>>> byBody(s.bodies.size());  // (group, side)
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const std::pair<int, int> bodies = pattern_[static_cast<std::size_t>(groups[g].first)];
+    if (bodies.first >= 0) byBody[static_cast<std::size_t>(bodies.first)].push_back({static_cast<int>(g), 0});
+    if (bodies.second >= 0) byBody[static_cast<std::size_t>(bodies.second)].push_back({static_cast<int>(g), 1});
   }
   std::vector<Eigen::Triplet<double>> triplets;
-  contributions_.clear();
-  for (std::size_t b = 0; b < byBody.size(); ++b) {
-    const auto& list = byBody[b];
+  blocks_.clear();
+  for (const auto& list : byBody)
     for (std::size_t x = 0; x < list.size(); ++x)
       for (std::size_t y = 0; y <= x; ++y) {
-        int i = list[x].first, si = list[x].second, jj = list[y].first, sj = list[y].second;
-        if (i < jj) { std::swap(i, jj); std::swap(si, sj); }
-        contributions_.push_back({static_cast<int>(b), i, si, jj, sj, -1});
-        triplets.emplace_back(i, jj, 0.0);
+        int gi = list[x].first, si = list[x].second, gj = list[y].first, sj = list[y].second;
+        if (groups[static_cast<std::size_t>(gi)].first < groups[static_cast<std::size_t>(gj)].first) {
+          std::swap(gi, gj);
+          std::swap(si, sj);
+        }
+        const RowGroup& a = groups[static_cast<std::size_t>(gi)];
+        const RowGroup& b = groups[static_cast<std::size_t>(gj)];
+        blocks_.push_back({a.first, a.count, si, b.first, b.count, sj, -1});
+        for (int r = 0; r < a.count; ++r)
+          for (int c = 0; c < (gi == gj ? r + 1 : b.count); ++c) triplets.emplace_back(b.first + c, a.first + r, 0.0);
       }
-  }
   for (int k = 0; k < n; ++k) triplets.emplace_back(k, k, 0.0);
   matrix_.resize(n, n);
   matrix_.setFromTriplets(triplets.begin(), triplets.end());
   matrix_.makeCompressed();
   const double* base = matrix_.valuePtr();
-  for (Contribution& c : contributions_) c.slot = static_cast<int>(&matrix_.coeffRef(c.row1, c.row2) - base);
+  slots_.clear();
+  for (CouplingBlock& b : blocks_) {
+    b.slots = static_cast<int>(slots_.size());
+    for (int r = 0; r < b.countI; ++r) slots_.push_back(static_cast<int>(&matrix_.coeffRef(b.rowJ, b.rowI + r) - base));
+  }
   diagonalSlots_.resize(static_cast<std::size_t>(n));
   for (int k = 0; k < n; ++k) diagonalSlots_[static_cast<std::size_t>(k)] = static_cast<int>(&matrix_.coeffRef(k, k) - base);
   factor_.analyzePattern(matrix_);
@@ -139,28 +171,35 @@ bool DirectJointSolver::solveMultipliers(const RigidSystem& s, const std::vector
   // M^{-1} Jᵀ for each row and side, in world frame.
   massLinear_.resize(2 * rows.size());
   massAngular_.resize(2 * rows.size());
-  std::vector<Mat3d> inverseInertia(s.bodies.size());
+  inverseInertia_.resize(s.bodies.size());
   for (std::size_t b = 0; b < s.bodies.size(); ++b)
-    if (!s.bodies[b].fixed) inverseInertia[b] = inverseInertiaWorld(s.bodies[b]);
+    if (!s.bodies[b].fixed) inverseInertia_[b] = inverseInertiaWorld(s.bodies[b]);
   for (int k = 0; k < n; ++k) {
     const ConstraintRow& r = rows[static_cast<std::size_t>(k)];
     for (int side = 0; side < 2; ++side) {
       const int b = side == 0 ? r.body1 : r.body2;
       const std::size_t at = static_cast<std::size_t>(2 * k + side);
       if (b < 0) { massLinear_[at] = {}; massAngular_[at] = {}; continue; }
-      const RigidBody& body = s.bodies[static_cast<std::size_t>(b)];
-      massLinear_[at] = (side == 0 ? r.linear1 : r.linear2) * body.inverseMass;
-      massAngular_[at] = inverseInertia[static_cast<std::size_t>(b)] * (side == 0 ? r.angular1 : r.angular2);
+      massLinear_[at] = (side == 0 ? r.linear1 : r.linear2) * s.bodies[static_cast<std::size_t>(b)].inverseMass;
+      massAngular_[at] = inverseInertia_[static_cast<std::size_t>(b)] * (side == 0 ? r.angular1 : r.angular2);
     }
   }
   double* values = matrix_.valuePtr();
   std::fill(values, values + matrix_.nonZeros(), 0.0);
-  for (const Contribution& c : contributions_) {
-    const ConstraintRow& ri = rows[static_cast<std::size_t>(c.row1)];
-    const Vec3d& li = c.side1 == 0 ? ri.linear1 : ri.linear2;
-    const Vec3d& ai = c.side1 == 0 ? ri.angular1 : ri.angular2;
-    const std::size_t j = static_cast<std::size_t>(2 * c.row2 + c.side2);
-    values[c.slot] += dot(li, massLinear_[j]) + dot(ai, massAngular_[j]);
+  for (const CouplingBlock& b : blocks_) {
+    const Vec3d ConstraintRow::*linear = b.sideI == 0 ? &ConstraintRow::linear1 : &ConstraintRow::linear2;
+    const Vec3d ConstraintRow::*angular = b.sideI == 0 ? &ConstraintRow::angular1 : &ConstraintRow::angular2;
+    const bool diagonal = b.rowI == b.rowJ;
+    for (int r = 0; r < b.countI; ++r) {
+      const ConstraintRow& row = rows[static_cast<std::size_t>(b.rowI + r)];
+      const Vec3d li = row.*linear, ai = row.*angular;
+      double* column = values + slots_[static_cast<std::size_t>(b.slots + r)];
+      const int count = diagonal ? r + 1 : b.countJ;
+      for (int c = 0; c < count; ++c) {
+        const std::size_t j = static_cast<std::size_t>(2 * (b.rowJ + c) + b.sideJ);
+        column[c] += dot(li, massLinear_[j]) + dot(ai, massAngular_[j]);
+      }
+    }
   }
   // A relative compliance of 1e-9 keeps redundant rows (closed loops) factorable.
   for (int k = 0; k < n; ++k)
