@@ -12,13 +12,16 @@
 // Jacobi-like iteration of section 3.2 needs hundreds. Rows act at one point for both bodies
 // (the midpoint of the gap), so opposite impulses have no couple and both first-order momenta
 // are conserved exactly, as in Eqs. 14-15. The matrix is sparse (block tridiagonal for a
-// chain, one 3×3 block per point-to-point joint), assembled block by block into the upper
-// triangle of a compressed matrix whose layout, like the LDLᵀ's symbolic analysis, is kept
-// while the row pattern is unchanged (docs/ARCHITECTURE.md, "rigid").
+// chain, one 3×3 block per point-to-point joint). A chain or a ring of point joints is solved by
+// block elimination in linear time (bordered_block_tridiagonal.h); any other pattern is
+// assembled block by block into the upper triangle of a compressed matrix and factored by a
+// sparse LDLᵀ. The layout and the symbolic analysis are kept while the row pattern is unchanged
+// (docs/ARCHITECTURE.md, "rigid").
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
 #include <vector>
 
+#include "flexure/rigid/bordered_block_tridiagonal.h"
 #include "flexure/rigid/joint_geometry.h"
 #include "flexure/rigid/rigid_system.h"
 
@@ -61,17 +64,24 @@ class DirectJointSolver {
 
  private:
   void buildPattern(const RigidSystem& system, const std::vector<ConstraintRow>& rows);
+  void buildSparsePattern();
+  bool solveByBlocks(const std::vector<ConstraintRow>& rows, Eigen::VectorXd& lambda);
+  bool solveSparse(const std::vector<ConstraintRow>& rows, Eigen::VectorXd& lambda);
   // One solid's share of the couplings between two groups of rows (a group: consecutive rows on
   // the same two solids, one joint's rows), J_a M_b⁻¹ J_bᵀ: rows [rowI, rowI + countI) of the
-  // later group against [rowJ, rowJ + countJ) of the earlier (rowI >= rowJ), on the given sides
-  // (0: body1 of the rows, 1: body2). In the upper triangle, column rowI + r holds rows
-  // rowJ.. consecutively from values()[slots_[slots + r]].
+  // later group groupI against [rowJ, rowJ + countJ) of the earlier groupJ, on the given sides
+  // (0: body1 of the rows, 1: body2). Sparse path: in the upper triangle, column rowI + r holds
+  // rows rowJ.. consecutively from values()[slots_[slots + r]].
   struct CouplingBlock {
     int rowI, countI, sideI, rowJ, countJ, sideJ;
+    int groupI, groupJ;
     int slots;
   };
   std::vector<std::pair<int, int>> pattern_;  // (body1, body2) per row
   std::vector<CouplingBlock> blocks_;
+  bool blockPath_ = false;    // a chain or ring of point joints: chain_
+  bool sparseReady_ = false;  // matrix_'s layout and factor_'s analysis are for pattern_
+  BorderedBlockTridiagonal chain_;
   std::vector<int> slots_;
   std::vector<int> diagonalSlots_;
   Eigen::SparseMatrix<double> matrix_;  // upper triangle: the LDLᵀ reads it without a copy
