@@ -11,8 +11,10 @@ namespace flexure::bench {
 StreamingCopy::StreamingCopy(std::size_t bytes, int threads)
     : bytes_(bytes),
       threads_(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))),
-      from_(bytes, 1),
-      to_(bytes, 0) {}
+      from_(bytes),
+      to_(bytes, 0) {
+  for (std::size_t i = 0; i < bytes; ++i) from_[i] = static_cast<unsigned char>(1 + i % 251);
+}
 
 void StreamingCopy::run() {
   constexpr long kChunk = 1L << 20;
@@ -24,5 +26,7 @@ void StreamingCopy::run() {
     }
   });
 }
+
+bool StreamingCopy::copiedCorrectly() const { return to_ == from_; }
 
 }  // namespace flexure::bench

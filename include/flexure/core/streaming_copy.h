@@ -14,6 +14,7 @@ class StreamingCopy {
   // `bytes` copied per run; `threads` 0: every core (hardware concurrency).
   explicit StreamingCopy(std::size_t bytes, int threads = 0);
   void run();  // one copy
+  bool copiedCorrectly() const;  // after run(): the destination holds the source, every byte
   std::size_t bytes() const { return bytes_; }
   int threads() const { return threads_; }
 
