@@ -219,7 +219,8 @@ double directIteration(RigidSystem& s, const ProcessingOptions& o, DirectJointSo
   // impulse fixed on the cone's edge; then contacts where the floor would still pull are
   // dropped. (Friction first: a contact can ask for a pull only to provide friction it is not
   // entitled to; dropping it would also drop the normal row that keeps it out of the floor.)
-  std::vector<Vec3d> slidingDx(s.bodies.size()), slidingDR(s.bodies.size());
+  const std::size_t slidingBodies = o.ground ? s.bodies.size() : 0;  // only contacts slide
+  std::vector<Vec3d> slidingDx(slidingBodies), slidingDR(slidingBodies);
   std::vector<std::pair<int, Vec3d>> sliding;
   for (int pass = 0;; ++pass) {
     if (!solver.solveMultipliers(s, rows, lambda)) throw std::runtime_error("rigid: the joint system could not be factored");
@@ -283,6 +284,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   if (budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());
   Corrections c;
   std::vector<ConstraintRow> rows;
+  if (o.scheme == ProcessingScheme::Direct) rows.reserve(3 * active.size());  // a point joint's rows, grown once
   Eigen::VectorXd lambda;
   // The direct scheme measures the violation while it makes its rows (directRows); joints that
   // have no rows count once, here.
