@@ -35,8 +35,8 @@ BulletChain::BulletChain(int links, bool closed, double width, int solverIterati
   const MassProperties block = blockMassProperties(1.0, width, width, 1.0);
   const double scale = 1.0 / block.mass;
   const btVector3 inertia(block.inertia.m[0][0] * scale, block.inertia.m[1][1] * scale, block.inertia.m[2][2] * scale);
-  constexpr double kPi = 3.141592653589793;
-  const double turn = closed ? 2.0 * kPi / links : 0.0;  // a ring: a regular polygon, as makeRodChain
+  constexpr double kFullTurn = 2.0 * 3.141592653589793;
+  const double turn = closed ? kFullTurn / links : 0.0;  // a ring: a regular polygon, as makeRodChain
   btVector3 start(0.0, 0.0, 0.0);
   for (int i = 0; i < links; ++i) {
     const btQuaternion q(btVector3(0.0, 1.0, 0.0), -turn * i);
