@@ -210,6 +210,10 @@ TEST_CASE("bench runs a suite and prints one JSON document", "[cli]") {
   const nlohmann::json j = nlohmann::json::parse(r.out);
   CHECK(j["io"]["large_scene"]["nodes"] == 10000);
   CHECK(j["io"]["large_scene"]["load_seconds"].get<double>() > 0.0);
+  // The load and its baseline also as the minima of interleaved rounds (issue 29).
+  CHECK(j["io"]["large_scene"]["min_load_seconds"].get<double>() > 0.0);
+  CHECK(j["io"]["large_scene"]["min_baseline_nlohmann_parse_seconds"].get<double>() > 0.0);
+  CHECK(j["io"]["large_scene"]["min_load_over_baseline"].get<double>() > 0.0);
   CHECK(cli("bench no-such-suite").exitCode == 2);
 }
 
