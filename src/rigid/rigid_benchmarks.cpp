@@ -53,6 +53,7 @@ double largestGap(const RigidSystem& s) {
 
 nlohmann::json toJson(const ChainMeasurement& m, ProcessingScheme scheme, int maxIterations) {
   return {{"seconds_per_frame", m.secondsPerFrame}, {"wall_seconds_per_frame", m.wallSecondsPerFrame},
+          {"min_seconds_per_frame", m.minSecondsPerFrame},
           {"max_joint_error", m.maxJointError},
           {"median_iterations", m.medianIterations}, {"frames", m.frames},
           {"scheme", std::string(processingSchemeName(scheme))}, {"iteration_limit", maxIterations},
@@ -236,6 +237,7 @@ ChainMeasurement measureChain(int links, bool closed, ProcessingScheme scheme, i
   }
   m.secondsPerFrame = median(seconds);
   m.wallSecondsPerFrame = median(wall);
+  m.minSecondsPerFrame = seconds.empty() ? 0.0 : *std::min_element(seconds.begin(), seconds.end());
   m.medianIterations = median(iterations);
   m.frames = frames;
   return m;

@@ -38,6 +38,7 @@ class RodChainSimulation {
 struct ChainMeasurement {
   double secondsPerFrame = 0.0;      // median thread CPU seconds
   double wallSecondsPerFrame = 0.0;  // median wall-clock seconds
+  double minSecondsPerFrame = 0.0;   // least thread CPU seconds of a frame (the figure that holds still)
   double maxJointError = 0.0;    // largest gap after any frame
   double medianIterations = 0.0;
   int frames = 0;
