@@ -21,6 +21,8 @@ packages=(
   help2man dpkg-dev desktop-file-utils appstream shared-mime-info xdg-utils libglib2.0-bin man-db file
   # mesh import (assimp), and third-party models that seed its fuzz target (tools/run-fuzzers.sh)
   libassimp-dev assimp-testmodels
+  # Bullet, for the benchmarks' side-by-side comparison (flexure-cli bench peers; optional to build)
+  libbullet-dev
   # the flexure Python module (pybind11, numpy), its tests (pytest), batches (Dask), examples (matplotlib)
   pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed python3-matplotlib
 )

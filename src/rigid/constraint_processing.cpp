@@ -191,19 +191,36 @@ double momentumIteration(RigidSystem& s, const std::vector<int>& active, const s
   return std::max(largestNorm(c.dR), largestNorm(c.dx)) * scale;
 }
 
-double directIteration(RigidSystem& s, const std::vector<int>& active, const ProcessingOptions& o,
-                       DirectJointSolver& solver, ContactBudget& budget, Corrections& c,
-                       std::vector<ConstraintRow>& rows) {
+// The direct scheme's rows at the current state (joints, then ground contacts) and the largest
+// violation there, measured on the same geometry: what maxJointViolation returns, given `inert`,
+// the largest violation of the active joints between two immovable solids (they have no rows and
+// never move). One pass over the joints serves the stop rule and the next iteration.
+double directRows(const RigidSystem& s, const std::vector<int>& active, const ProcessingOptions& o, double inert,
+                  std::vector<ConstraintRow>& rows) {
   rows.clear();
-  for (int k : active) appendJointRows(s, s.joints[static_cast<std::size_t>(k)], rows);
-  if (o.ground) appendContactRows(s, *o.ground, o.friction, rows);
-  Eigen::VectorXd lambda;
+  double worst = inert;
+  for (int k : active) {
+    const JointRecord& j = s.joints[static_cast<std::size_t>(k)];
+    const JointViolation v = appendJointRows(s, j, rows);
+    if (!j.goal) worst = std::max(worst, v.largest());
+  }
+  if (o.ground) {
+    appendContactRows(s, *o.ground, o.friction, rows);
+    worst = std::max(worst, deepestPenetration(s, *o.ground));
+  }
+  return worst;
+}
+
+// One iteration of the direct scheme on the rows directRows made at the current state.
+double directIteration(RigidSystem& s, const ProcessingOptions& o, DirectJointSolver& solver, ContactBudget& budget,
+                       Corrections& c, std::vector<ConstraintRow>& rows, Eigen::VectorXd& lambda) {
   // The contacts' active set, solved again after each change (each pass removes at least one
   // contact's rows): contacts whose friction leaves Coulomb's cone slide, their friction
   // impulse fixed on the cone's edge; then contacts where the floor would still pull are
   // dropped. (Friction first: a contact can ask for a pull only to provide friction it is not
   // entitled to; dropping it would also drop the normal row that keeps it out of the floor.)
-  std::vector<Vec3d> slidingDx(s.bodies.size()), slidingDR(s.bodies.size());
+  const std::size_t slidingBodies = o.ground ? s.bodies.size() : 0;  // only contacts slide
+  std::vector<Vec3d> slidingDx(slidingBodies), slidingDR(slidingBodies);
   std::vector<std::pair<int, Vec3d>> sliding;
   for (int pass = 0;; ++pass) {
     if (!solver.solveMultipliers(s, rows, lambda)) throw std::runtime_error("rigid: the joint system could not be factored");
@@ -213,10 +230,11 @@ double directIteration(RigidSystem& s, const std::vector<int>& active, const Pro
   }
   if (o.ground) commitContactImpulses(rows, sliding, budget, lambda);
   solver.distribute(s, rows, lambda, c.dx, c.dR);
-  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
-    c.dx[b] += slidingDx[b];
-    c.dR[b] += slidingDR[b];
-  }
+  if (o.ground)
+    for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+      c.dx[b] += slidingDx[b];
+      c.dR[b] += slidingDR[b];
+    }
   // Near a singular configuration (a leg stretched straight, redundant loop rows) the linear
   // solve can ask for displacements far beyond the gaps it closes; the Newton step is then
   // damped: rotation vectors within the step bound (assembly) or 0.25 rad.
@@ -266,7 +284,18 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   if (budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());
   Corrections c;
   std::vector<ConstraintRow> rows;
-  result.maxViolation = maxJointViolation(s, o.time, o.ground);
+  if (o.scheme == ProcessingScheme::Direct) rows.reserve(3 * active.size());  // a point joint's rows, grown once
+  Eigen::VectorXd lambda;
+  // The direct scheme measures the violation while it makes its rows (directRows); joints that
+  // have no rows count once, here.
+  const bool direct = o.scheme == ProcessingScheme::Direct;
+  double inert = 0.0;
+  if (direct)
+    for (const JointRecord& j : s.joints)
+      if (isJointActive(j, o.time) && !j.goal && !isMovable(s, j.body1) && !isMovable(s, j.body2))
+        inert = std::max(inert, measureJointViolation(s, j).largest());
+  const auto violation = [&] { return direct ? directRows(s, active, o, inert, rows) : maxJointViolation(s, o.time, o.ground); };
+  result.maxViolation = violation();
   // With a goal, processing goes on until the solids come to rest against it as well: an
   // iteration moved nothing by more than the tolerance (the paper's schemes pull toward it at
   // half weight, without a reach).
@@ -283,14 +312,14 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       case ProcessingScheme::PaperMomentum: correction = momentumIteration(s, active, counts, o, c); break;
       case ProcessingScheme::Direct:
         goal.before(s);
-        correction = directIteration(s, active, o, solver, budget, c, rows);
-        goal.after(s);  // may undo the iteration (a turn past the bound): the next one pulls less
+        correction = directIteration(s, o, solver, budget, c, rows, lambda);
+        goal.after(s);  // may undo the iteration (a turn past the bound); sets the next one's reach
         break;
     }
     if (o.ground && o.scheme != ProcessingScheme::Direct) correction = std::max(correction, processGroundContacts(s, *o.ground, budget, o.friction));
     ++result.iterations;
     result.lastCorrection = correction;
-    result.maxViolation = maxJointViolation(s, o.time, o.ground);
+    result.maxViolation = violation();
     if (!std::isfinite(result.maxViolation)) {
       result.stopReason = "diverged (non-finite configuration)";
       break;
@@ -306,8 +335,9 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   if (result.converged) result.stopReason = goal.any() ? "all constraints satisfied, at rest against the goal" : "all constraints satisfied";
   else if (result.turnBounded && result.maxViolation <= o.tolerance && atRest())
     result.stopReason = "turned by the most one call may turn a solid toward the goal; the next call pulls on";
-  for (int k : active) {
-    const JointRecord& j = s.joints[static_cast<std::size_t>(k)];
+  // (No joint is above the tolerance when the largest violation is not.)
+  for (std::size_t a = 0; !(result.maxViolation <= o.tolerance) && a < active.size(); ++a) {
+    const JointRecord& j = s.joints[static_cast<std::size_t>(active[a])];
     if (j.goal) continue;
     const double v = measureJointViolation(s, j).largest();
     if (v > o.tolerance) result.violated.push_back({j.name, j.kind, v});

@@ -49,11 +49,16 @@ double GoalPull::largestTurnFrom(const RigidSystem& system, const std::vector<Po
   return largest;
 }
 
-void GoalPull::before(RigidSystem& system) {
+void GoalPull::before(const RigidSystem& system) {
   if (!any()) return;
   measureGaps(system, before_);
   keepPoses(system, iteration_);
   turnBefore_ = largestTurnFrom(system, start_);
+}
+
+// The direct scheme makes the next iteration's rows as it measures the violation after this
+// one (directRows), so the reach they use is set here, at the end of an iteration.
+void GoalPull::setNextReach(RigidSystem& system) const {
   for (std::size_t g = 0; g < goals_.size(); ++g)
     system.joints[static_cast<std::size_t>(goals_[g])].reach = bounded_ ? 0.0 : std::min(trust_[g], capReach_);
 }
@@ -77,6 +82,7 @@ bool GoalPull::after(RigidSystem& system) {
     const double left = kMaxTurnPerCall - turnBefore_;
     if (left <= (1.0 - kBoundReached) * kMaxTurnPerCall || iterationTurn <= 0.0) bounded_ = true;
     else capReach_ = 0.5 * left / iterationTurn * asked;
+    setNextReach(system);
     return false;
   }
   if (turned >= kBoundReached * kMaxTurnPerCall) bounded_ = true;
@@ -88,6 +94,7 @@ bool GoalPull::after(RigidSystem& system) {
     if (is > was) trust_[g] = std::max(0.5 * std::min(trust_[g], was), 1e-12);
     else if (std::isfinite(trust_[g]) && was - is > 0.5 * std::min(trust_[g], was)) trust_[g] *= 2.0;
   }
+  setNextReach(system);
   return true;
 }
 

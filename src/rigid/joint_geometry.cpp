@@ -53,9 +53,41 @@ RegionProjection projectLocal(const JointRecord& j, const Vec3d& p) {
 
 double JointViolation::largest() const { return std::max({translation, angle, twist}); }
 
+namespace {
+
+// A point-to-point joint with no extra rotations (every measurement of the direct scheme and of
+// the stop rule): the general path below, term for term (the same products, so the same bits),
+// without building frames or dispatching on the region. P' = P1 (section 4.1, the point region),
+// its rows along object1's axes in world, errors the gap in object1's frame.
+JointGeometry measurePointJoint(const RigidSystem& s, const JointRecord& j) {
+  JointGeometry g;
+  g.hasTranslation = true;
+  const RigidBody* b1 = j.body1 >= 0 ? &s.bodies[static_cast<std::size_t>(j.body1)] : nullptr;
+  const RigidBody* b2 = j.body2 >= 0 ? &s.bodies[static_cast<std::size_t>(j.body2)] : nullptr;
+  g.moving = b2 ? b2->com + b2->rotation * (j.point2 - b2->localCom) : j.point2;
+  g.permitted = b1 ? b1->com + b1->rotation * (j.point1 - b1->localCom) : j.point1;
+  const Vec3d local = b1 ? transpose(b1->rotation) * (g.moving - b1->com) + b1->localCom : g.moving;
+  const Vec3d d = local - j.point1;
+  g.rows.nearest = g.permitted;
+  g.rows.rowCount = 3;
+  for (int k = 0; k < 3; ++k) {
+    g.rows.rowDirection[k] = b1 ? b1->rotation.column(k) : Vec3d();
+    if (!b1) g.rows.rowDirection[k][k] = 1.0;
+  }
+  g.rows.rowError[0] = d.x;
+  g.rows.rowError[1] = d.y;
+  g.rows.rowError[2] = d.z;
+  g.translationViolation = norm(g.moving - g.permitted);
+  return g;
+}
+
+}  // namespace
+
 JointGeometry measureJointTranslation(const RigidSystem& s, const JointRecord& j, const Vec3d& r1, const Vec3d& r2) {
   JointGeometry g;
   if (j.translation == TranslationKind::None) return g;
+  if (j.translation == TranslationKind::Point && squaredNorm(r1) == 0.0 && squaredNorm(r2) == 0.0)
+    return measurePointJoint(s, j);
   const Frame f1 = frameOf(s, j.body1, r1), f2 = frameOf(s, j.body2, r2);
   g.hasTranslation = true;
   g.moving = f2.toWorld(j.point2);

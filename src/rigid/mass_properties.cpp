@@ -17,7 +17,7 @@ namespace flexure {
 
 namespace {
 
-constexpr double kPi = 3.141592653589793;
+constexpr double kPiMassProperties = 3.141592653589793;
 
 Mat3d diagonal(double a, double b, double c) {
   Mat3d m;
@@ -130,7 +130,7 @@ void collectPrimitives(const Node& node, std::vector<const Primitive*>& out) {
 
 MassProperties sphereMassProperties(double r, double density) {
   MassProperties p;
-  p.mass = density * 4.0 / 3.0 * kPi * r * r * r;
+  p.mass = density * 4.0 / 3.0 * kPiMassProperties * r * r * r;
   const double i = 0.4 * p.mass * r * r;
   p.inertia = diagonal(i, i, i);
   return p;
@@ -146,7 +146,7 @@ MassProperties blockMassProperties(double sx, double sy, double sz, double densi
 
 MassProperties cylinderMassProperties(double length, double r, double density) {
   MassProperties p;
-  p.mass = density * kPi * r * r * length;
+  p.mass = density * kPiMassProperties * r * r * length;
   const double axial = 0.5 * p.mass * r * r;
   const double transverse = p.mass * (3.0 * r * r + length * length) / 12.0;
   p.inertia = diagonal(axial, transverse, transverse);

@@ -15,6 +15,9 @@
 #include "flexure/render/overlay_registry.h"
 #include "flexure/session/part_drag_registry.h"
 #include "interaction/rigid_interaction.h"
+#if FLEXURE_HAS_BULLET
+#include "peers/peers_benchmark.h"
+#endif
 
 #include "flexure/core/snap.h"
 
@@ -32,6 +35,9 @@ void registerRigidModule() {
   ImporterRegistry::instance().add({".dcl", "Gascuel constraint description language (docs/description-language.md)",
                                     importDescriptionFile, {}, {}});
   BenchmarkRegistry::instance().add({"rigid", runRigidBenchmarks});
+#if FLEXURE_HAS_BULLET
+  BenchmarkRegistry::instance().add({"peers", peers::runPeersBenchmark});  // Bullet beside Flexure
+#endif
   // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
   registerRigidOverlays(OverlayRegistry::instance());
   registerRigidPartDrags(session::PartDragRegistry::instance());

@@ -53,6 +53,7 @@ double largestGap(const RigidSystem& s) {
 
 nlohmann::json toJson(const ChainMeasurement& m, ProcessingScheme scheme, int maxIterations) {
   return {{"seconds_per_frame", m.secondsPerFrame}, {"wall_seconds_per_frame", m.wallSecondsPerFrame},
+          {"min_seconds_per_frame", m.minSecondsPerFrame},
           {"max_joint_error", m.maxJointError},
           {"median_iterations", m.medianIterations}, {"frames", m.frames},
           {"scheme", std::string(processingSchemeName(scheme))}, {"iteration_limit", maxIterations},
@@ -162,9 +163,9 @@ nlohmann::json otaryDrag(int moves) {
 
 }  // namespace
 
-RigidSystem makeRodChain(int links, bool closed) {
+RigidSystem makeRodChain(int links, bool closed, double width) {
   RigidSystem s;
-  MassProperties rod = blockMassProperties(1.0, 0.05, 0.05, 1.0);
+  MassProperties rod = blockMassProperties(1.0, width, width, 1.0);
   const double scale = 1.0 / rod.mass;  // unit mass per link
   for (auto& row : rod.inertia.m)
     for (double& e : row) e *= scale;
@@ -202,30 +203,41 @@ RigidSystem makeRodChain(int links, bool closed) {
   return s;
 }
 
+RodChainSimulation::RodChainSimulation(int links, bool closed, ProcessingScheme scheme, int maxIterations, double width)
+    : system_(makeRodChain(links, closed, width)) {
+  options_.timeStep = kFrame;
+  options_.maxRotation = 1.0;
+  options_.processing.scheme = scheme;
+  options_.processing.maxIterations = maxIterations;
+  options_.processing.tolerance = 1e-6;
+  options_.processing.workspace = &workspace_;
+  options_.processing.alphaScale = kPaperAlphaScale;
+}
+
+DynamicsReport RodChainSimulation::frame() {
+  const DynamicsReport r = advanceDynamics(system_, frames_ * kFrame, (frames_ + 1) * kFrame, options_);
+  ++frames_;
+  return r;
+}
+
+double RodChainSimulation::largestGap() const { return flexure::largestGap(system_); }
+
 ChainMeasurement measureChain(int links, bool closed, ProcessingScheme scheme, int frames, int maxIterations) {
-  RigidSystem s = makeRodChain(links, closed);
-  DirectJointSolver workspace;
-  DynamicsOptions o;
-  o.timeStep = kFrame;
-  o.maxRotation = 1.0;
-  o.processing.scheme = scheme;
-  o.processing.maxIterations = maxIterations;
-  o.processing.tolerance = 1e-6;
-  o.processing.workspace = &workspace;
-  o.processing.alphaScale = kPaperAlphaScale;
+  RodChainSimulation chain(links, closed, scheme, maxIterations);
   ChainMeasurement m;
   std::vector<double> seconds, wall, iterations;
   for (int f = 0; f < frames; ++f) {
     const auto start = std::chrono::steady_clock::now();
     const double cpu = threadSeconds();
-    const DynamicsReport r = advanceDynamics(s, f * kFrame, (f + 1) * kFrame, o);
+    const DynamicsReport r = chain.frame();
     seconds.push_back(threadSeconds() - cpu);
     wall.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     iterations.push_back(r.iterations);
-    m.maxJointError = std::max(m.maxJointError, largestGap(s));
+    m.maxJointError = std::max(m.maxJointError, chain.largestGap());
   }
   m.secondsPerFrame = median(seconds);
   m.wallSecondsPerFrame = median(wall);
+  m.minSecondsPerFrame = seconds.empty() ? 0.0 : *std::min_element(seconds.begin(), seconds.end());
   m.medianIterations = median(iterations);
   m.frames = frames;
   return m;

@@ -44,7 +44,6 @@ void contactPointsOf(const RigidSystem& s, std::size_t body, const Vec3d& n, std
   for (const RoundContactShape& shape : s.roundContacts[body]) appendLowestPoints(shape, up, out);
 }
 
-bool isMovable(const RigidSystem& s, int body) { return body >= 0 && !s.bodies[static_cast<std::size_t>(body)].fixed; }
 
 CorrectionSide correctionSideOf(const RigidSystem& s, int body) {
   CorrectionSide side;

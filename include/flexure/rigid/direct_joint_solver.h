@@ -12,12 +12,17 @@
 // Jacobi-like iteration of section 3.2 needs hundreds. Rows act at one point for both bodies
 // (the midpoint of the gap), so opposite impulses have no couple and both first-order momenta
 // are conserved exactly, as in Eqs. 14-15. The matrix is sparse (block tridiagonal for a
-// chain), factored by a sparse LDLᵀ whose symbolic analysis is reused while the row pattern
-// is unchanged.
+// chain, one 3×3 block per point-to-point joint). A chain or a ring of point joints is solved by
+// block elimination in linear time (bordered_block_tridiagonal.h); any other pattern is
+// assembled block by block into the upper triangle of a compressed matrix and factored by a
+// sparse LDLᵀ. The layout and the symbolic analysis are kept while the row pattern is unchanged
+// (docs/ARCHITECTURE.md, "rigid").
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
 #include <vector>
 
+#include "flexure/rigid/bordered_block_tridiagonal.h"
+#include "flexure/rigid/joint_geometry.h"
 #include "flexure/rigid/rigid_system.h"
 
 namespace flexure {
@@ -40,8 +45,10 @@ struct ConstraintRow {
 
 // Appends the rows of one active joint: every region row, and the angle / twist rows when
 // they are violated or pinned (min = max). A goal's rows are soft (compliance) and ask for at
-// most its reach (RigidJoint::goal, RigidJoint::reach).
-void appendJointRows(const RigidSystem& system, const JointRecord& joint, std::vector<ConstraintRow>& rows);
+// most its reach (RigidJoint::goal, RigidJoint::reach). Returns the joint's violation measured
+// on the geometry the rows were made from (what measureJointViolation returns), so the stop
+// rule needs no second measurement.
+JointViolation appendJointRows(const RigidSystem& system, const JointRecord& joint, std::vector<ConstraintRow>& rows);
 
 class DirectJointSolver {
  public:
@@ -57,17 +64,30 @@ class DirectJointSolver {
 
  private:
   void buildPattern(const RigidSystem& system, const std::vector<ConstraintRow>& rows);
-  struct Contribution {
-    int body;
-    int row1, side1, row2, side2;  // side 0: body1 of the row, 1: body2
-    int slot;                      // index in the matrix's value array
+  void buildSparsePattern();
+  bool solveByBlocks(const std::vector<ConstraintRow>& rows, Eigen::VectorXd& lambda);
+  bool solveSparse(const std::vector<ConstraintRow>& rows, Eigen::VectorXd& lambda);
+  // One solid's share of the couplings between two groups of rows (a group: consecutive rows on
+  // the same two solids, one joint's rows), J_a M_b⁻¹ J_bᵀ: rows [rowI, rowI + countI) of the
+  // later group groupI against [rowJ, rowJ + countJ) of the earlier groupJ, on the given sides
+  // (0: body1 of the rows, 1: body2). Sparse path: in the upper triangle, column rowI + r holds
+  // rows rowJ.. consecutively from values()[slots_[slots + r]].
+  struct CouplingBlock {
+    int rowI, countI, sideI, rowJ, countJ, sideJ;
+    int groupI, groupJ;
+    int slots;
   };
   std::vector<std::pair<int, int>> pattern_;  // (body1, body2) per row
-  std::vector<Contribution> contributions_;
+  std::vector<CouplingBlock> blocks_;
+  bool blockPath_ = false;    // a chain or ring of point joints: chain_
+  bool sparseReady_ = false;  // matrix_'s layout and factor_'s analysis are for pattern_
+  BorderedBlockTridiagonal chain_;
+  std::vector<int> slots_;
   std::vector<int> diagonalSlots_;
-  Eigen::SparseMatrix<double> matrix_;
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> factor_;
+  Eigen::SparseMatrix<double> matrix_;  // upper triangle: the LDLᵀ reads it without a copy
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Upper, Eigen::NaturalOrdering<int>> factor_;
   Eigen::VectorXd rhs_;
+  std::vector<Mat3d> inverseInertia_;            // J⁻¹ of each solid, world frame
   std::vector<Vec3d> massLinear_, massAngular_;  // M^{-1} Jᵀ per (row, side)
 };
 

@@ -38,8 +38,9 @@ class GoalPull {
 
   GoalPull(const RigidSystem& system, const std::vector<int>& active);
   bool any() const { return !goals_.empty(); }
-  void before(RigidSystem& system);  // measures the gaps, keeps the poses, sets this iteration's reach
-  // Adapts the reaches; false when the iteration turned a solid past the bound and was undone.
+  void before(const RigidSystem& system);  // measures the gaps, keeps the poses
+  // Adapts the reaches and sets the next iteration's; false when the iteration turned a solid
+  // past the bound and was undone.
   bool after(RigidSystem& system);
   // The goals stopped pulling in this call: a solid turned by the bound.
   bool bounded() const { return bounded_; }
@@ -56,6 +57,7 @@ class GoalPull {
   void keepPoses(const RigidSystem& system, std::vector<Pose>& poses) const;
   // The largest turn of a movable solid from `poses` to the system's pose, radians.
   double largestTurnFrom(const RigidSystem& system, const std::vector<Pose>& poses) const;
+  void setNextReach(RigidSystem& system) const;
 
   std::vector<int> goals_;  // joint indices
   std::vector<double> before_, after_;

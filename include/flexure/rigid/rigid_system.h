@@ -64,7 +64,9 @@ void contactPointsOf(const RigidSystem& system, std::size_t body, const Vec3d& n
 Vec3d worldPointOf(const RigidSystem& system, int body, const Vec3d& local);
 Vec3d worldVectorOf(const RigidSystem& system, int body, const Vec3d& local);
 Vec3d localPointOf(const RigidSystem& system, int body, const Vec3d& world);
-bool isMovable(const RigidSystem& system, int body);
+inline bool isMovable(const RigidSystem& system, int body) {
+  return body >= 0 && !system.bodies[static_cast<std::size_t>(body)].fixed;
+}
 // Eqs. 18-19 data of a body (zero masses for the world or a fixed solid).
 CorrectionSide correctionSideOf(const RigidSystem& system, int body);
 

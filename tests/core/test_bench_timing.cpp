@@ -1,0 +1,42 @@
+// The benchmark suites' shared timing helpers (core/bench_*.h, interleaved_timing.h,
+// streaming_copy.h): what they compute, not how fast anything is.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "flexure/core/bench_statistics.h"
+#include "flexure/core/interleaved_timing.h"
+#include "flexure/core/streaming_copy.h"
+
+using namespace flexure;
+
+TEST_CASE("bench statistics: median and minimum of repeated timings", "[core][bench]") {
+  CHECK(bench::median({}) == 0.0);
+  CHECK(bench::median({3.0, 1.0, 2.0}) == 2.0);
+  CHECK(bench::median({4.0, 1.0, 3.0, 2.0}) == 2.5);
+  CHECK(bench::minimum({}) == 0.0);
+  CHECK(bench::minimum({3.0, 0.5, 2.0}) == 0.5);
+}
+
+TEST_CASE("interleaved timing runs a figure and its baselines in turn, each round", "[core][bench]") {
+  std::string order;
+  const std::vector<std::function<void()>> runs = {[&order] { order += 'a'; }, [&order] { order += 'b'; },
+                                                   [&order] { order += 'c'; }};
+  const auto times = bench::interleavedWallSeconds(3, runs, [&order](std::size_t run) { order += static_cast<char>('0' + run); });
+  CHECK(order == "0a1b2c0a1b2c0a1b2c");  // the untimed reset before each timed call
+  REQUIRE(times.size() == 3);
+  for (const auto& t : times) {
+    REQUIRE(t.size() == 3);
+    for (double s : t) CHECK(s >= 0.0);
+  }
+  const std::vector<double> minima = bench::interleavedMinimumSeconds(2, runs);
+  REQUIRE(minima.size() == 3);
+}
+
+TEST_CASE("the streaming copy moves every byte, over chunk boundaries", "[core][bench]") {
+  const std::size_t bytes = (std::size_t(1) << 20) * 3 + 12345;  // three whole chunks and a part
+  bench::StreamingCopy copy(bytes, 2);
+  CHECK(copy.bytes() == bytes);
+  CHECK(copy.threads() == 2);
+  copy.run();
+  CHECK(copy.copiedCorrectly());
+}
