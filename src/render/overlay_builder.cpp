@@ -14,8 +14,8 @@ namespace {
 
 bool isFinite(const Vec3d& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
 
-// The corners of every primitive's own bounds mapped through its path: cheap, and close enough
-// to the tessellated model to size glyphs by.
+}  // namespace
+
 Bounds3 estimateModelBounds(const Scene& scene, const ValueAccess& params) {
   Bounds3 bounds;
   for (const Path& path : scene.paths()) {
@@ -30,8 +30,6 @@ Bounds3 estimateModelBounds(const Scene& scene, const ValueAccess& params) {
   }
   return bounds;
 }
-
-}  // namespace
 
 Bounds3 OverlayGeometry::bounds() const {
   Bounds3 b;

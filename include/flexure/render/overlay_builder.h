@@ -3,6 +3,7 @@
 // every enabled constraint, then the node glyphs (control polygons, metaball influence volumes),
 // through OverlayRegistry. Qt- and OpenGL-free, so the geometry worker builds it next to the
 // meshes, off the GUI thread.
+#include "flexure/core/param_access.h"
 #include "flexure/core/scene.h"
 #include "flexure/render/overlay_geometry.h"
 
@@ -17,6 +18,10 @@ struct OverlayBuildOptions {
 };
 
 OverlayGeometry buildOverlayGeometry(const Scene& scene, const OverlayBuildOptions& options = {});
+
+// The corners of every primitive's own bounds mapped through its path: cheap, and close enough
+// to the tessellated model to size glyphs by (what buildOverlayGeometry uses without modelBounds).
+Bounds3 estimateModelBounds(const Scene& scene, const ValueAccess& params);
 
 // The glyph size buildOverlayGeometry uses for these bounds: glyphScale times the bounds'
 // diagonal rounded to a step of 2^(1/4), so that small changes of the bounds leave it.

@@ -6,6 +6,7 @@
 
 #include "flexure/core/param_access.h"
 #include "flexure/render/camera_matrices.h"
+#include "flexure/render/overlay_builder.h"
 #include "flexure/render/overlay_registry.h"
 #include "flexure/render/overlay_shapes.h"
 
@@ -94,7 +95,10 @@ void appendSnapHighlight(const Scene& scene, const SnapCandidate& snap, const Ca
   Bounds3 bounds;
   bounds.extend(snap.moving.world);
   bounds.extend(snap.target.world);
-  (*builder)(*constraint, GlyphContext{scene, values, 2.0 * radius, bounds.padded(eye)}, ghost);
+  // The size the constraint's glyph will have once made (overlay_builder.h), so the ghost shows
+  // it as it will be; never larger than the rings, which must stay visible round the features.
+  const double size = std::min(glyphSizeFor(estimateModelBounds(scene, values)), 2.0 * radius);
+  (*builder)(*constraint, GlyphContext{scene, values, size, bounds.padded(eye)}, ghost);
   for (OverlayPolyline& line : ghost.lines) {
     line.color = kSnapColor;
     out.lines.push_back(std::move(line));
