@@ -3,8 +3,9 @@
 // residual form r(Ψ) of the energy (energy_problem.h), with safeguards that keep it in the
 // basin the paper's gradient flow would reach (issue 3):
 //
-//   step      (JᵀJ + λI) δ = −Jᵀr,  solved with Eigen's SimplicialLDLT (pattern analysed once;
-//             dense LDLT for at most 48 free parameters)
+//   step      (JᵀJ + λI) δ = −Jᵀr,  assembled from the terms' blocks of J into a fixed sparse
+//             pattern and solved with Eigen's SimplicialLDLT (normal_equations.h: ordering and
+//             symbolic factorization once per solve; dense LDLT for at most 48 free parameters)
 //   bound     |δ| ≤ Δ; λ is raised until the step fits, Δ ≤ maxTrustRadius always. Damping by
 //             the identity makes large λ steps point along −∇E, i.e. along the flow.
 //   accept    only if E decreases with gain ratio ρ = (E − E')/(E − |r + Jδ|²) > 10⁻⁴ and the step
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "flexure/energy/gradient_flow.h"
+#include "flexure/energy/normal_equations.h"
 
 namespace flexure {
 
@@ -36,10 +38,15 @@ class TrustRegionLM final : public SolverMethod {
   StepOutcome step(EnergyProblem& problem, Eigen::VectorXd& psi) override;
 
   int fallbackRounds() const { return rounds_; }
+  // Problems with at most this many free parameters take the dense path (default kDenseLimit);
+  // tests set 0 or a large value to compare the sparse and the dense step on the same problem.
+  void setDenseLimit(int columns) { denseLimit_ = columns; }
+  static constexpr int kDenseLimit = 48;
 
  private:
   void linearize(EnergyProblem& problem, const Eigen::VectorXd& psi);
-  bool solveDampedSystem(Eigen::VectorXd& delta);
+  bool solveDampedSystem(const EnergyProblem& problem, Eigen::VectorXd& delta);
+  bool usesDensePath(const EnergyProblem& problem) const;
   // Called when Gauss-Newton stalls at E > tolerance; returns the outcome to report.
   StepOutcome land(EnergyProblem& problem, Eigen::VectorXd& psi, const char* reason);
   StepOutcome flowStep(EnergyProblem& problem, Eigen::VectorXd& psi);
@@ -47,12 +54,12 @@ class TrustRegionLM final : public SolverMethod {
 
   EnergySettings settings_;
   Eigen::VectorXd residual_, gradient_, trialResidual_, predicted_;
-  Eigen::SparseMatrix<double> jacobian_, normal_, damped_;
-  std::vector<Eigen::Index> diagonal_;  // positions of the diagonal entries in damped_'s values
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
-  // Small problems (≤ kDenseLimit free parameters) factor JᵀJ + λI densely: same equations,
-  // less bookkeeping than the sparse path.
-  static constexpr int kDenseLimit = 48;
+  // Sparse path: J as the problem's term blocks, JᵀJ + λI in a fixed pattern.
+  NormalEquations normal_;
+  // Small problems (≤ denseLimit_ free parameters) factor JᵀJ + λI densely: same equations,
+  // less bookkeeping than the sparse path (measured: docs/performance.md).
+  int denseLimit_ = kDenseLimit;
+  Eigen::SparseMatrix<double> jacobian_;
   Eigen::MatrixXd denseNormal_;
   Eigen::LDLT<Eigen::MatrixXd> denseLdlt_;
   bool analysed_ = false, stale_ = true;
