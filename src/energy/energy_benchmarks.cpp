@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "flexure/core/scaling_benchmark.h"
 #include "flexure/energy/drag.h"
 #include "flexure/energy/energy_solver.h"
 #include "flexure/energy/scenes/cam_rocker_scene.h"
@@ -232,7 +233,33 @@ nlohmann::json camDrag(int moves) {
           {"lowest_follower_gap", lowestGap}};
 }
 
+// Median CPU seconds of the first steps of the default method on a chain of n pipes (the
+// solver's analysis of the pattern, in init(), is not a step and is not counted).
+double chainStepSeconds(int n, bool quick, int& actual) {
+  auto scene = buildPipeChainScene(n, 0.05);
+  EnergySettings s = benchSettings("default");
+  EnergySolver solver(*scene, s);
+  solver.init();
+  actual = n;
+  std::vector<double> perStep;
+  const int steps = quick ? 3 : 7;
+  for (int k = 0; k < steps; ++k) {
+    const double c0 = cpuSeconds();
+    const bool more = solver.step();
+    perStep.push_back(cpuSeconds() - c0);
+    if (!more) break;
+  }
+  return median(perStep);
+}
+
 }  // namespace
+
+void registerEnergyScalingProbe() {
+  addScalingProbe({"energy_pipe_chain", "pipes", "thread_cpu",
+                   "one step of the default method (Jacobian, sparse normal equations, trust region), "
+                   "median of the first 7 steps (3 with --quick); 13 free parameters per pipe",
+                   {10, 100, 1000, 10000}, {10, 100, 1000}, chainStepSeconds});
+}
 
 nlohmann::json runEnergyBenchmarks(bool quick) {
   nlohmann::json pipe;

@@ -32,6 +32,7 @@ void registerRigidModule() {
   ImporterRegistry::instance().add({".dcl", "Gascuel constraint description language (docs/description-language.md)",
                                     importDescriptionFile, {}, {}});
   BenchmarkRegistry::instance().add({"rigid", runRigidBenchmarks});
+  registerRigidScalingProbes();
   // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
   registerRigidOverlays(OverlayRegistry::instance());
   registerRigidPartDrags(session::PartDragRegistry::instance());
