@@ -18,20 +18,31 @@ int normalEntryPosition(const Eigen::SparseMatrix<double>& m, int row, int col) 
   return static_cast<int>(at - inner);
 }
 
+// Visits the pairs (a ≤ b) of each term's local columns that its mask allows, in the packed
+// order a = 0…k−1, b = a…k−1 (the order of NormalEquations::scatter_).
+template <class Visit>
+void forEachAllowedPair(const EnergyProblem& problem, const std::vector<std::vector<char>>& masks, Visit visit) {
+  for (int t = 0; t < problem.termCount(); ++t) {
+    const std::vector<int>& cols = problem.termColumns(t);
+    const std::vector<char>& mask = masks[static_cast<std::size_t>(t)];
+    std::size_t at = 0;
+    for (std::size_t a = 0; a < cols.size(); ++a)
+      for (std::size_t b = a; b < cols.size(); ++b, ++at)
+        if (mask[at]) visit(cols[a], cols[b]);
+  }
+}
+
 // The upper triangle of P (JᵀJ + I) Pᵀ for a permutation (column c of J → row/column perm[c]),
 // compressed, zero values.
-Eigen::SparseMatrix<double> upperNormalPattern(const EnergyProblem& problem, const std::vector<int>& perm) {
+Eigen::SparseMatrix<double> upperNormalPattern(const EnergyProblem& problem, const std::vector<std::vector<char>>& masks,
+                                               const std::vector<int>& perm) {
   const int n = problem.freeCount();
   std::vector<Eigen::Triplet<double>> entries;
   for (int c = 0; c < n; ++c) entries.emplace_back(perm[static_cast<std::size_t>(c)], perm[static_cast<std::size_t>(c)], 0.0);
-  for (int t = 0; t < problem.termCount(); ++t) {
-    const std::vector<int>& cols = problem.termColumns(t);
-    for (std::size_t a = 0; a < cols.size(); ++a)
-      for (std::size_t b = a + 1; b < cols.size(); ++b) {
-        const int i = perm[static_cast<std::size_t>(cols[a])], j = perm[static_cast<std::size_t>(cols[b])];
-        entries.emplace_back(std::min(i, j), std::max(i, j), 0.0);
-      }
-  }
+  forEachAllowedPair(problem, masks, [&](int a, int b) {
+    const int i = perm[static_cast<std::size_t>(a)], j = perm[static_cast<std::size_t>(b)];
+    entries.emplace_back(std::min(i, j), std::max(i, j), 0.0);
+  });
   Eigen::SparseMatrix<double> m(n, n);
   m.setFromTriplets(entries.begin(), entries.end());
   m.makeCompressed();
@@ -63,17 +74,44 @@ double predictedFactorizationCost(Eigen::SparseMatrix<double> upper) {
 
 }  // namespace
 
+// Which pairs of a term's columns can meet in JᵀJ: those that some row of its block reads
+// together (non-zero in the current linearization), and every diagonal pair.
+void NormalEquations::addObservedPairs(const EnergyProblem& problem) {
+  termMasks_.resize(static_cast<std::size_t>(problem.termCount()));
+  for (int t = 0; t < problem.termCount(); ++t) {
+    const std::size_t k = problem.termColumns(t).size();
+    std::vector<char>& mask = termMasks_[static_cast<std::size_t>(t)];
+    mask.resize(k * (k + 1) / 2, 0);
+    auto packed = [k](std::size_t p, std::size_t q) { return p * k - p * (p - 1) / 2 + (q - p); };
+    for (std::size_t p = 0; p < k; ++p) mask[packed(p, p)] = 1;
+    const double* block = problem.termJacobian(t);
+    std::vector<std::size_t> nonZero;
+    for (int row = 0; row < problem.termRowCount(t); ++row) {
+      nonZero.clear();
+      for (std::size_t c = 0; c < k; ++c)
+        if (block[static_cast<std::size_t>(row) * k + c] != 0.0) nonZero.push_back(c);
+      for (std::size_t p = 0; p < nonZero.size(); ++p)
+        for (std::size_t q = p; q < nonZero.size(); ++q) mask[packed(nonZero[p], nonZero[q])] = 1;
+    }
+  }
+}
+
 void NormalEquations::analyse(const EnergyProblem& problem) {
+  termMasks_.clear();
+  addObservedPairs(problem);
+  build(problem);
+}
+
+void NormalEquations::build(const EnergyProblem& problem) {
   const int n = problem.freeCount();
-  // The symmetric pattern of JᵀJ + I: a full block per term.
+  // The symmetric pattern of JᵀJ + I.
   std::vector<Eigen::Triplet<double>> entries;
   for (int c = 0; c < n; ++c) entries.emplace_back(c, c, 1.0);
-  for (int t = 0; t < problem.termCount(); ++t) {
-    const std::vector<int>& cols = problem.termColumns(t);
-    for (int a : cols)
-      for (int b : cols)
-        if (a != b) entries.emplace_back(a, b, 1.0);
-  }
+  forEachAllowedPair(problem, termMasks_, [&](int a, int b) {
+    if (a == b) return;
+    entries.emplace_back(a, b, 1.0);
+    entries.emplace_back(b, a, 1.0);
+  });
   Eigen::SparseMatrix<double> pattern(n, n);
   pattern.setFromTriplets(entries.begin(), entries.end());
 
@@ -89,8 +127,8 @@ void NormalEquations::analyse(const EnergyProblem& problem) {
   std::vector<int> amd(forward.indices().data(), forward.indices().data() + n);
   std::vector<int> natural(static_cast<std::size_t>(n));
   for (int c = 0; c < n; ++c) natural[static_cast<std::size_t>(c)] = c;
-  Eigen::SparseMatrix<double> naturalPattern = upperNormalPattern(problem, natural);
-  Eigen::SparseMatrix<double> amdPattern = upperNormalPattern(problem, amd);
+  Eigen::SparseMatrix<double> naturalPattern = upperNormalPattern(problem, termMasks_, natural);
+  Eigen::SparseMatrix<double> amdPattern = upperNormalPattern(problem, termMasks_, amd);
   naturalOrder_ = predictedFactorizationCost(naturalPattern) <= 1.25 * predictedFactorizationCost(amdPattern);
   permutation_ = naturalOrder_ ? natural : amd;
   normal_ = naturalOrder_ ? std::move(naturalPattern) : std::move(amdPattern);
@@ -103,11 +141,13 @@ void NormalEquations::analyse(const EnergyProblem& problem) {
   for (int t = 0; t < problem.termCount(); ++t) {
     scatterStart_.push_back(scatter_.size());
     const std::vector<int>& cols = problem.termColumns(t);
+    const std::vector<char>& mask = termMasks_[static_cast<std::size_t>(t)];
     widest = std::max(widest, cols.size());
+    std::size_t at = 0;
     for (std::size_t a = 0; a < cols.size(); ++a)
-      for (std::size_t b = a; b < cols.size(); ++b) {
-        const int i = permutation_[cols[a]], j = permutation_[cols[b]];
-        scatter_.push_back(normalEntryPosition(normal_, std::min(i, j), std::max(i, j)));
+      for (std::size_t b = a; b < cols.size(); ++b, ++at) {
+        const int i = permutation_[static_cast<std::size_t>(cols[a])], j = permutation_[static_cast<std::size_t>(cols[b])];
+        scatter_.push_back(mask[at] ? normalEntryPosition(normal_, std::min(i, j), std::max(i, j)) : -1);
       }
   }
   scatterStart_.push_back(scatter_.size());
@@ -122,6 +162,17 @@ void NormalEquations::analyse(const EnergyProblem& problem) {
 
 // G = Σ_i J_iᵀ J_i over the terms' blocks, scattered into the fixed pattern (upper triangle).
 void NormalEquations::assemble(const EnergyProblem& problem) {
+  if (assembleInPattern(problem)) return;
+  // A pair outside the pattern met a non-zero (a derivative that happened to be exactly zero
+  // where the pattern was observed): widen the pattern and redo the symbolic work.
+  ++patternGrowths_;
+  addObservedPairs(problem);
+  build(problem);
+  assembleInPattern(problem);
+}
+
+bool NormalEquations::assembleInPattern(const EnergyProblem& problem) {
+  bool fits = true;
   double* values = normal_.valuePtr();
   std::fill(values, values + normal_.nonZeros(), 0.0);
   for (int t = 0; t < problem.termCount(); ++t) {
@@ -151,8 +202,12 @@ void NormalEquations::assemble(const EnergyProblem& problem) {
     const int* to = scatter_.data() + scatterStart_[static_cast<std::size_t>(t)];
     // The upper triangle, in the order analyse() stored the positions (a ≤ b).
     for (Eigen::Index a = 0; a < kk; ++a)
-      for (Eigen::Index b = a; b < kk; ++b) values[*to++] += gram(a, b);
+      for (Eigen::Index b = a; b < kk; ++b, ++to) {
+        if (*to >= 0) values[*to] += gram(a, b);
+        else if (gram(a, b) != 0.0) fits = false;
+      }
   }
+  return fits;
 }
 
 bool NormalEquations::solve(double lambda, const Eigen::VectorXd& b, Eigen::VectorXd& delta) {

@@ -53,6 +53,14 @@ Vec3<S> pathMapPoint(const Path& path, const ParamAccess<S>& params, Vec3<S> x) 
 
 namespace path_frame_detail {
 
+template <class S>
+double determinantValue(const Mat3<S>& m) {
+  Mat3d v;
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) v.m[i][k] = value(m.m[i][k]);
+  return determinant(v);
+}
+
 // One operator of the normal function below, for any scalar type.
 template <class S>
 void mapPointNormalStep(const Operator& op, const ParamAccess<S>& params, Vec3<S>& x, Vec3<S>& n) {
@@ -62,8 +70,25 @@ void mapPointNormalStep(const Operator& op, const ParamAccess<S>& params, Vec3<S
     x = r * x;
     return;
   }
-  if (typeid(op) != typeid(TranslateOperator)) n = normalized(inverseTranspose(op.jacobian(params, x)) * n);
+  if (typeid(op) != typeid(TranslateOperator)) {
+    // J^{-T} = cof(J) / det J, and the normal is renormalized anyway: only det's sign is needed
+    // (the cofactor form also stays finite where J is singular).
+    const Mat3<S> j = op.jacobian(params, x);
+    const Vec3<S> m = cofactor(j) * n;
+    n = determinantValue(j) < 0.0 ? -normalized(m) : normalized(m);
+  }
   x = op.apply(params, x);
+}
+
+// R v for a derivative-free vector: the first seeded rotation above a path's unseeded part.
+inline Vec3<Dual8> timesPlain(const Mat3<Dual8>& r, const Vec3d& v) {
+  Vec3<Dual8> out;
+  for (int i = 0; i < 3; ++i) {
+    Dual8& o = out[i];
+    o.a = r.m[i][0].a * v.x + r.m[i][1].a * v.y + r.m[i][2].a * v.z;
+    for (std::size_t l = 0; l < 8; ++l) o.v[l] = r.m[i][0].v[l] * v.x + r.m[i][1].v[l] * v.y + r.m[i][2].v[l] * v.z;
+  }
+  return out;
 }
 
 // r v for a constant matrix: a rotation no lane of the pass seeds.
@@ -89,8 +114,16 @@ inline void mapPointNormalInPass(const Path& path, const SeededPass& pass, Vec3<
     Vec3d xd = plain(x), nd = plain(n);
     for (; i < ops.size() && !pass.seeds(*ops[i]); ++i)
       if (!ops[i]->isIdentity()) mapPointNormalStep<double>(*ops[i], pass.values(), xd, nd);
-    x = lifted(xd);
-    n = lifted(nd);
+    if (i < ops.size() && typeid(*ops[i]) == typeid(RotateOperator)) {
+      // The first seeded operator is a rotation of plain vectors: R's jets times doubles.
+      const Mat3<Dual8> r = static_cast<const RotateOperator&>(*ops[i]).rotationT<Dual8>(pass);
+      x = timesPlain(r, xd);
+      n = timesPlain(r, nd);
+      ++i;
+    } else {
+      x = lifted(xd);
+      n = lifted(nd);
+    }
   }
   for (; i < ops.size(); ++i) {
     const Operator& op = *ops[i];
