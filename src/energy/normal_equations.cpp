@@ -151,7 +151,6 @@ void NormalEquations::build(const EnergyProblem& problem) {
       }
   }
   scatterStart_.push_back(scatter_.size());
-  gram_.resize(static_cast<Eigen::Index>(widest), static_cast<Eigen::Index>(widest));
   rowColumns_.resize(widest);
 
   damped_ = normal_;
@@ -178,34 +177,30 @@ bool NormalEquations::assembleInPattern(const EnergyProblem& problem) {
   for (int t = 0; t < problem.termCount(); ++t) {
     const std::size_t k = problem.termColumns(t).size();
     if (k == 0) continue;
-    const Eigen::Index kk = static_cast<Eigen::Index>(k);
     const double* block = problem.termJacobian(t);
-    auto gram = gram_.topLeftCorner(kk, kk);
-    gram.setZero();
-    // Σ over the block's rows of the outer product of each row's non-zero entries: a term's rows
-    // rarely read all its parameters (a pipe end's normal does not move with its translation,
-    // the radius row reads two entries), so this skips most of a dense BᵀB.
+    const int* to = scatter_.data() + scatterStart_[static_cast<std::size_t>(t)];
+    const int width = static_cast<int>(k);
+    // Σ over the block's rows of the outer product of each row's non-zero entries, added straight
+    // into place: a term's rows rarely read all its parameters (a pipe end's normal does not move
+    // with its translation, the radius row reads two entries), so this skips most of a dense BᵀB.
     for (int row = 0; row < problem.termRowCount(t); ++row) {
       const double* b = block + static_cast<std::size_t>(row) * k;
       int count = 0;
-      for (std::size_t c = 0; c < k; ++c)
-        if (b[c] != 0.0) rowColumns_[static_cast<std::size_t>(count++)] = static_cast<int>(c);
+      for (int c = 0; c < width; ++c)
+        if (b[c] != 0.0) rowColumns_[static_cast<std::size_t>(count++)] = c;
       for (int p = 0; p < count; ++p) {
         const int cp = rowColumns_[static_cast<std::size_t>(p)];
         const double bp = b[cp];
+        // Pair (cp, cq ≥ cp) in packed order: row cp starts at cp·k − cp(cp − 1)/2.
+        const int* rowTo = to + (cp * width - cp * (cp - 1) / 2) - cp;
         for (int q = p; q < count; ++q) {
           const int cq = rowColumns_[static_cast<std::size_t>(q)];
-          gram(cp, cq) += bp * b[cq];
+          const int at = rowTo[cq];
+          if (at >= 0) values[at] += bp * b[cq];
+          else fits = false;
         }
       }
     }
-    const int* to = scatter_.data() + scatterStart_[static_cast<std::size_t>(t)];
-    // The upper triangle, in the order analyse() stored the positions (a ≤ b).
-    for (Eigen::Index a = 0; a < kk; ++a)
-      for (Eigen::Index b = a; b < kk; ++b, ++to) {
-        if (*to >= 0) values[*to] += gram(a, b);
-        else if (gram(a, b) != 0.0) fits = false;
-      }
   }
   return fits;
 }

@@ -130,3 +130,29 @@ TEST_CASE("the sparse and the dense path take the same trust-region steps on a s
   CHECK(steps < 60);         // and both converged
   CHECK(denseProblem.uncountedEnergy(denseEnergyPsi) < 1e-12);
 }
+
+TEST_CASE("the normal equations' pattern widens when a derivative that was zero becomes non-zero", "[energy][sparse]") {
+  // The unperturbed chain starts at the identity rotation, where the rotation does not move with
+  // the quaternion's length: whole columns of J are exactly zero there, so the observed pattern
+  // misses their pairs. Assembled at a perturbed point, the pattern must grow and JᵀJ still be
+  // exact.
+  auto scene = buildPipeChainScene(6, 0.0);
+  EnergyProblem problem(*scene, EnergyProblem::activeTerms(*scene, 0.0));
+  Eigen::VectorXd r;
+  problem.linearizeBlocks(scene->parameters().values(), r);
+  NormalEquations normal;
+  normal.analyse(problem);
+  REQUIRE(normal.patternGrowths() == 0);
+  const Eigen::VectorXd moved = buildPipeChainScene(6, 0.2, 5)->parameters().values();
+  Eigen::SparseMatrix<double> j;
+  problem.linearize(moved, r, j);
+  normal.assemble(problem);
+  CHECK(normal.patternGrowths() == 1);
+  const Eigen::MatrixXd dense(j);
+  Eigen::MatrixXd expected = dense.transpose() * dense;
+  expected.diagonal().array() += 1e-3;
+  CHECK(largestEntry(normal.toDense(1e-3) - expected) <= 1e-13 * largestEntry(expected));
+  // Assembling again at the same point needs no further growth.
+  normal.assemble(problem);
+  CHECK(normal.patternGrowths() == 1);
+}

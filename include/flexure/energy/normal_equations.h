@@ -72,7 +72,6 @@ class NormalEquations {
   std::vector<int> diagonal_;         // position of each diagonal entry in the value arrays
   std::vector<int> scatter_;          // per term, per pair (a ≤ b) of its columns: position, or −1
   std::vector<std::size_t> scatterStart_;  // first scatter_ entry of each term
-  Eigen::MatrixXd gram_;              // scratch k × k
   std::vector<int> rowColumns_;       // scratch: non-zero columns of one row of a block
   Eigen::VectorXd permutedRhs_, permutedSolution_;
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Upper, Eigen::NaturalOrdering<int>> ldlt_;
