@@ -114,9 +114,10 @@ inline void mapPointNormalInPass(const Path& path, const SeededPass& pass, Vec3<
     Vec3d xd = plain(x), nd = plain(n);
     for (; i < ops.size() && !pass.seeds(*ops[i]); ++i)
       if (!ops[i]->isIdentity()) mapPointNormalStep<double>(*ops[i], pass.values(), xd, nd);
-    if (i < ops.size() && typeid(*ops[i]) == typeid(RotateOperator)) {
+    const Operator* first = i < ops.size() ? ops[i] : nullptr;
+    if (first && typeid(*first) == typeid(RotateOperator)) {
       // The first seeded operator is a rotation of plain vectors: R's jets times doubles.
-      const Mat3<Dual8> r = static_cast<const RotateOperator&>(*ops[i]).rotationT<Dual8>(pass);
+      const Mat3<Dual8> r = static_cast<const RotateOperator&>(*first).rotationT<Dual8>(pass);
       x = timesPlain(r, xd);
       n = timesPlain(r, nd);
       ++i;
