@@ -97,8 +97,8 @@ TEST_CASE("the sparse normal equations are JᵀJ + λI and solve it like the den
 }
 
 TEST_CASE("the sparse and the dense path take the same trust-region steps on a small chain", "[energy][sparse]") {
-  // Three pipes: 39 free parameters, the dense path by default. Forced onto each path, the solver
-  // must visit the same points (to rounding) and stop the same way.
+  // Three pipes: 39 free parameters. Forced onto each path, the solver must visit the same points
+  // (to rounding) and stop the same way.
   EnergySettings settings;
   auto denseScene = buildPipeChainScene(3, 0.15, 11);
   auto sparseScene = buildPipeChainScene(3, 0.15, 11);
