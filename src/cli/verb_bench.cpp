@@ -35,7 +35,7 @@ int runBench(const Arguments& args) {
 const Verb& benchVerb() {
   static const Verb verb{
       "bench",
-      "run benchmark suites (energy, rigid, curves, deform, io, ... or all); print JSON",
+      "run benchmark suites (energy, rigid, curves, deform, io, scaling, ... or all); print JSON",
       "usage: flexure-cli bench [NAME|all] [--quick]\n\n"
       "Runs the named benchmark suite, or every registered suite (default), and prints one JSON\n"
       "document {\"NAME\": {...}}. Each suite reports its figures next to the baseline it is\n"

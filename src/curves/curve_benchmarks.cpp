@@ -4,9 +4,11 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <limits>
 #include <memory>
 #include <tuple>
 
+#include "flexure/core/scaling_benchmark.h"
 #include "flexure/core/scene.h"
 #include "flexure/curves/curve_basis_row.h"
 #include "flexure/curves/curve_constraints.h"
@@ -264,6 +266,53 @@ nlohmann::json benchMoldConcaveDrag(int moves) {
 }
 
 }  // namespace
+
+namespace {
+
+double curveThreadSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+// One cold step of the curve solver for an open curve of n control points nailed at both ends
+// under a point load: the energy E = S − W (Chen & Wu, Eq. 1–3) assembled as its quadratic form, the KKT system
+// factored, the equilibrium solved. Best of a few repetitions (thread CPU seconds).
+double mesCurveStepSeconds(int n, bool quick) {
+  CurveProblem problem;
+  problem.shape = {n, false};
+  problem.alpha = {1.0};
+  problem.beta = {1e-6};
+  problem.forces = {{0.37, Eigen::Vector2d(0.0, -0.5)}};
+  std::vector<LinearConstraint> rows;
+  appendThumbnailRows(problem.shape, 0.0, Eigen::Vector2d(0, 0), 0, rows);
+  appendThumbnailRows(problem.shape, 1.0, Eigen::Vector2d(1, 0), 1, rows);
+  const Eigen::VectorXd q0 = straightCurve(n);
+  const int repeats = quick ? 3 : (n >= 100000 ? 3 : 7);
+  double best = 1e300;
+  for (int k = 0; k < repeats; ++k) {
+    const double t0 = curveThreadSeconds();
+    const QuadraticEnergy energy = buildQuadraticEnergy(problem, q0);
+    DirectEquilibrium direct;
+    direct.setHessian(energy.hessian, {});
+    const EquilibriumResult r = direct.solve(energy.linear, q0, rows);
+    best = std::min(best, curveThreadSeconds() - t0);
+    if (!r.q.allFinite()) return std::numeric_limits<double>::quiet_NaN();
+  }
+  return best;
+}
+
+}  // namespace
+
+void registerCurveScalingProbe() {
+  addScalingProbe({"curves_mes", "control points", "thread_cpu",
+                   "one cold equilibrium solve of an open curve nailed at both ends under a point load "
+                   "(Hessian assembled, KKT factored, solved), best of 7 (3 at 100,000 and with --quick)",
+                   {10, 100, 1000, 10000, 100000}, {10, 100, 1000, 10000}, [](int n, bool quick, int& actual) {
+                     actual = n;
+                     return mesCurveStepSeconds(n, quick);
+                   }});
+}
 
 nlohmann::json runCurveBenchmarks(bool quick) {
   nlohmann::json j;

@@ -28,6 +28,7 @@ void registerCurvesModule() {
   SettingsRegistry::instance().add(std::string(CurveSettings::kKind), [] { return std::make_unique<CurveSettings>(); });
   SolverRegistry::instance().add(std::make_unique<CurveFamilySolver>());
   BenchmarkRegistry::instance().add({"curves", runCurveBenchmarks});
+  registerCurveScalingProbe();
   // The window's part: glyphs, drags and snapping (interaction/, Qt- and GL-free).
   registerCurveOverlays(OverlayRegistry::instance());
   registerCurvesPartDrags(session::PartDragRegistry::instance());

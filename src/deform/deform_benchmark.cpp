@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <ctime>
 #include <functional>
 
 #include "flexure/core/bench_clocks.h"
 #include "flexure/core/bench_statistics.h"
+#include "flexure/core/scaling_benchmark.h"
 #include "flexure/core/streaming_copy.h"
 #include "flexure/deform/figure_setups.h"
 #include "flexure/deform/grid_mesh_primitive.h"
@@ -142,6 +145,44 @@ nlohmann::json referenceLoops(const std::vector<Vec3d>& source, double copySecon
 }
 
 }  // namespace
+
+namespace {
+
+// One deformation of a square grid of about `vertices` vertices by the 12-point Z, on one
+// thread (the algorithm's growth, not the machine's cores), thread CPU seconds, median of runs.
+double zLetterGridSeconds(int vertices, bool quick, int& actual) {
+  const int side = std::max(2, static_cast<int>(std::lround(std::sqrt(double(vertices)))));
+  const std::vector<Vec3d> grid = makeGridMesh(2.0, 2.0, side - 1, side - 1).positions;
+  actual = static_cast<int>(grid.size());
+  MetaballDeformOperator op;
+  const std::vector<double> slots = configure(op, zLetterSetup());
+  std::vector<Vec3d> work(grid.size()), normals;
+#ifdef _OPENMP
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(1);
+#endif
+  const int runs = quick ? 5 : (actual >= 1000000 ? 5 : 15);
+  std::vector<double> seconds;
+  for (int r = 0; r < runs + 1; ++r) {  // the first run warms caches and buffers
+    std::copy(grid.begin(), grid.end(), work.begin());
+    const double t0 = threadCpuSeconds();
+    op.applyBatchFromSlots(slots.data(), work, normals);
+    if (r > 0) seconds.push_back(threadCpuSeconds() - t0);
+  }
+#ifdef _OPENMP
+  omp_set_num_threads(threads);
+#endif
+  return median(seconds);
+}
+
+}  // namespace
+
+void registerDeformScalingProbe() {
+  addScalingProbe({"deform_metaballs", "vertices", "thread_cpu",
+                   "one deformation (positions) of a square grid by the 12-point Z on one thread, median of 15 "
+                   "(5 at 10^6 and with --quick)",
+                   {10, 100, 1000, 10000, 100000, 1000000}, {10, 100, 1000, 10000, 100000}, zLetterGridSeconds});
+}
 
 nlohmann::json runDeformBenchmark(bool quick) {
   const int side = quick ? 300 : 1000;

@@ -19,6 +19,7 @@ void registerDeformModule() {
     nodes.add(std::string(deform::MetaballDeformOperator::kType), [] { return std::make_unique<deform::MetaballDeformOperator>(); });
     nodes.add(std::string(deform::GridMeshPrimitive::kType), [] { return std::make_unique<deform::GridMeshPrimitive>(); });
     BenchmarkRegistry::instance().add({"deform", [](bool quick) { return deform::runDeformBenchmark(quick); }});
+    deform::registerDeformScalingProbe();
     // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
     registerDeformOverlays(OverlayRegistry::instance());
     registerDeformPartDrags(session::PartDragRegistry::instance());

@@ -54,6 +54,7 @@ void registerEnergyModule() {
   SettingsRegistry::instance().add(std::string(EnergySettings::kKind), [] { return std::make_unique<EnergySettings>(); });
   SolverRegistry::instance().add(std::make_unique<EnergyFamilySolver>());
   BenchmarkRegistry::instance().add({"energy", runEnergyBenchmarks});
+  registerEnergyScalingProbe();
   // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
   registerEnergyOverlays(OverlayRegistry::instance());
   registerEnergyPartDrags(session::PartDragRegistry::instance());

@@ -23,68 +23,51 @@ void TrustRegionLM::start(EnergyProblem& problem, const Eigen::VectorXd& psi) {
   linearize(problem, psi);
 }
 
+bool TrustRegionLM::usesDensePath(const EnergyProblem& problem) const { return problem.freeCount() <= denseLimit_; }
+
 void TrustRegionLM::linearize(EnergyProblem& problem, const Eigen::VectorXd& psi) {
-  energy_ = problem.linearize(psi, residual_, jacobian_);
-  gradient_ = EnergyProblem::gradient(jacobian_, residual_);
-  if (jacobian_.cols() <= kDenseLimit) {
+  stale_ = false;
+  if (usesDensePath(problem)) {
+    energy_ = problem.linearize(psi, residual_, jacobian_);
+    gradient_ = EnergyProblem::gradient(jacobian_, residual_);
     const Eigen::MatrixXd j(jacobian_);
     denseNormal_ = j.transpose() * j;
-    stale_ = false;
     return;
   }
-  normal_ = jacobian_.transpose() * jacobian_;
-  // Make every diagonal entry structurally present so that the pattern of JᵀJ + λI is fixed.
-  Eigen::SparseMatrix<double> identity(normal_.rows(), normal_.cols());
-  identity.setIdentity();
-  normal_ += 0.0 * identity;
-  normal_.makeCompressed();
-  damped_ = normal_;
-  diagonal_.resize(static_cast<std::size_t>(damped_.cols()));
-  for (Eigen::Index k = 0; k < damped_.cols(); ++k)
-    diagonal_[static_cast<std::size_t>(k)] = &damped_.coeffRef(k, k) - damped_.valuePtr();
-  stale_ = false;
+  // Sparse path: J stays as the terms' dense blocks; ∇E = 2Jᵀr and JᵀJ come from them.
+  energy_ = problem.linearizeBlocks(psi, residual_);
+  problem.multiplyJacobianTransposed(residual_, gradient_);
+  gradient_ *= 2.0;
+  if (!analysed_) {
+    normal_.analyse(problem);
+    analysed_ = true;
+  }
+  normal_.assemble(problem);
 }
 
 // (JᵀJ + λI) δ = −Jᵀr = −∇E/2, raising λ until |δ| ≤ Δ.
-bool TrustRegionLM::solveDampedSystem(Eigen::VectorXd& delta) {
-  const bool dense = jacobian_.cols() <= kDenseLimit;
-  const Eigen::Index n = dense ? denseNormal_.rows() : normal_.rows();
+bool TrustRegionLM::solveDampedSystem(const EnergyProblem& problem, Eigen::VectorXd& delta) {
+  const bool dense = usesDensePath(problem);
+  const Eigen::VectorXd rhs = -0.5 * gradient_;
   for (int attempt = 0; attempt < 30; ++attempt) {
+    bool factored = true;
     if (dense) {
       Eigen::MatrixXd damped = denseNormal_;
       damped.diagonal().array() += lambda_;
       denseLdlt_.compute(damped);
-      delta = denseLdlt_.solve(-0.5 * gradient_);
-      if (denseLdlt_.info() != Eigen::Success || !delta.allFinite()) {
-        lambda_ = std::max(lambda_ * 10.0, 1e-9);
-        continue;
-      }
-      if (delta.norm() <= radius_) return true;
-      lambda_ = std::max(lambda_ * 4.0, 1e-9);
-      continue;
+      delta = denseLdlt_.solve(rhs);
+      factored = denseLdlt_.info() == Eigen::Success;
+    } else {
+      factored = normal_.solve(lambda_, rhs, delta);
     }
-    for (Eigen::Index k = 0; k < n; ++k) {
-      const Eigen::Index at = diagonal_[static_cast<std::size_t>(k)];
-      damped_.valuePtr()[at] = normal_.valuePtr()[at] + lambda_;
-    }
-    if (!analysed_) {
-      ldlt_.analyzePattern(damped_);
-      analysed_ = true;
-    }
-    ldlt_.factorize(damped_);
-    if (ldlt_.info() != Eigen::Success) {
-      lambda_ = std::max(lambda_ * 10.0, 1e-9);
-      continue;
-    }
-    delta = ldlt_.solve(-0.5 * gradient_);
-    if (!delta.allFinite()) {
+    if (!factored || !delta.allFinite()) {
       lambda_ = std::max(lambda_ * 10.0, 1e-9);
       continue;
     }
     if (delta.norm() <= radius_) return true;
     lambda_ = std::max(lambda_ * 4.0, 1e-9);
   }
-  if (!delta.allFinite() || delta.norm() == 0.0) return false;
+  if (delta.size() == 0 || !delta.allFinite() || delta.norm() == 0.0) return false;
   delta *= radius_ / delta.norm();
   return true;
 }
@@ -174,7 +157,7 @@ StepOutcome TrustRegionLM::step(EnergyProblem& problem, Eigen::VectorXd& psi) {
   if (stagnated() || lambda_ > 1e16 || radius_ < 1e-14) return land(problem, psi, stop_reason::kStagnation);
 
   Eigen::VectorXd delta;
-  if (!solveDampedSystem(delta)) return land(problem, psi, stop_reason::kStagnation);
+  if (!solveDampedSystem(problem, delta)) return land(problem, psi, stop_reason::kStagnation);
   // Stay near the flow: the step must point downhill within the cone cos ≥ minDescentCosine.
   const double cosine = -gradient_.dot(delta) / (out.gradientNorm * delta.norm());
   if (!(cosine >= settings_.minDescentCosine)) {
@@ -194,7 +177,11 @@ StepOutcome TrustRegionLM::step(EnergyProblem& problem, Eigen::VectorXd& psi) {
     radius_ *= 0.25;
     return out;
   }
-  predicted_ = residual_ + jacobian_ * delta;
+  if (usesDensePath(problem)) predicted_ = residual_ + jacobian_ * delta;
+  else {
+    problem.multiplyJacobian(delta, predicted_);
+    predicted_ += residual_;
+  }
   const double predictedDecrease = energy_ - predicted_.squaredNorm();
   const double gain = predictedDecrease > 0.0 ? (energy_ - e) / predictedDecrease : -1.0;
   if (e < energy_ && gain > 1e-4) {

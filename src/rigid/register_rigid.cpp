@@ -38,6 +38,7 @@ void registerRigidModule() {
 #if FLEXURE_HAS_BULLET
   BenchmarkRegistry::instance().add({"peers", peers::runPeersBenchmark});  // Bullet beside Flexure
 #endif
+  registerRigidScalingProbes();
   // The window's part: glyphs and drags (interaction/, Qt- and GL-free).
   registerRigidOverlays(OverlayRegistry::instance());
   registerRigidPartDrags(session::PartDragRegistry::instance());

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "flexure/core/scaling_benchmark.h"
 #include "flexure/core/scene.h"
 #include "flexure/io/installed_resources.h"
 #include "flexure/rigid/description.h"
@@ -241,6 +242,33 @@ ChainMeasurement measureChain(int links, bool closed, ProcessingScheme scheme, i
   m.medianIterations = median(iterations);
   m.frames = frames;
   return m;
+}
+
+namespace {
+
+// Median CPU seconds per frame of the direct scheme (10 iterations at most, as chain1000) over
+// the first frames after release; fewer frames for the largest sizes.
+double rodChainFrameSeconds(int links, bool closed, bool quick) {
+  const int frames = quick ? 3 : (links >= 100000 ? 3 : 9);
+  return measureChain(links, closed, ProcessingScheme::Direct, frames, 10).secondsPerFrame;
+}
+
+}  // namespace
+
+void registerRigidScalingProbes() {
+  const std::vector<int> sizes{10, 100, 1000, 10000, 100000}, quickSizes{10, 100, 1000};
+  addScalingProbe({"rigid_chain", "links", "thread_cpu",
+                   "one frame (1/60 s) of a chain hanging from one end, released horizontal; direct scheme, "
+                   "median of 9 frames (3 at 100,000 links and with --quick)",
+                   sizes, quickSizes, [](int links, bool quick, int& actual) {
+                     actual = links;
+                     return rodChainFrameSeconds(links, false, quick);
+                   }});
+  addScalingProbe({"rigid_ring", "links", "thread_cpu", "as rigid_chain, the last link joined to the first",
+                   sizes, quickSizes, [](int links, bool quick, int& actual) {
+                     actual = links;
+                     return rodChainFrameSeconds(links, true, quick);
+                   }});
 }
 
 nlohmann::json runRigidBenchmarks(bool quick) {

@@ -265,6 +265,38 @@ TEST_CASE("bench peers runs the rigid chains and ring in Bullet and in Flexure s
 }
 #endif
 
+TEST_CASE("bench scaling measures each technique at growing sizes and fits the exponent", "[cli][bench]") {
+  const Run r = cli("bench scaling --quick");
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out)["scaling"];
+  for (const char* technique : {"energy_pipe_chain", "rigid_chain", "rigid_ring", "curves_mes", "deform_metaballs"}) {
+    INFO(technique);
+    REQUIRE(j.contains(technique));
+    const nlohmann::json& t = j[technique];
+    REQUIRE(t["sizes"].size() >= 3);
+    REQUIRE(t["sizes"].size() == t["seconds_per_step"].size());
+    CHECK(t["sizes"][0].get<int>() < 20);
+    CHECK(t["sizes"].back().get<int>() >= 1000);
+    for (const auto& s : t["seconds_per_step"]) CHECK(s.get<double>() > 0.0);
+    // A cost that grows with the size, not one that explodes: the exponent is a finite slope.
+    REQUIRE(t["exponent"].is_number());
+    CHECK(t["exponent"].get<double>() > 0.0);
+    CHECK(t["exponent"].get<double>() < 3.0);
+  }
+}
+
+TEST_CASE("bench energy --quick runs the chains of 100 and 1,000 pipes", "[cli][bench]") {
+  const Run r = cli("bench energy --quick");
+  REQUIRE(r.exitCode == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out)["energy"];
+  for (const char* key : {"chain100", "chain1000"}) {
+    INFO(key);
+    CHECK(j[key]["seconds_per_step"].get<double>() > 0.0);
+    CHECK(j[key]["free_parameters"].get<int>() == (std::string(key) == "chain100" ? 1300 : 13000));
+  }
+  CHECK(j["pipefitting"]["perturbations"]["default_converged"] == j["pipefitting"]["perturbations"]["count"]);
+}
+
 TEST_CASE("bench render times the viewport's frame of example scenes against the way it was drawn before",
           "[cli][render]") {
   const Run r = cli("bench render --quick");

@@ -12,4 +12,7 @@
 
 namespace flexure {
 nlohmann::json runCurveBenchmarks(bool quick);
+// The "scaling" suite's probe (core/scaling_benchmark.h): seconds of one cold equilibrium solve
+// of an open MES curve of 10 … 100,000 control points.
+void registerCurveScalingProbe();
 }  // namespace flexure

@@ -8,5 +8,8 @@
 namespace flexure::deform {
 
 nlohmann::json runDeformBenchmark(bool quick);
+// The "scaling" suite's probe (core/scaling_benchmark.h): one thread's CPU seconds to deform a
+// square grid of ~10 … 10⁶ vertices by the 12-point Z.
+void registerDeformScalingProbe();
 
 }  // namespace flexure::deform

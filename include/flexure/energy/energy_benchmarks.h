@@ -5,7 +5,7 @@
 //   pipefitting.default / pipefitting.paper: {"evaluations", "seconds", "energy", "iterations"}
 //   pipefitting.evaluation_ratio, pipefitting.time_ratio (paper / default)
 //   pipefitting.perturbations: how many random starts converge with each method
-//   chain100.seconds_per_step
+//   chain100.seconds_per_step, chain1000.seconds_per_step (13,000 free parameters)
 // "seconds" are the median CPU time of the solving thread over repeated runs (equal to
 // wall-clock time on an idle core); "wall_seconds" the median wall-clock time, which on a
 // shared machine also counts time given to other jobs.
@@ -13,4 +13,7 @@
 
 namespace flexure {
 nlohmann::json runEnergyBenchmarks(bool quick);
+// The "scaling" suite's probe (core/scaling_benchmark.h): CPU seconds per solver step on
+// chains of 10 … 10,000 pipes.
+void registerEnergyScalingProbe();
 }  // namespace flexure

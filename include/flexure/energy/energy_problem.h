@@ -5,7 +5,9 @@
 //   E = |r|²,  ∇E = 2 Jᵀ r,  J = ∂r/∂Ψ_free (sparse).
 // Each term depends only on the Ψ entries of the nodes on its paths, so its rows of J have only
 // those columns; they are computed exactly by seeding them, eight at a time, as Dual8 lanes
-// (SeededAccess<8>) and evaluating the term's templated code.
+// (SeededPass) and evaluating the term's templated code. The lanes of a pass are taken from as
+// few nodes as possible (a node's entries are not split across passes unless it has more than
+// eight), so that a path with no seeded node can be evaluated without derivatives.
 //
 // Evaluation counting (docs/energy.md): one "evaluation" is one evaluation of the total energy
 // (or of all residuals) at double precision. A Jacobian is charged what the same derivatives
@@ -20,6 +22,7 @@
 
 #include "flexure/core/param_access.h"
 #include "flexure/energy/energy_term.h"
+#include "flexure/energy/seeded_pass.h"
 
 namespace flexure {
 
@@ -55,6 +58,19 @@ class EnergyProblem {
   double residuals(const Eigen::VectorXd& psi, Eigen::VectorXd& r);
   // r, J and E; charged as described above. The sparsity pattern of J never changes.
   double linearize(const Eigen::VectorXd& psi, Eigen::VectorXd& r, Eigen::SparseMatrix<double>& J);
+  // r and E, and J kept as one dense block per term (below) without assembling the sparse J:
+  // what the sparse Gauss-Newton path needs (normal_equations.h). Charged as linearize().
+  double linearizeBlocks(const Eigen::VectorXd& psi, Eigen::VectorXd& r);
+  // Term i's block of J after linearize() or linearizeBlocks(): termRowCount(i) rows ×
+  // termColumns(i).size() columns, row-major; its rows start at termFirstRow(i) in r.
+  const double* termJacobian(int i) const { return blocks_.data() + bindings_[static_cast<std::size_t>(i)].block; }
+  // Columns of J (ascending) that term i reads, parallel to termParameters(i).
+  const std::vector<int>& termColumns(int i) const { return bindings_[static_cast<std::size_t>(i)].columns; }
+  int termFirstRow(int i) const { return bindings_[static_cast<std::size_t>(i)].row; }
+  int termRowCount(int i) const { return bindings_[static_cast<std::size_t>(i)].rows; }
+  // out = J x and out = Jᵀ y from the blocks of the last linearization.
+  void multiplyJacobian(const Eigen::VectorXd& x, Eigen::VectorXd& out) const;
+  void multiplyJacobianTransposed(const Eigen::VectorXd& y, Eigen::VectorXd& out) const;
   // E(Ψ) for bookkeeping (reports, choosing between points already visited): not counted.
   double uncountedEnergy(const Eigen::VectorXd& psi) const;
   // w_i E_i(Ψ) of every term (not counted: diagnosis).
@@ -80,11 +96,14 @@ class EnergyProblem {
     std::vector<int> columns; // their columns in J
     int row = 0;              // first row in r
     int rows = 0;             // residualCount(), or 1 for a scalar term
-    std::unique_ptr<SeededAccess<8>> seeded;
+    std::size_t block = 0;    // offset of its rows × params.size() block of J in blocks_
+    std::unique_ptr<SeededPass> seeded;
+    std::vector<std::pair<int, int>> passes;  // (first, count) into params: the Dual8 passes
     std::vector<Dual8> scratch;
   };
   double evaluateBinding(const Binding& b, const ParamAccess<double>& values, double* out) const;
   void linearizeBinding(Binding& b, const Eigen::VectorXd& psi, Eigen::VectorXd& r);
+  void assembleJacobian(Eigen::SparseMatrix<double>& J);
 
   std::vector<Binding> bindings_;
   std::vector<int> free_;
@@ -93,6 +112,7 @@ class EnergyProblem {
   double evaluations_ = 0.0;
   long long jetPasses_ = 0;
   std::vector<Eigen::Triplet<double>> triplets_;
+  std::vector<double> blocks_;   // every term's dense block of J, back to back
   double jacobianCharge_ = 0.0;  // evaluations charged per linearize()
 };
 

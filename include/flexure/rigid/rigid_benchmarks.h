@@ -46,5 +46,8 @@ struct ChainMeasurement {
 ChainMeasurement measureChain(int links, bool closed, ProcessingScheme scheme, int frames, int maxIterations);
 
 nlohmann::json runRigidBenchmarks(bool quick);
+// The "scaling" suite's probes (core/scaling_benchmark.h): CPU seconds per frame of hanging
+// chains and rings of 10 … 100,000 links (the direct joint solver).
+void registerRigidScalingProbes();
 
 }  // namespace flexure
