@@ -49,9 +49,11 @@ enum class Return {
 // Drags `node` at `point` along a random walk of `steps` steps of `stepLength`, then back along
 // the same targets to the start.
 WalkResult randomWalk(Scene& scene, const std::string& node, const SurfacePoint& point, unsigned seed,
-                      Return way, int steps = 20, double stepLength = 0.05) {
+                      Return way, DragMode mode, int steps = 20, double stepLength = 0.05) {
   const std::vector<Vec3d> start = surfaceSamples(scene);
-  DragSession drag(scene);
+  DragOptions options;
+  options.mode = mode;
+  DragSession drag(scene, EnergySettings{}, options);
   const DragStatus s = drag.start(node, point);
   REQUIRE_FALSE(s.pinned);
   std::mt19937 rng(seed);
@@ -76,17 +78,18 @@ WalkResult randomWalk(Scene& scene, const std::string& node, const SurfacePoint&
 }
 
 void checkWalks(Scene& scene, const std::string& node, const SurfacePoint& point, int seeds, double tolerance,
-                Return way = Return::Solve, double constraintTolerance = 1e-10) {
+                Return way = Return::Solve, double constraintTolerance = 1e-10, DragMode mode = DragMode::Free) {
   const Eigen::VectorXd solved = scene.parameters().values();
   double worst = 0.0, travelled = 0.0, worstConstraint = 0.0;
   for (int seed = 1; seed <= seeds; ++seed) {
     scene.parameters().values() = solved;
-    const WalkResult r = randomWalk(scene, node, point, static_cast<unsigned>(seed), way);
+    const WalkResult r = randomWalk(scene, node, point, static_cast<unsigned>(seed), way, mode);
     worst = std::max(worst, r.returnError);
     travelled = std::max(travelled, r.travelled);
     worstConstraint = std::max(worstConstraint, r.worstConstraint);
   }
-  INFO(node << (way == Return::Retrace ? " retraced" : " solved back") << ": largest return error " << worst
+  INFO(node << (way == Return::Retrace ? " retraced" : " solved back") << (mode == DragMode::Auto ? " in Auto" : "")
+            << ": largest return error " << worst
             << " over " << seeds << " random walks (largest excursion "
             << travelled << ", worst constraint energy " << worstConstraint << ")");
   CHECK(travelled > 0.05);  // the walks moved the model
@@ -164,6 +167,22 @@ TEST_CASE("a wiggled drag of the refitted pipe (pipefitting-moved) comes back to
   moveFixedPipe(*scene, 0.4, 0.0, -0.3);
   REQUIRE(EnergySolver(*scene, EnergySettings{}).run().converged);
   checkWalks(*scene, "pipe", {0, 0.3, 0.5}, 8, 1e-6);
+}
+
+// Issue 26: Auto's stiffness ladder (placement translations cheapest, turns dearer, the part's own
+// sizes dearest) is a metric of the same minimal-change drag, so it stays reversible: the bent
+// pipe (its placement held: it bends), a pipe of a chain (it moves and turns) and the Oldham
+// coupling's disc (held in place: it turns) come back along any path.
+TEST_CASE("a wiggled drag in Auto comes back to where it started", "[drag][paths][ladder]") {
+  auto pipefitting = buildPipefittingScene();
+  REQUIRE(EnergySolver(*pipefitting, EnergySettings{}).run().converged);
+  checkWalks(*pipefitting, "pipe", {0, 0.5, 0.5}, 4, 1e-6, Return::Solve, 1e-10, DragMode::Auto);
+  auto chain = buildPipeChainScene(3, 0.0);
+  REQUIRE(EnergySolver(*chain, EnergySettings{}).run().converged);
+  checkWalks(*chain, "pipe2", {0, 0.25, 1.0}, 4, 1e-6, Return::Solve, 1e-10, DragMode::Auto);
+  auto oldham = buildOldhamScene();
+  REQUIRE(EnergySolver(*oldham, EnergySettings{}).run().converged);
+  checkWalks(*oldham, "disc", {1, 0.3, 0.4}, 4, 1e-6, Return::Solve, 1e-10, DragMode::Auto);
 }
 
 // A drag that reaches the end of its reach and gets a move that leaves the point in place (the
