@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -104,11 +106,16 @@ QPixmap windowPicture(MainWindow& window) {
   return shot;
 }
 
-QString writeTwoTubes(const QTemporaryDir& dir) {
-  const QString path = dir.filePath("two-tubes.json");
+QString writeSceneFile(const QTemporaryDir& dir, const QString& name, const char* text) {
+  const QString path = dir.filePath(name);
   QFile file(path);
   REQUIRE(file.open(QIODevice::WriteOnly));
-  file.write(R"({
+  REQUIRE(file.write(text) == static_cast<qint64>(std::strlen(text)));
+  return path;
+}
+
+QString writeTwoTubes(const QTemporaryDir& dir) {
+  return writeSceneFile(dir, "two-tubes.json", R"({
   "format": "flexure-scene", "version": 1,
   "camera": {"projection": "perspective", "eye": [2, -9, 4], "target": [1.5, 0, 0], "up": [0, 0, 1],
              "fov_y_degrees": 40, "ortho_height": 10, "near": 0.05, "far": 500},
@@ -122,7 +129,6 @@ QString writeTwoTubes(const QTemporaryDir& dir) {
   ],
   "constraints": []
 })");
-  return path;
 }
 
 }  // namespace flexure::app::testing

@@ -24,6 +24,8 @@ bool showAndWaitForFrames(MainWindow& window, int frames = 1, int timeoutMs = 10
 QPixmap windowPicture(MainWindow& window);
 // Two free tubes a (at the origin) and b (up and to the right, apart), seen from the front, as
 // a scene file in `dir`; its path.
+// Writes `text` to `name` in `dir` and returns its path (a scene a test opens).
+QString writeSceneFile(const QTemporaryDir& dir, const QString& name, const char* text);
 QString writeTwoTubes(const QTemporaryDir& dir);
 bool waitForFrames(Viewport& viewport, int frames = 1, int timeoutMs = 10000);
 // Euclidean RGB distance between two pixels.

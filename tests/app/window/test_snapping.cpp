@@ -182,10 +182,7 @@ namespace {
 // straight, a cantilever), lying straight in the xy plane from world (1, 0, 0) to (5, 0, 0),
 // and a pipe whose −x end is at (5, 1.2, 0), seen from +z.
 QString writeCurveAndPipe(const QTemporaryDir& dir) {
-  const QString path = dir.filePath("curve-and-pipe.json");
-  QFile file(path);
-  REQUIRE(file.open(QIODevice::WriteOnly));
-  file.write(R"({
+  return writeSceneFile(dir, "curve-and-pipe.json", R"({
   "format": "flexure-scene", "version": 1,
   "camera": {"projection": "perspective", "eye": [3.5, 0.5, 9], "target": [3.5, 0.5, 0], "up": [0, 1, 0],
              "fov_y_degrees": 40, "ortho_height": 10, "near": 0.05, "far": 500},
@@ -205,7 +202,6 @@ QString writeCurveAndPipe(const QTemporaryDir& dir) {
     {"name": "start-tangent", "kind": "curve-tangent", "curve": "spline", "u": 0, "direction": [1, 0, 0]}
   ]
 })");
-  return path;
 }
 
 Vec3d curveEndOf(const Scene& scene) {
