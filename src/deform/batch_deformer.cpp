@@ -225,7 +225,7 @@ Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const Cel
 //   x = |d|^2 / R^2,  grad F = w'(x) 2 d / R^2,  J += dD (grad F)^T,
 // from the offset in doubles alone (for curves, the scalar search with the cell's pieces).
 void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
-                                            BezierSkeleton::Hint* hint, const RunOffsets* run, int lane) const {
+                                            BezierSkeleton::Hint* hint, const RunOffsets* run, int lane, bool skipSimple) const {
   using J = Jet<double, 3>;
   const Vec3<J> pj(J(p.x, 0), J(p.y, 1), J(p.z, 2));
   Vec3<J> jetSum(J(0.0), J(0.0), J(0.0));
@@ -258,7 +258,7 @@ void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* item
       return;
     }
     if (m.simplePoint) {
-      addGradient(m, cwiseProduct(p - m.center, m.invRadii), m.invRadii);
+      if (!skipSimple) addGradient(m, cwiseProduct(p - m.center, m.invRadii), m.invRadii);
       return;
     }
     accumulate(m, pj, p, pieces, jetSum);
@@ -302,6 +302,100 @@ void addPointBumps(const PointBump* bumps, int bumpCount, const double* __restri
       dy[i] += F * m.ty;
       dz[i] += F * m.tz;
     }
+  }
+}
+
+// The displacement d and J - I of a run of vertices, in lanes (row-major: j[3 r + c][i]).
+struct NormalLanes {
+  alignas(64) double d[3][BezierSkeleton::kRunLength];
+  alignas(64) double j[9][BezierSkeleton::kRunLength];
+  void clear(int n) {
+    for (auto& a : d) std::fill(a, a + n, 0.0);
+    for (auto& a : j) std::fill(a, a + n, 0.0);
+  }
+  void add(int i, const Vec3d& di, const Mat3d& ji) {
+    for (int r = 0; r < 3; ++r) {
+      d[r][i] += di[r];
+      for (int c = 0; c < 3; ++c) j[3 * r + c][i] += ji.m[r][c];
+    }
+  }
+};
+
+// addPointBumps with the Jacobian, for the normals path: Eq. 8's sum and its derivative
+// J - I = sum_i dD_i (grad F_i)^T, grad F_i = w'(x) 2 q / R_k (x = |q|^2, q the offset over the
+// radii; Eq. 3 differentiated: w'(x) = -12/9 x^2 + 34/9 x - 22/9), position and Jacobian from
+// the same q, w and w'. Beyond R (and for NaN) both are exactly 0 (Eq. 7).
+FLEXURE_DEFORM_SIMD
+void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, const double* __restrict xs, const double* __restrict ys,
+                               const double* __restrict zs, NormalLanes& out, int n) {
+  double* __restrict dx = out.d[0];
+  double* __restrict dy = out.d[1];
+  double* __restrict dz = out.d[2];
+  double* __restrict j00 = out.j[0];
+  double* __restrict j01 = out.j[1];
+  double* __restrict j02 = out.j[2];
+  double* __restrict j10 = out.j[3];
+  double* __restrict j11 = out.j[4];
+  double* __restrict j12 = out.j[5];
+  double* __restrict j20 = out.j[6];
+  double* __restrict j21 = out.j[7];
+  double* __restrict j22 = out.j[8];
+  for (int b = 0; b < bumpCount; ++b) {
+    const PointBump m = bumps[b];
+#pragma omp simd
+    for (int i = 0; i < n; ++i) {
+      const double qx = (xs[i] - m.cx) * m.ix, qy = (ys[i] - m.cy) * m.iy, qz = (zs[i] - m.cz) * m.iz;
+      const double r2 = qx * qx + qy * qy + qz * qz;
+      const double x = r2 < 1.0 ? r2 : 1.0;
+      const double s = 1.0 - x;
+      const double F = s * s * (1.0 - (4.0 / 9.0) * x);
+      const double dw = (x * (-12.0 / 9.0) + 34.0 / 9.0) * x - 22.0 / 9.0;
+      const double g = r2 < 1.0 ? 2.0 * dw : 0.0;
+      const double gx = qx * m.ix * g, gy = qy * m.iy * g, gz = qz * m.iz * g;
+      dx[i] += F * m.tx;
+      dy[i] += F * m.ty;
+      dz[i] += F * m.tz;
+      j00[i] += m.tx * gx;
+      j01[i] += m.tx * gy;
+      j02[i] += m.tx * gz;
+      j10[i] += m.ty * gx;
+      j11[i] += m.ty * gy;
+      j12[i] += m.ty * gz;
+      j20[i] += m.tz * gx;
+      j21[i] += m.tz * gy;
+      j22[i] += m.tz * gz;
+    }
+  }
+}
+
+// n' = cof(J) n / |cof(J) n|, negated where det J < 0 (= J^{-T} n normalized, the normal's
+// transformation by the deformation's Jacobian), in lanes; moved[i]: d or J - I is not zero
+// (a vertex nothing reaches keeps its position and normal). A zero cof(J) n keeps the normal.
+FLEXURE_DEFORM_SIMD
+void transformNormals(const NormalLanes& l, double* __restrict nx, double* __restrict ny, double* __restrict nz,
+                      unsigned char* __restrict moved, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double a00 = 1.0 + l.j[0][i], a01 = l.j[1][i], a02 = l.j[2][i];
+    const double a10 = l.j[3][i], a11 = 1.0 + l.j[4][i], a12 = l.j[5][i];
+    const double a20 = l.j[6][i], a21 = l.j[7][i], a22 = 1.0 + l.j[8][i];
+    const double c00 = a11 * a22 - a12 * a21, c01 = a12 * a20 - a10 * a22, c02 = a10 * a21 - a11 * a20;
+    const double c10 = a21 * a02 - a22 * a01, c11 = a22 * a00 - a20 * a02, c12 = a20 * a01 - a21 * a00;
+    const double c20 = a01 * a12 - a02 * a11, c21 = a02 * a10 - a00 * a12, c22 = a00 * a11 - a01 * a10;
+    const double det = a00 * c00 + a01 * c01 + a02 * c02;
+    const double mx = c00 * nx[i] + c01 * ny[i] + c02 * nz[i];
+    const double my = c10 * nx[i] + c11 * ny[i] + c12 * nz[i];
+    const double mz = c20 * nx[i] + c21 * ny[i] + c22 * nz[i];
+    const double len = std::sqrt(mx * mx + my * my + mz * mz);
+    const bool mv = (l.d[0][i] != 0.0) | (l.d[1][i] != 0.0) | (l.d[2][i] != 0.0) | (l.j[0][i] != 0.0) | (l.j[1][i] != 0.0) |
+                    (l.j[2][i] != 0.0) | (l.j[3][i] != 0.0) | (l.j[4][i] != 0.0) | (l.j[5][i] != 0.0) | (l.j[6][i] != 0.0) |
+                    (l.j[7][i] != 0.0) | (l.j[8][i] != 0.0);
+    const bool ok = mv & (len > 0.0);
+    const double inv = (det < 0.0 ? -1.0 : 1.0) / (ok ? len : 1.0);
+    nx[i] = ok ? mx * inv : nx[i];
+    ny[i] = ok ? my * inv : ny[i];
+    nz[i] = ok ? mz * inv : nz[i];
+    moved[i] = mv ? 1 : 0;
   }
 }
 
@@ -563,31 +657,89 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
   parallelFor(n, 4096, threads, [&](long begin, long end) {
     BezierSkeleton::Hint hint;  // consecutive vertices are neighbours: warm starts for curves
     RunOffsets run;
-    alignas(64) double xs[kRun], ys[kRun], zs[kRun];
-    for (long r0 = begin; r0 < end; r0 += kRun) {
-      const int m = static_cast<int>(std::min<long>(kRun, end - r0));
-      for (int i = 0; i < m; ++i) {
-        xs[i] = pts[r0 + i].x;
-        ys[i] = pts[r0 + i].y;
-        zs[i] = pts[r0 + i].z;
-      }
-      runOffsets(xs, ys, zs, m, run, &hint);
-      for (int i = 0; i < m; ++i) {
-        const Vec3d p = pts[r0 + i];
-        int count = 0;
-        const CellItem* cellItems = cellOf(p, count);
-        if (count == 0 && unbounded_.empty()) continue;
-        Vec3d d;
-        Mat3d jac = Mat3d::identity();
-        displacementAndJacobian(p, cellItems, count, d, jac, &hint, &run, i);
-        pts[r0 + i] = p + d;
-        // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
-        const Vec3d nn = cofactor(jac) * nrm[r0 + i];
-        const double len = norm(nn);
-        if (len > 0.0) nrm[r0 + i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
-      }
-    }
+    for (long r0 = begin; r0 < end; r0 += kRun)
+      deformNormalsRun(pts + r0, nrm + r0, static_cast<int>(std::min<long>(kRun, end - r0)), run, &hint);
   });
+}
+
+void BatchDeformer::deformNormalsOneByOne(Vec3d* pts, Vec3d* nrm, int count, const double* xs, const double* ys, const double* zs,
+                                          RunOffsets& run, BezierSkeleton::Hint* hint) const {
+  runOffsets(xs, ys, zs, count, run, hint);
+  for (int i = 0; i < count; ++i) {
+    const Vec3d p = pts[i];
+    int cellCount = 0;
+    const CellItem* cellItems = cellOf(p, cellCount);
+    if (cellCount == 0 && unbounded_.empty()) continue;
+    Vec3d d;
+    Mat3d jac = Mat3d::identity();
+    displacementAndJacobian(p, cellItems, cellCount, d, jac, hint, &run, i);
+    pts[i] = p + d;
+    // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
+    const Vec3d nn = cofactor(jac) * nrm[i];
+    const double len = norm(nn);
+    if (len > 0.0) nrm[i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
+  }
+}
+
+void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint) const {
+  constexpr int kRun = BezierSkeleton::kRunLength;
+  alignas(64) double xs[kRun], ys[kRun], zs[kRun];
+  for (int i = 0; i < count; ++i) {
+    xs[i] = pts[i].x;
+    ys[i] = pts[i].y;
+    zs[i] = pts[i].z;
+  }
+  const Bounds3 box = runBounds(xs, ys, zs, count);
+  if (box.empty()) {  // nothing but NaN vertices: only unbounded metaballs can reach them
+    if (!unbounded_.empty()) deformNormalsOneByOne(pts, nrm, count, xs, ys, zs, run, hint);
+    return;
+  }
+  // Cull first: the simple point metaballs whose boxes meet the run's go to the lanes; any
+  // other metaball meeting it (or an unbounded one) sends the run's vertices through their cells.
+  std::array<PointBump, 64> bumps;
+  int bumpCount = 0;
+  bool others = !unbounded_.empty();
+  if (packed_.size() > bumps.size()) {
+    deformNormalsOneByOne(pts, nrm, count, xs, ys, zs, run, hint);
+    return;
+  }
+  for (const Packed& m : packed_) {
+    if (!overlaps(m.box, box)) continue;
+    if (!m.simplePoint) others = true;
+    else
+      bumps[static_cast<std::size_t>(bumpCount++)] = {m.center.x, m.center.y, m.center.z, m.invRadii.x, m.invRadii.y, m.invRadii.z,
+                                                      m.translation.x, m.translation.y, m.translation.z};
+  }
+  if (bumpCount == 0 && !others) return;  // nothing reaches the run: positions and normals stay
+  NormalLanes lanes;
+  lanes.clear(count);
+  addPointBumpsWithJacobian(bumps.data(), bumpCount, xs, ys, zs, lanes, count);
+  if (others) {
+    runOffsets(xs, ys, zs, count, run, hint);
+    for (int i = 0; i < count; ++i) {
+      const Vec3d p(xs[i], ys[i], zs[i]);
+      int cellCount = 0;
+      const CellItem* cellItems = cellOf(p, cellCount);
+      if (cellCount == 0 && unbounded_.empty()) continue;
+      Vec3d d;
+      Mat3d jac{};  // the metaballs' share of J - I
+      displacementAndJacobian(p, cellItems, cellCount, d, jac, hint, &run, i, true);
+      lanes.add(i, d, jac);
+    }
+  }
+  alignas(64) double nx[kRun], ny[kRun], nz[kRun];
+  alignas(64) unsigned char moved[kRun];
+  for (int i = 0; i < count; ++i) {
+    nx[i] = nrm[i].x;
+    ny[i] = nrm[i].y;
+    nz[i] = nrm[i].z;
+  }
+  transformNormals(lanes, nx, ny, nz, moved, count);
+  for (int i = 0; i < count; ++i)
+    if (moved[i]) {
+      pts[i] = Vec3d(xs[i] + lanes.d[0][i], ys[i] + lanes.d[1][i], zs[i] + lanes.d[2][i]);
+      nrm[i] = Vec3d(nx[i], ny[i], nz[i]);
+    }
 }
 
 // For the normals path: the offsets of the closed-form curve and planar-polygon metaballs whose

@@ -93,8 +93,17 @@ class BatchDeformer {
   };
   void runOffsets(const double* xs, const double* ys, const double* zs, int n, RunOffsets& out, BezierSkeleton::Hint* hint) const;
   // `run` (optional): offsets computed for the vertex's run, the vertex being lane `lane` of it.
+  // skipSimple: leave out simplePoint metaballs (the run path adds them in its SIMD loop).
   void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
-                               BezierSkeleton::Hint* hint = nullptr, const RunOffsets* run = nullptr, int lane = 0) const;
+                               BezierSkeleton::Hint* hint = nullptr, const RunOffsets* run = nullptr, int lane = 0,
+                               bool skipSimple = false) const;
+  // Positions and normals of one run of consecutive vertices (at most kRunLength): simple point
+  // metaballs in lanes (displacement and Jacobian together), the others per vertex, then
+  // n' = cof(J) n normalized in lanes.
+  void deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint) const;
+  // The same vertex by vertex (a run meeting more metaballs than its SIMD list holds).
+  void deformNormalsOneByOne(Vec3d* pts, Vec3d* nrm, int count, const double* xs, const double* ys, const double* zs, RunOffsets& run,
+                             BezierSkeleton::Hint* hint) const;
   void buildGrid();
 
   std::vector<Packed> packed_;
