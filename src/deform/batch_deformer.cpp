@@ -60,6 +60,7 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const std::vector<
     const auto* point = std::get_if<PointSkeleton>(&mb.skeleton);
     m.simplePoint = point && m.fastWyvill && !m.rotates && !m.scales && !m.frame;
     m.closedForm = m.fastWyvill && !m.rotates && !m.scales && !m.frame && reach.x == reach.y && reach.y == reach.z;
+    m.laneInfluence = m.fastWyvill && !m.rotates && !m.scales && !m.frame;
     if (point) m.center = point->center;
   }
   buildGrid();
@@ -225,7 +226,7 @@ Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const Cel
 //   x = |d|^2 / R^2,  grad F = w'(x) 2 d / R^2,  J += dD (grad F)^T,
 // from the offset in doubles alone (for curves, the scalar search with the cell's pieces).
 void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
-                                            BezierSkeleton::Hint* hint, const RunOffsets* run, int lane, bool skipSimple) const {
+                                            BezierSkeleton::Hint* hint, const RunOffsets* run, int lane, std::uint64_t skip) const {
   using J = Jet<double, 3>;
   const Vec3<J> pj(J(p.x, 0), J(p.y, 1), J(p.z, 2));
   Vec3<J> jetSum(J(0.0), J(0.0), J(0.0));
@@ -240,6 +241,8 @@ void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* item
       for (int c = 0; c < 3; ++c) jac.m[r][c] += m.translation[r] * grad[c];
   };
   auto one = [&](const Packed& m, std::uint32_t pieces) {
+    const auto index = static_cast<std::size_t>(&m - packed_.data());
+    if (index < 64 && ((skip >> index) & 1u)) return;
     if (!m.box.contains(p)) return;
     if (m.closedForm && !m.simplePoint) {
       Vec3d offset;
@@ -258,7 +261,7 @@ void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* item
       return;
     }
     if (m.simplePoint) {
-      if (!skipSimple) addGradient(m, cwiseProduct(p - m.center, m.invRadii), m.invRadii);
+      addGradient(m, cwiseProduct(p - m.center, m.invRadii), m.invRadii);
       return;
     }
     accumulate(m, pj, p, pieces, jetSum);
@@ -325,9 +328,12 @@ struct NormalLanes {
 // J - I = sum_i dD_i (grad F_i)^T, grad F_i = w'(x) 2 q / R_k (x = |q|^2, q the offset over the
 // radii; Eq. 3 differentiated: w'(x) = -12/9 x^2 + 34/9 x - 22/9), position and Jacobian from
 // the same q, w and w'. Beyond R (and for NaN) both are exactly 0 (Eq. 7).
+// With `found` (offsets given): one metaball whose offsets o = P - Q are xs, ys, zs (centre 0),
+// for the closed-form gradient of extended skeletons (isotropic radius): the nearest point
+// moves along the skeleton, perpendicular to o, so grad |o|^2 = 2 o (the envelope theorem).
 FLEXURE_DEFORM_SIMD
 void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, const double* __restrict xs, const double* __restrict ys,
-                               const double* __restrict zs, NormalLanes& out, int n) {
+                               const double* __restrict zs, NormalLanes& out, int n, const unsigned char* __restrict found = nullptr) {
   double* __restrict dx = out.d[0];
   double* __restrict dy = out.d[1];
   double* __restrict dz = out.d[2];
@@ -348,9 +354,10 @@ void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, const doub
       const double r2 = qx * qx + qy * qy + qz * qz;
       const double x = r2 < 1.0 ? r2 : 1.0;
       const double s = 1.0 - x;
-      const double F = s * s * (1.0 - (4.0 / 9.0) * x);
       const double dw = (x * (-12.0 / 9.0) + 34.0 / 9.0) * x - 22.0 / 9.0;
-      const double g = r2 < 1.0 ? 2.0 * dw : 0.0;
+      const bool in = found ? found[i] != 0 && r2 < 1.0 : r2 < 1.0;
+      const double g = in ? 2.0 * dw : 0.0;
+      const double F = in ? s * s * (1.0 - (4.0 / 9.0) * x) : 0.0;
       const double gx = qx * m.ix * g, gy = qy * m.iy * g, gz = qz * m.iz * g;
       dx[i] += F * m.tx;
       dy[i] += F * m.ty;
@@ -396,6 +403,45 @@ void transformNormals(const NormalLanes& l, double* __restrict nx, double* __res
     ny[i] = ok ? my * inv : ny[i];
     nz[i] = ok ? mz * inv : nz[i];
     moved[i] = mv ? 1 : 0;
+  }
+}
+
+// The offsets P - Q(P) of a run of vertices to a skeleton with a closed-form nearest point
+// (section 3's formulas, each skeleton's offset()), one plain loop per skeleton type so that
+// the simple ones vectorize.
+template <class K>
+inline void laneOffsetsOf(const K& s, const double* __restrict x, const double* __restrict y, const double* __restrict z, int n,
+                          double* __restrict ox, double* __restrict oy, double* __restrict oz) {
+  for (int i = 0; i < n; ++i) {
+    const Vec3d o = s.offset(Vec3d(x[i], y[i], z[i]));
+    ox[i] = o.x;
+    oy[i] = o.y;
+    oz[i] = o.z;
+  }
+}
+
+FLEXURE_DEFORM_SIMD
+void skeletonOffsetsInLanes(const Skeleton& skeleton, const double* x, const double* y, const double* z, int n, double* ox, double* oy,
+                            double* oz) {
+  std::visit([&](const auto& s) { laneOffsetsOf(s, x, y, z, n, ox, oy, oz); }, skeleton);
+}
+
+// A metaball's share F dD of Eq. 8 from its offsets o = P - Q in lanes (fast Wyvill, no
+// rotation, scale or frame): q = o / R_k, F = w(|q|^2) (Eq. 3), exactly 0 beyond R (Eq. 7), for
+// NaN and where found[i] is 0 (nothing within reach).
+FLEXURE_DEFORM_SIMD
+void addOffsetBump(const PointBump& m, const double* __restrict ox, const double* __restrict oy, const double* __restrict oz,
+                   const unsigned char* __restrict found, double* __restrict dx, double* __restrict dy, double* __restrict dz, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double qx = ox[i] * m.ix, qy = oy[i] * m.iy, qz = oz[i] * m.iz;
+    const double r2 = qx * qx + qy * qy + qz * qz;
+    const double x = r2 < 1.0 ? r2 : 1.0;
+    const double s = 1.0 - x;
+    const double F = found[i] ? s * s * (1.0 - (4.0 / 9.0) * x) : 0.0;
+    dx[i] += F * m.tx;
+    dy[i] += F * m.ty;
+    dz[i] += F * m.tz;
   }
 }
 
@@ -487,15 +533,14 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   // The other metaballs meeting the block; curves need their cells' piece masks, so with a
   // curve among them (or too many) the vertices look up their cells instead.
   std::array<const Packed*, 16> otherList;
-  std::array<const Packed*, 4> runList;  // curves and polygons, computed a run at a time (addRuns)
+  std::array<const Packed*, 16> runList;  // offsets computed a run at a time in lanes (addRuns)
   int otherCount = 0, runCount = 0;
   bool otherListed = true;
   auto consider = [&](const Packed& m) {
     if (!overlaps(m.box, box)) return true;
     if (!m.simplePoint) {
       others = true;
-      const bool byRuns = m.bezier || m.polygon;
-      if (byRuns && runCount < static_cast<int>(runList.size())) runList[static_cast<std::size_t>(runCount++)] = &m;
+      if (runCount < static_cast<int>(runList.size())) runList[static_cast<std::size_t>(runCount++)] = &m;
       else if (m.bezier || otherCount == static_cast<int>(otherList.size())) otherListed = false;
       else otherList[static_cast<std::size_t>(otherCount++)] = &m;
       return true;
@@ -598,7 +643,11 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
     }
     return true;
   }
-  if (!m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) return false;
+  if (m.polygon) {
+    if (!m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) return false;
+  } else {
+    skeletonOffsetsInLanes(*m.skeleton, x, y, z, n, ox, oy, oz);
+  }
   std::fill(found, found + n, static_cast<unsigned char>(1));
   return true;
 }
@@ -620,6 +669,11 @@ void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys,
     const Bounds3 run = runBounds(x, y, z, n);
     if (!overlaps(m.box, run)) continue;
     const bool lanes = runOffsetsOf(m, x, y, z, n, run, ox, oy, oz, found, &hint);
+    if (lanes && m.laneInfluence) {
+      const PointBump bump{0, 0, 0, m.invRadii.x, m.invRadii.y, m.invRadii.z, m.translation.x, m.translation.y, m.translation.z};
+      addOffsetBump(bump, ox, oy, oz, found, dx + start, dy + start, dz + start, n);
+      continue;
+    }
     for (int i = 0; i < n; ++i) {
       if (lanes && !found[i]) continue;
       const Vec3d p(x[i], y[i], z[i]);
@@ -703,19 +757,45 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
     deformNormalsOneByOne(pts, nrm, count, xs, ys, zs, run, hint);
     return;
   }
+  // Closed-form metaballs of other skeletons: their offsets in lanes, then F and grad F from
+  // them in lanes too (at most kLaneMax a run; the rest per vertex).
+  constexpr int kLaneMax = 8;
+  std::array<const Packed*, kLaneMax> laneList;
+  int laneCount = 0;
+  std::uint64_t inLanes = 0;  // bit i: metaball i is added in lanes
   for (const Packed& m : packed_) {
     if (!overlaps(m.box, box)) continue;
-    if (!m.simplePoint) others = true;
-    else
+    if (m.simplePoint) {
       bumps[static_cast<std::size_t>(bumpCount++)] = {m.center.x, m.center.y, m.center.z, m.invRadii.x, m.invRadii.y, m.invRadii.z,
                                                       m.translation.x, m.translation.y, m.translation.z};
+    } else if (m.closedForm && laneCount < kLaneMax) {
+      laneList[static_cast<std::size_t>(laneCount++)] = &m;
+    } else {
+      others = true;
+    }
   }
-  if (bumpCount == 0 && !others) return;  // nothing reaches the run: positions and normals stay
+  if (bumpCount == 0 && laneCount == 0 && !others) return;  // nothing reaches the run: positions and normals stay
   NormalLanes lanes;
   lanes.clear(count);
   addPointBumpsWithJacobian(bumps.data(), bumpCount, xs, ys, zs, lanes, count);
+  for (int k = 0; k < laneCount; ++k) {
+    const Packed& m = *laneList[static_cast<std::size_t>(k)];
+    alignas(64) double ox[kRun], oy[kRun], oz[kRun];
+    alignas(64) unsigned char found[kRun];
+    if (!runOffsetsOf(m, xs, ys, zs, count, box, ox, oy, oz, found, hint)) {
+      others = true;  // a polygon that is not planar: per vertex
+      continue;
+    }
+    const PointBump bump{0, 0, 0, m.invRadii.x, m.invRadii.y, m.invRadii.z, m.translation.x, m.translation.y, m.translation.z};
+    addPointBumpsWithJacobian(&bump, 1, ox, oy, oz, lanes, count, found);
+    inLanes |= std::uint64_t(1) << static_cast<unsigned>(&m - packed_.data());
+  }
   if (others) {
     runOffsets(xs, ys, zs, count, run, hint);
+    // Simple points and the metaballs added in lanes are left out.
+    std::uint64_t skip = inLanes;
+    for (std::size_t b = 0; b < packed_.size(); ++b)
+      if (packed_[b].simplePoint) skip |= std::uint64_t(1) << b;
     for (int i = 0; i < count; ++i) {
       const Vec3d p(xs[i], ys[i], zs[i]);
       int cellCount = 0;
@@ -723,7 +803,7 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
       if (cellCount == 0 && unbounded_.empty()) continue;
       Vec3d d;
       Mat3d jac{};  // the metaballs' share of J - I
-      displacementAndJacobian(p, cellItems, cellCount, d, jac, hint, &run, i, true);
+      displacementAndJacobian(p, cellItems, cellCount, d, jac, hint, &run, i, skip);
       lanes.add(i, d, jac);
     }
   }
