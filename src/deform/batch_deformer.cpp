@@ -308,6 +308,13 @@ void addPointBumps(const PointBump* bumps, int bumpCount, const double* __restri
   }
 }
 
+// `found` flags of a run in which every vertex counts.
+constexpr std::array<unsigned char, BezierSkeleton::kRunLength> kEveryLane = [] {
+  std::array<unsigned char, BezierSkeleton::kRunLength> a{};
+  for (auto& v : a) v = 1;
+  return a;
+}();
+
 // The displacement d and J - I of a run of vertices, in lanes (row-major: j[3 r + c][i]).
 struct NormalLanes {
   alignas(64) double d[3][BezierSkeleton::kRunLength];
@@ -328,24 +335,15 @@ struct NormalLanes {
 // J - I = sum_i dD_i (grad F_i)^T, grad F_i = w'(x) 2 q / R_k (x = |q|^2, q the offset over the
 // radii; Eq. 3 differentiated: w'(x) = -12/9 x^2 + 34/9 x - 22/9), position and Jacobian from
 // the same q, w and w'. Beyond R (and for NaN) both are exactly 0 (Eq. 7).
-// With `found` (offsets given): one metaball whose offsets o = P - Q are xs, ys, zs (centre 0),
-// for the closed-form gradient of extended skeletons (isotropic radius): the nearest point
+// found[i] = 0 drops vertex i (kEveryLane: none dropped). With offsets given: one metaball
+// whose offsets o = P - Q are xs, ys, zs (centre 0), for the closed-form gradient of extended skeletons (isotropic radius): the nearest point
 // moves along the skeleton, perpendicular to o, so grad |o|^2 = 2 o (the envelope theorem).
 FLEXURE_DEFORM_SIMD
-void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, const double* __restrict xs, const double* __restrict ys,
-                               const double* __restrict zs, NormalLanes& out, int n, const unsigned char* __restrict found = nullptr) {
-  double* __restrict dx = out.d[0];
-  double* __restrict dy = out.d[1];
-  double* __restrict dz = out.d[2];
-  double* __restrict j00 = out.j[0];
-  double* __restrict j01 = out.j[1];
-  double* __restrict j02 = out.j[2];
-  double* __restrict j10 = out.j[3];
-  double* __restrict j11 = out.j[4];
-  double* __restrict j12 = out.j[5];
-  double* __restrict j20 = out.j[6];
-  double* __restrict j21 = out.j[7];
-  double* __restrict j22 = out.j[8];
+void addBumpsWithJacobianInLanes(const PointBump* bumps, int bumpCount, const double* __restrict xs, const double* __restrict ys,
+                                 const double* __restrict zs, const unsigned char* __restrict found, int n, double* __restrict dx,
+                                 double* __restrict dy, double* __restrict dz, double* __restrict j00, double* __restrict j01,
+                                 double* __restrict j02, double* __restrict j10, double* __restrict j11, double* __restrict j12,
+                                 double* __restrict j20, double* __restrict j21, double* __restrict j22) {
   for (int b = 0; b < bumpCount; ++b) {
     const PointBump m = bumps[b];
 #pragma omp simd
@@ -354,10 +352,10 @@ void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, const doub
       const double r2 = qx * qx + qy * qy + qz * qz;
       const double x = r2 < 1.0 ? r2 : 1.0;
       const double s = 1.0 - x;
-      const double dw = (x * (-12.0 / 9.0) + 34.0 / 9.0) * x - 22.0 / 9.0;
-      const bool in = found ? found[i] != 0 && r2 < 1.0 : r2 < 1.0;
-      const double g = in ? 2.0 * dw : 0.0;
-      const double F = in ? s * s * (1.0 - (4.0 / 9.0) * x) : 0.0;
+      // w'(x) = (1 - x)(12/9 x - 22/9): exactly 0 at the clamped x = 1, like w.
+      const double keep = found[i] != 0 ? 1.0 : 0.0;
+      const double g = keep * 2.0 * s * ((12.0 / 9.0) * x - 22.0 / 9.0);
+      const double F = keep * s * s * (1.0 - (4.0 / 9.0) * x);
       const double gx = qx * m.ix * g, gy = qy * m.iy * g, gz = qz * m.iz * g;
       dx[i] += F * m.tx;
       dy[i] += F * m.ty;
@@ -373,6 +371,12 @@ void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, const doub
       j22[i] += m.tz * gz;
     }
   }
+}
+
+inline void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, const double* xs, const double* ys, const double* zs,
+                                      NormalLanes& out, int n, const unsigned char* found) {
+  addBumpsWithJacobianInLanes(bumps, bumpCount, xs, ys, zs, found, n, out.d[0], out.d[1], out.d[2], out.j[0], out.j[1], out.j[2], out.j[3],
+                              out.j[4], out.j[5], out.j[6], out.j[7], out.j[8]);
 }
 
 // n' = cof(J) n / |cof(J) n|, negated where det J < 0 (= J^{-T} n normalized, the normal's
@@ -410,7 +414,7 @@ void transformNormals(const NormalLanes& l, double* __restrict nx, double* __res
 // (section 3's formulas, each skeleton's offset()), one plain loop per skeleton type so that
 // the simple ones vectorize.
 template <class K>
-inline void laneOffsetsOf(const K& s, const double* __restrict x, const double* __restrict y, const double* __restrict z, int n,
+[[gnu::always_inline]] inline void laneOffsetsOf(const K& s, const double* __restrict x, const double* __restrict y, const double* __restrict z, int n,
                           double* __restrict ox, double* __restrict oy, double* __restrict oz) {
   for (int i = 0; i < n; ++i) {
     const Vec3d o = s.offset(Vec3d(x[i], y[i], z[i]));
@@ -420,10 +424,21 @@ inline void laneOffsetsOf(const K& s, const double* __restrict x, const double* 
   }
 }
 
+// The alternative's loop, inlined into the caller (and so into its vector clones).
+template <std::size_t I = 0>
+[[gnu::always_inline]] inline void laneOffsetsByIndex(const Skeleton& s, const double* x, const double* y, const double* z, int n, double* ox,
+                                                      double* oy, double* oz) {
+  if (s.index() == I) {
+    laneOffsetsOf(*std::get_if<I>(&s), x, y, z, n, ox, oy, oz);
+    return;
+  }
+  if constexpr (I + 1 < std::variant_size_v<Skeleton>) laneOffsetsByIndex<I + 1>(s, x, y, z, n, ox, oy, oz);
+}
+
 FLEXURE_DEFORM_SIMD
 void skeletonOffsetsInLanes(const Skeleton& skeleton, const double* x, const double* y, const double* z, int n, double* ox, double* oy,
                             double* oz) {
-  std::visit([&](const auto& s) { laneOffsetsOf(s, x, y, z, n, ox, oy, oz); }, skeleton);
+  laneOffsetsByIndex(skeleton, x, y, z, n, ox, oy, oz);
 }
 
 // A metaball's share F dD of Eq. 8 from its offsets o = P - Q in lanes (fast Wyvill, no
@@ -438,7 +453,7 @@ void addOffsetBump(const PointBump& m, const double* __restrict ox, const double
     const double r2 = qx * qx + qy * qy + qz * qz;
     const double x = r2 < 1.0 ? r2 : 1.0;
     const double s = 1.0 - x;
-    const double F = found[i] ? s * s * (1.0 - (4.0 / 9.0) * x) : 0.0;
+    const double F = found[i] != 0 ? s * s * (1.0 - (4.0 / 9.0) * x) : 0.0;
     dx[i] += F * m.tx;
     dy[i] += F * m.ty;
     dz[i] += F * m.tz;
@@ -752,7 +767,7 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
   // other metaball meeting it (or an unbounded one) sends the run's vertices through their cells.
   std::array<PointBump, 64> bumps;
   int bumpCount = 0;
-  bool others = !unbounded_.empty();
+  bool others = false;  // unbounded metaballs meet every run: they are sorted below like the rest
   if (packed_.size() > bumps.size()) {
     deformNormalsOneByOne(pts, nrm, count, xs, ys, zs, run, hint);
     return;
@@ -777,7 +792,7 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
   if (bumpCount == 0 && laneCount == 0 && !others) return;  // nothing reaches the run: positions and normals stay
   NormalLanes lanes;
   lanes.clear(count);
-  addPointBumpsWithJacobian(bumps.data(), bumpCount, xs, ys, zs, lanes, count);
+  addPointBumpsWithJacobian(bumps.data(), bumpCount, xs, ys, zs, lanes, count, kEveryLane.data());
   for (int k = 0; k < laneCount; ++k) {
     const Packed& m = *laneList[static_cast<std::size_t>(k)];
     alignas(64) double ox[kRun], oy[kRun], oz[kRun];
