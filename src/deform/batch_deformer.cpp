@@ -660,6 +660,8 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
   }
   if (m.polygon) {
     if (!m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) return false;
+  } else if (const auto* polyline = std::get_if<PolylineSkeleton>(m.skeleton)) {
+    polyline->offsetsOfRun(x, y, z, n, ox, oy, oz);
   } else {
     skeletonOffsetsInLanes(*m.skeleton, x, y, z, n, ox, oy, oz);
   }
