@@ -441,6 +441,24 @@ void skeletonOffsetsInLanes(const Skeleton& skeleton, const double* x, const dou
   laneOffsetsByIndex(skeleton, x, y, z, n, ox, oy, oz);
 }
 
+// The sphere surface's offsets (section 3.7: P - O minus R_C (P - O)/|P - O|; at the centre any
+// point is nearest, offset() takes (-R_C, 0, 0)) in lanes, the centre case by a select.
+FLEXURE_DEFORM_SIMD
+void sphereOffsetLanes(const Vec3d& c, double radius, const double* __restrict xs, const double* __restrict ys,
+                       const double* __restrict zs, int n, double* __restrict ox, double* __restrict oy, double* __restrict oz) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double vx = xs[i] - c.x, vy = ys[i] - c.y, vz = zs[i] - c.z;
+    const double l2 = vx * vx + vy * vy + vz * vz;
+    const bool off = l2 > 1e-300;  // false at the centre and for NaN, as offset's test
+    const double k = radius / std::sqrt(off ? l2 : 1.0);
+    const double sx = vx - vx * k, sy = vy - vy * k, sz = vz - vz * k;
+    ox[i] = off ? sx : -radius;
+    oy[i] = off ? sy : 0.0;
+    oz[i] = off ? sz : 0.0;
+  }
+}
+
 // A metaball's share F dD of Eq. 8 from its offsets o = P - Q in lanes (fast Wyvill, no
 // rotation, scale or frame): q = o / R_k, F = w(|q|^2) (Eq. 3), exactly 0 beyond R (Eq. 7), for
 // NaN and where found[i] is 0 (nothing within reach).
@@ -662,6 +680,10 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
     if (!m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) return false;
   } else if (const auto* polyline = std::get_if<PolylineSkeleton>(m.skeleton)) {
     polyline->offsetsOfRun(x, y, z, n, ox, oy, oz);
+  } else if (const auto* circle = std::get_if<CircleSkeleton>(m.skeleton)) {
+    circle->offsetsOfRun(x, y, z, n, ox, oy, oz);
+  } else if (const auto* sphere = std::get_if<SphereSkeleton>(m.skeleton)) {
+    sphereOffsetLanes(sphere->center, sphere->radius, x, y, z, n, ox, oy, oz);
   } else {
     skeletonOffsetsInLanes(*m.skeleton, x, y, z, n, ox, oy, oz);
   }
