@@ -60,6 +60,7 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const std::vector<
     const auto* point = std::get_if<PointSkeleton>(&mb.skeleton);
     m.simplePoint = point && m.fastWyvill && !m.rotates && !m.scales && !m.frame;
     m.closedForm = m.fastWyvill && !m.rotates && !m.scales && !m.frame && reach.x == reach.y && reach.y == reach.z;
+    m.laneInfluence = m.fastWyvill && !m.rotates && !m.scales && !m.frame;
     if (point) m.center = point->center;
   }
   buildGrid();
@@ -225,7 +226,7 @@ Vec3<S> BatchDeformer::displacement(const Vec3<S>& p, const Vec3d& pv, const Cel
 //   x = |d|^2 / R^2,  grad F = w'(x) 2 d / R^2,  J += dD (grad F)^T,
 // from the offset in doubles alone (for curves, the scalar search with the cell's pieces).
 void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
-                                            BezierSkeleton::Hint* hint, const RunOffsets* run, int lane) const {
+                                            BezierSkeleton::Hint* hint, const RunOffsets* run, int lane, std::uint64_t skip) const {
   using J = Jet<double, 3>;
   const Vec3<J> pj(J(p.x, 0), J(p.y, 1), J(p.z, 2));
   Vec3<J> jetSum(J(0.0), J(0.0), J(0.0));
@@ -240,6 +241,8 @@ void BatchDeformer::displacementAndJacobian(const Vec3d& p, const CellItem* item
       for (int c = 0; c < 3; ++c) jac.m[r][c] += m.translation[r] * grad[c];
   };
   auto one = [&](const Packed& m, std::uint32_t pieces) {
+    const auto index = static_cast<std::size_t>(&m - packed_.data());
+    if (index < 64 && ((skip >> index) & 1u)) return;
     if (!m.box.contains(p)) return;
     if (m.closedForm && !m.simplePoint) {
       Vec3d offset;
@@ -302,6 +305,176 @@ void addPointBumps(const PointBump* bumps, int bumpCount, const double* __restri
       dy[i] += F * m.ty;
       dz[i] += F * m.tz;
     }
+  }
+}
+
+// `found` flags of a run in which every vertex counts.
+constexpr std::array<unsigned char, BezierSkeleton::kRunLength> kEveryLane = [] {
+  std::array<unsigned char, BezierSkeleton::kRunLength> a{};
+  for (auto& v : a) v = 1;
+  return a;
+}();
+
+// The displacement d and J - I of a run of vertices, in lanes (row-major: j[3 r + c][i]).
+struct NormalLanes {
+  alignas(64) double d[3][BezierSkeleton::kRunLength];
+  alignas(64) double j[9][BezierSkeleton::kRunLength];
+  void clear(int n) {
+    for (auto& a : d) std::fill(a, a + n, 0.0);
+    for (auto& a : j) std::fill(a, a + n, 0.0);
+  }
+  void add(int i, const Vec3d& di, const Mat3d& ji) {
+    for (int r = 0; r < 3; ++r) {
+      d[r][i] += di[r];
+      for (int c = 0; c < 3; ++c) j[3 * r + c][i] += ji.m[r][c];
+    }
+  }
+};
+
+// addPointBumps with the Jacobian, for the normals path: Eq. 8's sum and its derivative
+// J - I = sum_i dD_i (grad F_i)^T, grad F_i = w'(x) 2 q / R_k (x = |q|^2, q the offset over the
+// radii; Eq. 3 differentiated: w'(x) = -12/9 x^2 + 34/9 x - 22/9), position and Jacobian from
+// the same q, w and w'. Beyond R (and for NaN) both are exactly 0 (Eq. 7).
+// found[i] = 0 drops vertex i (kEveryLane: none dropped). With offsets given: one metaball
+// whose offsets o = P - Q are xs, ys, zs (centre 0), for the closed-form gradient of extended skeletons (isotropic radius): the nearest point
+// moves along the skeleton, perpendicular to o, so grad |o|^2 = 2 o (the envelope theorem).
+FLEXURE_DEFORM_SIMD
+void addBumpsWithJacobianInLanes(const PointBump* bumps, int bumpCount, const double* __restrict xs, const double* __restrict ys,
+                                 const double* __restrict zs, const unsigned char* __restrict found, int n, double* __restrict dx,
+                                 double* __restrict dy, double* __restrict dz, double* __restrict j00, double* __restrict j01,
+                                 double* __restrict j02, double* __restrict j10, double* __restrict j11, double* __restrict j12,
+                                 double* __restrict j20, double* __restrict j21, double* __restrict j22) {
+  for (int b = 0; b < bumpCount; ++b) {
+    const PointBump m = bumps[b];
+#pragma omp simd
+    for (int i = 0; i < n; ++i) {
+      const double qx = (xs[i] - m.cx) * m.ix, qy = (ys[i] - m.cy) * m.iy, qz = (zs[i] - m.cz) * m.iz;
+      const double r2 = qx * qx + qy * qy + qz * qz;
+      const double x = r2 < 1.0 ? r2 : 1.0;
+      const double s = 1.0 - x;
+      // w'(x) = (1 - x)(12/9 x - 22/9): exactly 0 at the clamped x = 1, like w.
+      const double keep = found[i] != 0 ? 1.0 : 0.0;
+      const double g = keep * 2.0 * s * ((12.0 / 9.0) * x - 22.0 / 9.0);
+      const double F = keep * s * s * (1.0 - (4.0 / 9.0) * x);
+      const double gx = qx * m.ix * g, gy = qy * m.iy * g, gz = qz * m.iz * g;
+      dx[i] += F * m.tx;
+      dy[i] += F * m.ty;
+      dz[i] += F * m.tz;
+      j00[i] += m.tx * gx;
+      j01[i] += m.tx * gy;
+      j02[i] += m.tx * gz;
+      j10[i] += m.ty * gx;
+      j11[i] += m.ty * gy;
+      j12[i] += m.ty * gz;
+      j20[i] += m.tz * gx;
+      j21[i] += m.tz * gy;
+      j22[i] += m.tz * gz;
+    }
+  }
+}
+
+inline void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, const double* xs, const double* ys, const double* zs,
+                                      NormalLanes& out, int n, const unsigned char* found) {
+  addBumpsWithJacobianInLanes(bumps, bumpCount, xs, ys, zs, found, n, out.d[0], out.d[1], out.d[2], out.j[0], out.j[1], out.j[2], out.j[3],
+                              out.j[4], out.j[5], out.j[6], out.j[7], out.j[8]);
+}
+
+// n' = cof(J) n / |cof(J) n|, negated where det J < 0 (= J^{-T} n normalized, the normal's
+// transformation by the deformation's Jacobian), in lanes; moved[i]: d or J - I is not zero
+// (a vertex nothing reaches keeps its position and normal). A zero cof(J) n keeps the normal.
+FLEXURE_DEFORM_SIMD
+void transformNormals(const NormalLanes& l, double* __restrict nx, double* __restrict ny, double* __restrict nz,
+                      unsigned char* __restrict moved, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double a00 = 1.0 + l.j[0][i], a01 = l.j[1][i], a02 = l.j[2][i];
+    const double a10 = l.j[3][i], a11 = 1.0 + l.j[4][i], a12 = l.j[5][i];
+    const double a20 = l.j[6][i], a21 = l.j[7][i], a22 = 1.0 + l.j[8][i];
+    const double c00 = a11 * a22 - a12 * a21, c01 = a12 * a20 - a10 * a22, c02 = a10 * a21 - a11 * a20;
+    const double c10 = a21 * a02 - a22 * a01, c11 = a22 * a00 - a20 * a02, c12 = a20 * a01 - a21 * a00;
+    const double c20 = a01 * a12 - a02 * a11, c21 = a02 * a10 - a00 * a12, c22 = a00 * a11 - a01 * a10;
+    const double det = a00 * c00 + a01 * c01 + a02 * c02;
+    const double mx = c00 * nx[i] + c01 * ny[i] + c02 * nz[i];
+    const double my = c10 * nx[i] + c11 * ny[i] + c12 * nz[i];
+    const double mz = c20 * nx[i] + c21 * ny[i] + c22 * nz[i];
+    const double len = std::sqrt(mx * mx + my * my + mz * mz);
+    const bool mv = (l.d[0][i] != 0.0) | (l.d[1][i] != 0.0) | (l.d[2][i] != 0.0) | (l.j[0][i] != 0.0) | (l.j[1][i] != 0.0) |
+                    (l.j[2][i] != 0.0) | (l.j[3][i] != 0.0) | (l.j[4][i] != 0.0) | (l.j[5][i] != 0.0) | (l.j[6][i] != 0.0) |
+                    (l.j[7][i] != 0.0) | (l.j[8][i] != 0.0);
+    const bool ok = mv & (len > 0.0);
+    const double inv = (det < 0.0 ? -1.0 : 1.0) / (ok ? len : 1.0);
+    nx[i] = ok ? mx * inv : nx[i];
+    ny[i] = ok ? my * inv : ny[i];
+    nz[i] = ok ? mz * inv : nz[i];
+    moved[i] = mv ? 1 : 0;
+  }
+}
+
+// The offsets P - Q(P) of a run of vertices to a skeleton with a closed-form nearest point
+// (section 3's formulas, each skeleton's offset()), one plain loop per skeleton type so that
+// the simple ones vectorize.
+template <class K>
+[[gnu::always_inline]] inline void laneOffsetsOf(const K& s, const double* __restrict x, const double* __restrict y, const double* __restrict z, int n,
+                          double* __restrict ox, double* __restrict oy, double* __restrict oz) {
+  for (int i = 0; i < n; ++i) {
+    const Vec3d o = s.offset(Vec3d(x[i], y[i], z[i]));
+    ox[i] = o.x;
+    oy[i] = o.y;
+    oz[i] = o.z;
+  }
+}
+
+// The alternative's loop, inlined into the caller (and so into its vector clones).
+template <std::size_t I = 0>
+[[gnu::always_inline]] inline void laneOffsetsByIndex(const Skeleton& s, const double* x, const double* y, const double* z, int n, double* ox,
+                                                      double* oy, double* oz) {
+  if (s.index() == I) {
+    laneOffsetsOf(*std::get_if<I>(&s), x, y, z, n, ox, oy, oz);
+    return;
+  }
+  if constexpr (I + 1 < std::variant_size_v<Skeleton>) laneOffsetsByIndex<I + 1>(s, x, y, z, n, ox, oy, oz);
+}
+
+FLEXURE_DEFORM_SIMD
+void skeletonOffsetsInLanes(const Skeleton& skeleton, const double* x, const double* y, const double* z, int n, double* ox, double* oy,
+                            double* oz) {
+  laneOffsetsByIndex(skeleton, x, y, z, n, ox, oy, oz);
+}
+
+// The sphere surface's offsets (section 3.7: P - O minus R_C (P - O)/|P - O|; at the centre any
+// point is nearest, offset() takes (-R_C, 0, 0)) in lanes, the centre case by a select.
+FLEXURE_DEFORM_SIMD
+void sphereOffsetLanes(const Vec3d& c, double radius, const double* __restrict xs, const double* __restrict ys,
+                       const double* __restrict zs, int n, double* __restrict ox, double* __restrict oy, double* __restrict oz) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double vx = xs[i] - c.x, vy = ys[i] - c.y, vz = zs[i] - c.z;
+    const double l2 = vx * vx + vy * vy + vz * vz;
+    const bool off = l2 > 1e-300;  // false at the centre and for NaN, as offset's test
+    const double k = radius / std::sqrt(off ? l2 : 1.0);
+    const double sx = vx - vx * k, sy = vy - vy * k, sz = vz - vz * k;
+    ox[i] = off ? sx : -radius;
+    oy[i] = off ? sy : 0.0;
+    oz[i] = off ? sz : 0.0;
+  }
+}
+
+// A metaball's share F dD of Eq. 8 from its offsets o = P - Q in lanes (fast Wyvill, no
+// rotation, scale or frame): q = o / R_k, F = w(|q|^2) (Eq. 3), exactly 0 beyond R (Eq. 7), for
+// NaN and where found[i] is 0 (nothing within reach).
+FLEXURE_DEFORM_SIMD
+void addOffsetBump(const PointBump& m, const double* __restrict ox, const double* __restrict oy, const double* __restrict oz,
+                   const unsigned char* __restrict found, double* __restrict dx, double* __restrict dy, double* __restrict dz, int n) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double qx = ox[i] * m.ix, qy = oy[i] * m.iy, qz = oz[i] * m.iz;
+    const double r2 = qx * qx + qy * qy + qz * qz;
+    const double x = r2 < 1.0 ? r2 : 1.0;
+    const double s = 1.0 - x;
+    const double F = found[i] != 0 ? s * s * (1.0 - (4.0 / 9.0) * x) : 0.0;
+    dx[i] += F * m.tx;
+    dy[i] += F * m.ty;
+    dz[i] += F * m.tz;
   }
 }
 
@@ -393,15 +566,14 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   // The other metaballs meeting the block; curves need their cells' piece masks, so with a
   // curve among them (or too many) the vertices look up their cells instead.
   std::array<const Packed*, 16> otherList;
-  std::array<const Packed*, 4> runList;  // curves and polygons, computed a run at a time (addRuns)
+  std::array<const Packed*, 16> runList;  // offsets computed a run at a time in lanes (addRuns)
   int otherCount = 0, runCount = 0;
   bool otherListed = true;
   auto consider = [&](const Packed& m) {
     if (!overlaps(m.box, box)) return true;
     if (!m.simplePoint) {
       others = true;
-      const bool byRuns = m.bezier || m.polygon;
-      if (byRuns && runCount < static_cast<int>(runList.size())) runList[static_cast<std::size_t>(runCount++)] = &m;
+      if (runCount < static_cast<int>(runList.size())) runList[static_cast<std::size_t>(runCount++)] = &m;
       else if (m.bezier || otherCount == static_cast<int>(otherList.size())) otherListed = false;
       else otherList[static_cast<std::size_t>(otherCount++)] = &m;
       return true;
@@ -504,7 +676,17 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
     }
     return true;
   }
-  if (!m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) return false;
+  if (m.polygon) {
+    if (!m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) return false;
+  } else if (const auto* polyline = std::get_if<PolylineSkeleton>(m.skeleton)) {
+    polyline->offsetsOfRun(x, y, z, n, ox, oy, oz);
+  } else if (const auto* circle = std::get_if<CircleSkeleton>(m.skeleton)) {
+    circle->offsetsOfRun(x, y, z, n, ox, oy, oz);
+  } else if (const auto* sphere = std::get_if<SphereSkeleton>(m.skeleton)) {
+    sphereOffsetLanes(sphere->center, sphere->radius, x, y, z, n, ox, oy, oz);
+  } else {
+    skeletonOffsetsInLanes(*m.skeleton, x, y, z, n, ox, oy, oz);
+  }
   std::fill(found, found + n, static_cast<unsigned char>(1));
   return true;
 }
@@ -526,6 +708,11 @@ void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys,
     const Bounds3 run = runBounds(x, y, z, n);
     if (!overlaps(m.box, run)) continue;
     const bool lanes = runOffsetsOf(m, x, y, z, n, run, ox, oy, oz, found, &hint);
+    if (lanes && m.laneInfluence) {
+      const PointBump bump{0, 0, 0, m.invRadii.x, m.invRadii.y, m.invRadii.z, m.translation.x, m.translation.y, m.translation.z};
+      addOffsetBump(bump, ox, oy, oz, found, dx + start, dy + start, dz + start, n);
+      continue;
+    }
     for (int i = 0; i < n; ++i) {
       if (lanes && !found[i]) continue;
       const Vec3d p(x[i], y[i], z[i]);
@@ -563,31 +750,115 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
   parallelFor(n, 4096, threads, [&](long begin, long end) {
     BezierSkeleton::Hint hint;  // consecutive vertices are neighbours: warm starts for curves
     RunOffsets run;
-    alignas(64) double xs[kRun], ys[kRun], zs[kRun];
-    for (long r0 = begin; r0 < end; r0 += kRun) {
-      const int m = static_cast<int>(std::min<long>(kRun, end - r0));
-      for (int i = 0; i < m; ++i) {
-        xs[i] = pts[r0 + i].x;
-        ys[i] = pts[r0 + i].y;
-        zs[i] = pts[r0 + i].z;
-      }
-      runOffsets(xs, ys, zs, m, run, &hint);
-      for (int i = 0; i < m; ++i) {
-        const Vec3d p = pts[r0 + i];
-        int count = 0;
-        const CellItem* cellItems = cellOf(p, count);
-        if (count == 0 && unbounded_.empty()) continue;
-        Vec3d d;
-        Mat3d jac = Mat3d::identity();
-        displacementAndJacobian(p, cellItems, count, d, jac, &hint, &run, i);
-        pts[r0 + i] = p + d;
-        // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
-        const Vec3d nn = cofactor(jac) * nrm[r0 + i];
-        const double len = norm(nn);
-        if (len > 0.0) nrm[r0 + i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
-      }
-    }
+    for (long r0 = begin; r0 < end; r0 += kRun)
+      deformNormalsRun(pts + r0, nrm + r0, static_cast<int>(std::min<long>(kRun, end - r0)), run, &hint);
   });
+}
+
+void BatchDeformer::deformNormalsOneByOne(Vec3d* pts, Vec3d* nrm, int count, const double* xs, const double* ys, const double* zs,
+                                          RunOffsets& run, BezierSkeleton::Hint* hint) const {
+  runOffsets(xs, ys, zs, count, run, hint);
+  for (int i = 0; i < count; ++i) {
+    const Vec3d p = pts[i];
+    int cellCount = 0;
+    const CellItem* cellItems = cellOf(p, cellCount);
+    if (cellCount == 0 && unbounded_.empty()) continue;
+    Vec3d d;
+    Mat3d jac = Mat3d::identity();
+    displacementAndJacobian(p, cellItems, cellCount, d, jac, hint, &run, i);
+    pts[i] = p + d;
+    // J^{-T} n, up to the positive factor 1/det: the cofactor keeps the direction (det > 0).
+    const Vec3d nn = cofactor(jac) * nrm[i];
+    const double len = norm(nn);
+    if (len > 0.0) nrm[i] = nn * (determinant(jac) < 0.0 ? -1.0 / len : 1.0 / len);
+  }
+}
+
+void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint) const {
+  constexpr int kRun = BezierSkeleton::kRunLength;
+  alignas(64) double xs[kRun], ys[kRun], zs[kRun];
+  for (int i = 0; i < count; ++i) {
+    xs[i] = pts[i].x;
+    ys[i] = pts[i].y;
+    zs[i] = pts[i].z;
+  }
+  const Bounds3 box = runBounds(xs, ys, zs, count);
+  if (box.empty()) {  // nothing but NaN vertices: only unbounded metaballs can reach them
+    if (!unbounded_.empty()) deformNormalsOneByOne(pts, nrm, count, xs, ys, zs, run, hint);
+    return;
+  }
+  // Cull first: the simple point metaballs whose boxes meet the run's go to the lanes; any
+  // other metaball meeting it (or an unbounded one) sends the run's vertices through their cells.
+  std::array<PointBump, 64> bumps;
+  int bumpCount = 0;
+  bool others = false;  // unbounded metaballs meet every run: they are sorted below like the rest
+  if (packed_.size() > bumps.size()) {
+    deformNormalsOneByOne(pts, nrm, count, xs, ys, zs, run, hint);
+    return;
+  }
+  // Closed-form metaballs of other skeletons: their offsets in lanes, then F and grad F from
+  // them in lanes too (at most kLaneMax a run; the rest per vertex).
+  constexpr int kLaneMax = 8;
+  std::array<const Packed*, kLaneMax> laneList;
+  int laneCount = 0;
+  std::uint64_t inLanes = 0;  // bit i: metaball i is added in lanes
+  for (const Packed& m : packed_) {
+    if (!overlaps(m.box, box)) continue;
+    if (m.simplePoint) {
+      bumps[static_cast<std::size_t>(bumpCount++)] = {m.center.x, m.center.y, m.center.z, m.invRadii.x, m.invRadii.y, m.invRadii.z,
+                                                      m.translation.x, m.translation.y, m.translation.z};
+    } else if (m.closedForm && laneCount < kLaneMax) {
+      laneList[static_cast<std::size_t>(laneCount++)] = &m;
+    } else {
+      others = true;
+    }
+  }
+  if (bumpCount == 0 && laneCount == 0 && !others) return;  // nothing reaches the run: positions and normals stay
+  NormalLanes lanes;
+  lanes.clear(count);
+  addPointBumpsWithJacobian(bumps.data(), bumpCount, xs, ys, zs, lanes, count, kEveryLane.data());
+  for (int k = 0; k < laneCount; ++k) {
+    const Packed& m = *laneList[static_cast<std::size_t>(k)];
+    alignas(64) double ox[kRun], oy[kRun], oz[kRun];
+    alignas(64) unsigned char found[kRun];
+    if (!runOffsetsOf(m, xs, ys, zs, count, box, ox, oy, oz, found, hint)) {
+      others = true;  // a polygon that is not planar: per vertex
+      continue;
+    }
+    const PointBump bump{0, 0, 0, m.invRadii.x, m.invRadii.y, m.invRadii.z, m.translation.x, m.translation.y, m.translation.z};
+    addPointBumpsWithJacobian(&bump, 1, ox, oy, oz, lanes, count, found);
+    inLanes |= std::uint64_t(1) << static_cast<unsigned>(&m - packed_.data());
+  }
+  if (others) {
+    runOffsets(xs, ys, zs, count, run, hint);
+    // Simple points and the metaballs added in lanes are left out.
+    std::uint64_t skip = inLanes;
+    for (std::size_t b = 0; b < packed_.size(); ++b)
+      if (packed_[b].simplePoint) skip |= std::uint64_t(1) << b;
+    for (int i = 0; i < count; ++i) {
+      const Vec3d p(xs[i], ys[i], zs[i]);
+      int cellCount = 0;
+      const CellItem* cellItems = cellOf(p, cellCount);
+      if (cellCount == 0 && unbounded_.empty()) continue;
+      Vec3d d;
+      Mat3d jac{};  // the metaballs' share of J - I
+      displacementAndJacobian(p, cellItems, cellCount, d, jac, hint, &run, i, skip);
+      lanes.add(i, d, jac);
+    }
+  }
+  alignas(64) double nx[kRun], ny[kRun], nz[kRun];
+  alignas(64) unsigned char moved[kRun];
+  for (int i = 0; i < count; ++i) {
+    nx[i] = nrm[i].x;
+    ny[i] = nrm[i].y;
+    nz[i] = nrm[i].z;
+  }
+  transformNormals(lanes, nx, ny, nz, moved, count);
+  for (int i = 0; i < count; ++i)
+    if (moved[i]) {
+      pts[i] = Vec3d(xs[i] + lanes.d[0][i], ys[i] + lanes.d[1][i], zs[i] + lanes.d[2][i]);
+      nrm[i] = Vec3d(nx[i], ny[i], nz[i]);
+    }
 }
 
 // For the normals path: the offsets of the closed-form curve and planar-polygon metaballs whose

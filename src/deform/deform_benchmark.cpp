@@ -202,6 +202,9 @@ nlohmann::json runDeformBenchmark(bool quick) {
   for (const std::string& type : benchmarkSkeletonTypes()) out[type] = timeSetup(singleSkeletonSetup(type), grid, runs, false);
   // What the window computes while a curve's handle is dragged: positions and normals.
   out["bezier_normals"] = timeSetup(singleSkeletonSetup("bezier"), grid, runs, true);
+  // Every other skeleton with normals too (issue 29: "normals included").
+  for (const std::string& type : benchmarkSkeletonTypes())
+    if (type != "bezier") out[type + "_normals"] = timeSetup(singleSkeletonSetup(type), grid, runs, true);
   return out;
 }
 

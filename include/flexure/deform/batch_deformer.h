@@ -49,6 +49,7 @@ class BatchDeformer {
     bool rotates = false, scales = false;
     bool simplePoint = false;  // point skeleton, fast Wyvill, no rotation or scale
     bool closedForm = false;   // fast Wyvill, isotropic radius, no rotation, scale or frame: grad F from the offset
+    bool laneInfluence = false;  // fast Wyvill, no rotation, scale or frame: F dD from the offset in lanes
     Vec3d center;              // of a point skeleton
     const Mat3d* frame = nullptr;   // the constraint's frame, when not the world axes
     const Mat3d* frameT = nullptr;
@@ -93,8 +94,17 @@ class BatchDeformer {
   };
   void runOffsets(const double* xs, const double* ys, const double* zs, int n, RunOffsets& out, BezierSkeleton::Hint* hint) const;
   // `run` (optional): offsets computed for the vertex's run, the vertex being lane `lane` of it.
+  // skip: bit i set leaves out metaball i (the run path added it in lanes).
   void displacementAndJacobian(const Vec3d& p, const CellItem* items, int count, Vec3d& d, Mat3d& jac,
-                               BezierSkeleton::Hint* hint = nullptr, const RunOffsets* run = nullptr, int lane = 0) const;
+                               BezierSkeleton::Hint* hint = nullptr, const RunOffsets* run = nullptr, int lane = 0,
+                               std::uint64_t skip = 0) const;
+  // Positions and normals of one run of consecutive vertices (at most kRunLength): simple point
+  // metaballs in lanes (displacement and Jacobian together), the others per vertex, then
+  // n' = cof(J) n normalized in lanes.
+  void deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint) const;
+  // The same vertex by vertex (a run meeting more metaballs than its SIMD list holds).
+  void deformNormalsOneByOne(Vec3d* pts, Vec3d* nrm, int count, const double* xs, const double* ys, const double* zs, RunOffsets& run,
+                             BezierSkeleton::Hint* hint) const;
   void buildGrid();
 
   std::vector<Packed> packed_;

@@ -1,5 +1,9 @@
 #include "flexure/deform/skeletons/polyline_skeleton.h"
 
+#include <algorithm>
+
+#include "../simd_clones.h"
+
 namespace flexure::deform {
 
 void PolylineSkeleton::visitFields(FieldVisitor& v) {
@@ -41,6 +45,45 @@ int PolylineSkeleton::nearestSegment(const Vec3d& p) const {
     if (d2 < bestD2) { bestD2 = d2; best = static_cast<int>(k); }
   }
   return best;
+}
+
+namespace {
+// One edge against a run of points: keeps, per lane, the offset to the edge where it is nearer
+// than the best so far (section 3.2: the nearest segment's offset, section 3.1's clamp).
+FLEXURE_DEFORM_SIMD
+void nearerOffsetsToEdge(const Vec3d& a, const Vec3d& e, double invLength2, const double* __restrict xs, const double* __restrict ys,
+                         const double* __restrict zs, int n, double* __restrict best, double* __restrict ox, double* __restrict oy,
+                         double* __restrict oz) {
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double px = xs[i] - a.x, py = ys[i] - a.y, pz = zs[i] - a.z;
+    double t = (px * e.x + py * e.y + pz * e.z) * invLength2;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    const double dx = px - e.x * t, dy = py - e.y * t, dz = pz - e.z * t;
+    const double d2 = dx * dx + dy * dy + dz * dz;
+    const bool nearer = d2 < best[i];
+    const double b = best[i], x = ox[i], y = oy[i], z = oz[i];
+    best[i] = nearer ? d2 : b;
+    ox[i] = nearer ? dx : x;
+    oy[i] = nearer ? dy : y;
+    oz[i] = nearer ? dz : z;
+  }
+}
+}  // namespace
+
+void PolylineSkeleton::offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy,
+                                    double* oz) const {
+  alignas(64) double best[64];
+  for (int start = 0; start < count; start += 64) {
+    const int n = std::min(64, count - start);
+    std::fill(best, best + n, 1e300);
+    std::fill(ox + start, ox + start + n, 0.0);
+    std::fill(oy + start, oy + start + n, 0.0);
+    std::fill(oz + start, oz + start + n, 0.0);
+    for (std::size_t k = 0; k < edges_.size(); ++k)
+      nearerOffsetsToEdge(points[k], edges_[k], invLength2_[k], xs + start, ys + start, zs + start, n, best, ox + start, oy + start,
+                          oz + start);
+  }
 }
 
 }  // namespace flexure::deform

@@ -25,6 +25,9 @@ struct CircleSkeleton {
   }
   Vec3d pivot() const { return center; }
   Bounds3 bounds() const;
+  // offset() for `count` points given as coordinate arrays, in vector lanes (the axis case by a
+  // select; the same arithmetic as offset's double case). circle_skeleton.cpp.
+  void offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy, double* oz) const;
   template <class S> Vec3<S> offset(const Vec3<S>& p) const {
     const Vec3<S> v = minus(p, center);
     const Vec3<S> w = v - along(unit_, dotd(v, unit_));  // component in the circle's plane

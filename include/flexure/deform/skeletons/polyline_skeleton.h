@@ -18,6 +18,10 @@ struct PolylineSkeleton {
   Bounds3 bounds() const;
   // Index of the nearest segment (double decision).
   int nearestSegment(const Vec3d& p) const;
+  // offset() for `count` points given as coordinate arrays, the edges in the outer loop and the
+  // points (64 at a time) in vector lanes; the same choice of edge
+  // (the first nearest) and the same arithmetic as offset's double case.
+  void offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy, double* oz) const;
   template <class S> Vec3<S> offset(const Vec3<S>& p) const {
     if constexpr (std::is_same_v<S, double>) {
       // The batch path's case: one inlined pass keeping the best offset itself (no second
