@@ -295,6 +295,13 @@ TEST_CASE("bench energy --quick runs the chains of 100 and 1,000 pipes", "[cli][
     CHECK(j[key]["free_parameters"].get<int>() == (std::string(key) == "chain100" ? 1300 : 13000));
   }
   CHECK(j["pipefitting"]["perturbations"]["default_converged"] == j["pipefitting"]["perturbations"]["count"]);
+  // The method against its baseline also as minima of interleaved rounds (issue 29), beside the medians.
+  const nlohmann::json& pipe = j["pipefitting"];
+  CHECK(pipe["min_default_wall_seconds"].get<double>() > 0.0);
+  CHECK(pipe["min_paper_wall_seconds"].get<double>() > pipe["min_default_wall_seconds"].get<double>());
+  CHECK(pipe["min_time_ratio"].get<double>() ==
+        Approx(pipe["min_paper_wall_seconds"].get<double>() / pipe["min_default_wall_seconds"].get<double>()));
+  CHECK(pipe.contains("time_ratio"));  // the key that was there stays
 }
 
 TEST_CASE("bench render times the viewport's frame of example scenes against the way it was drawn before",
