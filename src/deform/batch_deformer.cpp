@@ -285,6 +285,10 @@ struct PointBump {
   double cx, cy, cz, ix, iy, iz, tx, ty, tz;  // centre, 1 / (R R_k), translation
 };
 
+PointBump pointBump(const Vec3d& centre, const Vec3d& invRadii, const Vec3d& translation) {
+  return {centre.x, centre.y, centre.z, invRadii.x, invRadii.y, invRadii.z, translation.x, translation.y, translation.z};
+}
+
 
 // d += w(|q|^2) dD for every bump and vertex of the block (Eq. 8's sum), without branches.
 // Eq. 3 in x = |q|^2 factors as w(x) = (1 - x)^2 (1 - 4x/9); with x clamped to 1 it is exactly
@@ -579,8 +583,7 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
       return true;
     }
     if (bumpCount == static_cast<int>(bumps.size())) return false;
-    bumps[static_cast<std::size_t>(bumpCount++)] = {m.center.x, m.center.y, m.center.z, m.invRadii.x, m.invRadii.y, m.invRadii.z,
-                                                    m.translation.x, m.translation.y, m.translation.z};
+    bumps[static_cast<std::size_t>(bumpCount++)] = pointBump(m.center, m.invRadii, m.translation);
     return true;
   };
   bool listed = true;
@@ -709,7 +712,7 @@ void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys,
     if (!overlaps(m.box, run)) continue;
     const bool lanes = runOffsetsOf(m, x, y, z, n, run, ox, oy, oz, found, &hint);
     if (lanes && m.laneInfluence) {
-      const PointBump bump{0, 0, 0, m.invRadii.x, m.invRadii.y, m.invRadii.z, m.translation.x, m.translation.y, m.translation.z};
+      const PointBump bump = pointBump({0, 0, 0}, m.invRadii, m.translation);  // offsets are P - Q: centre 0
       addOffsetBump(bump, ox, oy, oz, found, dx + start, dy + start, dz + start, n);
       continue;
     }
@@ -805,8 +808,7 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
   for (const Packed& m : packed_) {
     if (!overlaps(m.box, box)) continue;
     if (m.simplePoint) {
-      bumps[static_cast<std::size_t>(bumpCount++)] = {m.center.x, m.center.y, m.center.z, m.invRadii.x, m.invRadii.y, m.invRadii.z,
-                                                      m.translation.x, m.translation.y, m.translation.z};
+      bumps[static_cast<std::size_t>(bumpCount++)] = pointBump(m.center, m.invRadii, m.translation);
     } else if (m.closedForm && laneCount < kLaneMax) {
       laneList[static_cast<std::size_t>(laneCount++)] = &m;
     } else {

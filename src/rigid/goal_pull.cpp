@@ -53,7 +53,6 @@ void GoalPull::before(const RigidSystem& system) {
   if (!any()) return;
   measureGaps(system, before_);
   keepPoses(system, iteration_);
-  turnBefore_ = largestTurnFrom(system, start_);
 }
 
 // The direct scheme makes the next iteration's rows as it measures the violation after this
@@ -85,6 +84,7 @@ bool GoalPull::after(RigidSystem& system) {
     setNextReach(system);
     return false;
   }
+  turnBefore_ = turned;  // the next iteration starts from here
   if (turned >= kBoundReached * kMaxTurnPerCall) bounded_ = true;
   measureGaps(system, after_);
   for (std::size_t g = 0; g < goals_.size(); ++g) {

@@ -65,7 +65,7 @@ class GoalPull {
   std::vector<Pose> start_;     // at the call's start
   std::vector<Pose> iteration_; // before the current iteration
   double capReach_;             // the most the turn left in this call allows a goal to pull
-  double turnBefore_ = 0.0;     // turned since the start, before the current iteration
+  double turnBefore_ = 0.0;     // turned since the start by the iterations kept (an undone one restores it)
   bool bounded_ = false;
 };
 
