@@ -46,7 +46,8 @@ void TrustRegionLM::linearize(EnergyProblem& problem, const Eigen::VectorXd& psi
 }
 
 // (JᵀJ + λI) δ = −Jᵀr = −∇E/2, raising λ until |δ| ≤ Δ.
-bool TrustRegionLM::solveDampedSystem(const EnergyProblem& problem, Eigen::VectorXd& delta) {
+bool TrustRegionLM::solveDampedSystem(const EnergyProblem& problem, Eigen::VectorXd& delta, bool& exact) {
+  exact = false;
   const bool dense = usesDensePath(problem);
   const Eigen::VectorXd rhs = -0.5 * gradient_;
   for (int attempt = 0; attempt < 30; ++attempt) {
@@ -64,12 +65,31 @@ bool TrustRegionLM::solveDampedSystem(const EnergyProblem& problem, Eigen::Vecto
       lambda_ = std::max(lambda_ * 10.0, 1e-9);
       continue;
     }
-    if (delta.norm() <= radius_) return true;
+    if (delta.norm() <= radius_) return exact = true;
     lambda_ = std::max(lambda_ * 4.0, 1e-9);
   }
   if (delta.size() == 0 || !delta.allFinite() || delta.norm() == 0.0) return false;
   delta *= radius_ / delta.norm();
   return true;
+}
+
+// E − |r + Jδ|² for δ solving (JᵀJ + λI)δ = −Jᵀr = −∇E/2: then δᵀJᵀJδ = −½δᵀ∇E − λ|δ|², so the
+// decrease is λ|δ|² − ½δᵀ∇E (Madsen, Nielsen & Tingleff 2004, Eq. 3.14 in their scaling), with no
+// product with J and no cancellation of two nearly equal energies near the minimum.
+double TrustRegionLM::dampedStepDecrease(double lambda, const Eigen::VectorXd& delta, const Eigen::VectorXd& gradient) {
+  return lambda * delta.squaredNorm() - 0.5 * gradient.dot(delta);
+}
+
+// A step cut to the bounds or to the trust radius does not solve the damped system: its
+// decrease is computed from J.
+double TrustRegionLM::predictedDecreaseOf(const EnergyProblem& problem, const Eigen::VectorXd& delta, bool dampedSolution) {
+  if (dampedSolution) return dampedStepDecrease(lambda_, delta, gradient_);
+  if (usesDensePath(problem)) predicted_ = residual_ + jacobian_ * delta;
+  else {
+    problem.multiplyJacobian(delta, predicted_);
+    predicted_ += residual_;
+  }
+  return energy_ - predicted_.squaredNorm();
 }
 
 bool TrustRegionLM::stagnated() {
@@ -157,7 +177,8 @@ StepOutcome TrustRegionLM::step(EnergyProblem& problem, Eigen::VectorXd& psi) {
   if (stagnated() || lambda_ > 1e16 || radius_ < 1e-14) return land(problem, psi, stop_reason::kStagnation);
 
   Eigen::VectorXd delta;
-  if (!solveDampedSystem(problem, delta)) return land(problem, psi, stop_reason::kStagnation);
+  bool solvedExactly = false;
+  if (!solveDampedSystem(problem, delta, solvedExactly)) return land(problem, psi, stop_reason::kStagnation);
   // Stay near the flow: the step must point downhill within the cone cos ≥ minDescentCosine.
   const double cosine = -gradient_.dot(delta) / (out.gradientNorm * delta.norm());
   if (!(cosine >= settings_.minDescentCosine)) {
@@ -167,7 +188,9 @@ StepOutcome TrustRegionLM::step(EnergyProblem& problem, Eigen::VectorXd& psi) {
   Eigen::VectorXd trial = psi;
   const std::vector<int>& free = problem.freeIndices();
   for (std::size_t c = 0; c < free.size(); ++c) trial[free[c]] += delta[static_cast<Eigen::Index>(c)];
+  const Eigen::VectorXd unprojected = trial;
   problem.projectToBounds(trial);
+  const bool projected = trial != unprojected;
   for (std::size_t c = 0; c < free.size(); ++c) delta[static_cast<Eigen::Index>(c)] = trial[free[c]] - psi[free[c]];
 
   const double e = problem.residuals(trial, trialResidual_);
@@ -177,12 +200,7 @@ StepOutcome TrustRegionLM::step(EnergyProblem& problem, Eigen::VectorXd& psi) {
     radius_ *= 0.25;
     return out;
   }
-  if (usesDensePath(problem)) predicted_ = residual_ + jacobian_ * delta;
-  else {
-    problem.multiplyJacobian(delta, predicted_);
-    predicted_ += residual_;
-  }
-  const double predictedDecrease = energy_ - predicted_.squaredNorm();
+  const double predictedDecrease = predictedDecreaseOf(problem, delta, solvedExactly && !projected);
   const double gain = predictedDecrease > 0.0 ? (energy_ - e) / predictedDecrease : -1.0;
   if (e < energy_ && gain > 1e-4) {
     psi = trial;

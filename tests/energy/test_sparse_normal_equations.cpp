@@ -96,6 +96,29 @@ TEST_CASE("the sparse normal equations are JᵀJ + λI and solve it like the den
   }
 }
 
+TEST_CASE("the decrease the damped step predicts needs no product with J", "[energy][sparse]") {
+  // E − |r + Jδ|² = λ|δ|² − ½δᵀ∇E when (JᵀJ + λI)δ = −∇E/2: the trust region's gain ratio takes
+  // the right side. Checked against the left side, from J, on a chain far from its minimum.
+  auto scene = buildPipeChainScene(10, 0.3, 5);
+  EnergyProblem problem(*scene, EnergyProblem::activeTerms(*scene, 0.0));
+  const Eigen::VectorXd psi = scene->parameters().values();
+  Eigen::VectorXd r, gradient, delta, jd;
+  const double energy = problem.linearizeBlocks(psi, r);
+  problem.multiplyJacobianTransposed(r, gradient);
+  gradient *= 2.0;
+  NormalEquations normal;
+  normal.analyse(problem);
+  normal.assemble(problem);
+  for (const double lambda : {1e-6, 1e-2, 1.0, 100.0}) {
+    INFO("lambda " << lambda);
+    REQUIRE(normal.solve(lambda, -0.5 * gradient, delta));
+    problem.multiplyJacobian(delta, jd);
+    const double fromJacobian = energy - (r + jd).squaredNorm();
+    REQUIRE(fromJacobian > 0.0);
+    CHECK(std::abs(TrustRegionLM::dampedStepDecrease(lambda, delta, gradient) - fromJacobian) <= 1e-9 * fromJacobian);
+  }
+}
+
 TEST_CASE("the sparse and the dense path take the same trust-region steps on a small chain", "[energy][sparse]") {
   // Three pipes: 39 free parameters. Forced onto each path, the solver must visit the same points
   // (to rounding) and stop the same way.

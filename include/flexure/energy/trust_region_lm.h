@@ -44,10 +44,15 @@ class TrustRegionLM final : public SolverMethod {
   // none); tests set a large value to compare the sparse and the dense step on one problem.
   void setDenseLimit(int columns) { denseLimit_ = columns; }
   static constexpr int kDenseLimit = 0;
+  // The decrease E − |r + Jδ|² the linear model predicts for δ that solves the damped system
+  // with ∇E = gradient (the gain ratio's denominator, taken without J).
+  static double dampedStepDecrease(double lambda, const Eigen::VectorXd& delta, const Eigen::VectorXd& gradient);
 
  private:
   void linearize(EnergyProblem& problem, const Eigen::VectorXd& psi);
-  bool solveDampedSystem(const EnergyProblem& problem, Eigen::VectorXd& delta);
+  // exact: δ solves (JᵀJ + λI)δ = −Jᵀr (not cut to the trust radius after 30 raises of λ).
+  bool solveDampedSystem(const EnergyProblem& problem, Eigen::VectorXd& delta, bool& exact);
+  double predictedDecreaseOf(const EnergyProblem& problem, const Eigen::VectorXd& delta, bool dampedSolution);
   bool usesDensePath(const EnergyProblem& problem) const;
   // Called when Gauss-Newton stalls at E > tolerance; returns the outcome to report.
   StepOutcome land(EnergyProblem& problem, Eigen::VectorXd& psi, const char* reason);
