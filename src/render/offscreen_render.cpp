@@ -42,6 +42,30 @@ bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vec
 
 namespace flexure {
 
+bool timeOffscreenFrames(const std::vector<TriangleMesh>& meshes, const OverlayGeometry& overlays, const Camera& camera,
+                         int width, int height, const RenderOptions& options, int frames,
+                         std::vector<RenderPassTimes>& times, std::string& error) {
+  times.clear();
+  if (width <= 0 || height <= 0 || frames <= 0) {
+    error = "image size and frame count must be positive";
+    return false;
+  }
+  render_detail::HeadlessGlContext context;
+  if (!context.create(error)) return false;
+  render_detail::OffscreenFramebuffer framebuffer;
+  if (!framebuffer.create(width, height, 0, error)) return false;
+  SceneRenderer renderer;
+  if (!renderer.initialize(error)) return false;
+  renderer.setMeshes(meshes, paletteStyles(meshes.size()));
+  if (!overlays.empty() || overlays.ground) renderer.setOverlays(overlays);
+  renderer.setPassTiming(true);
+  for (int frame = 0; frame <= frames; ++frame) {
+    renderer.render(camera, width, height, options);
+    if (frame > 0) times.push_back(renderer.lastPassTimes());
+  }
+  return true;
+}
+
 bool timeOffscreenFramesInTurn(const std::vector<OffscreenFrameSetup>& setups, const Camera& camera, int width, int height,
                                int frames, std::vector<std::vector<RenderPassTimes>>& times,
                                std::vector<std::vector<double>>& wallSeconds, std::string& error) {

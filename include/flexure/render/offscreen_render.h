@@ -27,6 +27,15 @@ bool renderMeshesToImage(const std::vector<TriangleMesh>& meshes, const std::vec
                          const OverlayGeometry& overlays, const Camera& camera, int width, int height,
                          const RenderOptions& options, RgbaImage& image, std::string& error);
 
+// Draws `frames` frames of the same meshes and overlays into a single-sampled offscreen
+// framebuffer, as the window's viewport draws them under a software rasterizer (frames after the
+// first reuse what a frame may keep: the backdrop), each render pass closed by glFinish and
+// timed (`flexure-cli bench render`). The first frame, which fills those caches and compiles
+// shader variants, is not reported. False with a message when no context can be made.
+bool timeOffscreenFrames(const std::vector<TriangleMesh>& meshes, const OverlayGeometry& overlays, const Camera& camera,
+                         int width, int height, const RenderOptions& options, int frames,
+                         std::vector<RenderPassTimes>& times, std::string& error);
+
 // One of the pictures timeOffscreenFramesInTurn draws: what and how (the pointers are not owned).
 struct OffscreenFrameSetup {
   const std::vector<TriangleMesh>* meshes = nullptr;
@@ -34,10 +43,7 @@ struct OffscreenFrameSetup {
   RenderOptions options;
 };
 
-// Draws `frames` frames of each setup into a single-sampled offscreen framebuffer, as the window's
-// viewport draws them under a software rasterizer (frames after the first reuse what a frame may
-// keep: the backdrop), each render pass closed by glFinish and timed (`flexure-cli bench
-// render`). The pictures are drawn in turn in the same context: a first
+// The same for several pictures drawn in turn in the same context: a first
 // untimed frame of each, then `frames` rounds drawing each once, whole (SceneRenderer::redrawWhole:
 // an unchanged frame would otherwise be a copy of the kept one; bench::interleavedWallSeconds), so
 // a slow moment of the machine falls on all of them alike (issue 29, figures that hold still).
