@@ -45,24 +45,12 @@ namespace flexure {
 bool timeOffscreenFrames(const std::vector<TriangleMesh>& meshes, const OverlayGeometry& overlays, const Camera& camera,
                          int width, int height, const RenderOptions& options, int frames,
                          std::vector<RenderPassTimes>& times, std::string& error) {
+  std::vector<std::vector<RenderPassTimes>> all;
+  std::vector<std::vector<double>> wall;
   times.clear();
-  if (width <= 0 || height <= 0 || frames <= 0) {
-    error = "image size and frame count must be positive";
+  if (!timeOffscreenFramesInTurn({{&meshes, &overlays, options, false}}, camera, width, height, frames, all, wall, error))
     return false;
-  }
-  render_detail::HeadlessGlContext context;
-  if (!context.create(error)) return false;
-  render_detail::OffscreenFramebuffer framebuffer;
-  if (!framebuffer.create(width, height, 0, error)) return false;
-  SceneRenderer renderer;
-  if (!renderer.initialize(error)) return false;
-  renderer.setMeshes(meshes, paletteStyles(meshes.size()));
-  if (!overlays.empty() || overlays.ground) renderer.setOverlays(overlays);
-  renderer.setPassTiming(true);
-  for (int frame = 0; frame <= frames; ++frame) {
-    renderer.render(camera, width, height, options);
-    if (frame > 0) times.push_back(renderer.lastPassTimes());
-  }
+  times = std::move(all.front());
   return true;
 }
 
@@ -95,8 +83,9 @@ bool timeOffscreenFramesInTurn(const std::vector<OffscreenFrameSetup>& setups, c
       timesOfSetup.push_back(renderer.lastPassTimes());
     });
   }
-  // Each timed frame is drawn whole (the kept frame would make every frame after the second a copy).
-  wallSeconds = bench::interleavedWallSeconds(frames, draws, [&renderers](std::size_t k) { renderers[k]->redrawWhole(); });
+  wallSeconds = bench::interleavedWallSeconds(frames, draws, [&renderers, &setups](std::size_t k) {
+    if (setups[k].wholeFrames) renderers[k]->redrawWhole();
+  });
   return true;
 }
 

@@ -41,15 +41,15 @@ struct OffscreenFrameSetup {
   const std::vector<TriangleMesh>* meshes = nullptr;
   const OverlayGeometry* overlays = nullptr;
   RenderOptions options;
+  // Every timed frame drawn whole (SceneRenderer::redrawWhole); otherwise frames of an unchanged
+  // picture after the second are copies of the kept frame, as in the window.
+  bool wholeFrames = true;
 };
 
-// The same for several pictures drawn in turn in the same context: a first
-// untimed frame of each, then `frames` rounds drawing each once, whole (SceneRenderer::redrawWhole:
-// an unchanged frame would otherwise be a copy of the kept one; bench::interleavedWallSeconds), so
-// a slow moment of the machine falls on all of them alike (issue 29, figures that hold still).
-// times[setup][frame] are the pass times, wallSeconds[setup][frame] each frame's wall time. The
-// first frame, which fills the caches and compiles shader variants, is not reported. False with a
-// message when no context can be made.
+// The same for several pictures drawn in turn in the same context: a first untimed frame of
+// each, then `frames` rounds drawing each once (bench::interleavedWallSeconds), so that a slow
+// moment of the machine falls on all of them alike (issue 29, figures that hold still).
+// times[setup][frame] are the pass times, wallSeconds[setup][frame] each frame's wall time.
 bool timeOffscreenFramesInTurn(const std::vector<OffscreenFrameSetup>& setups, const Camera& camera, int width, int height,
                                int frames, std::vector<std::vector<RenderPassTimes>>& times,
                                std::vector<std::vector<double>>& wallSeconds, std::string& error);
