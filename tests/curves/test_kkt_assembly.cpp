@@ -1,6 +1,9 @@
 // How the curve solver builds and orders its systems (control_point_coupling.h, kkt_ordering.h),
 // and that a long curve's equilibrium is reached, not stopped short (issue 29, `bench scaling`).
+#include <Eigen/LU>
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <numbers>
 #include <set>
 
 #include "flexure/curves/control_point_coupling.h"
@@ -133,4 +136,42 @@ TEST_CASE("a long taut curve reaches its equilibrium in a few refinements", "[eq
   // The load at u = 0.25 pulls the curve down there, the one at 0.8 up.
   CHECK(r.q[2 * (n / 4) + 1] < 0.0);
   CHECK(r.q[2 * (4 * n / 5) + 1] > r.q[2 * (n / 4) + 1]);
+}
+
+TEST_CASE("closed curves, whose band wraps around, solve to the dense KKT solution", "[equilibrium][assembly]") {
+  // Two points of a ring pinned, a force pulling between them: the wrap couples the last control
+  // points with the first, the one place where the banded order fills in (kkt_ordering.h).
+  for (int n : {5, 9, 400}) {
+    INFO(n);
+    CurveProblem problem;
+    problem.shape = {n, true};
+    problem.alpha = {1.0};
+    problem.beta = {1e-3};
+    problem.forces = {{0.3, Eigen::Vector2d(0.4, 0.7)}};
+    std::vector<LinearConstraint> rows;
+    appendThumbnailRows(problem.shape, 0.0, Eigen::Vector2d(1, 0), 0, rows);
+    appendThumbnailRows(problem.shape, 0.5, Eigen::Vector2d(-1, 0), 1, rows);
+    Eigen::VectorXd q0(2 * n);
+    for (int i = 0; i < n; ++i) q0.segment<2>(2 * i) = Eigen::Vector2d(std::cos(2 * std::numbers::pi * i / n), std::sin(2 * std::numbers::pi * i / n));
+    const QuadraticEnergy e = buildQuadraticEnergy(problem, q0);
+    DirectEquilibrium solver;
+    solver.setHessian(e.hessian, {});
+    const EquilibriumResult r = solver.solve(e.linear, q0, rows);
+    REQUIRE(r.solved);
+    // The same KKT system [H Jᵀ; J 0] (q; μ) = (b; c), dense and exact.
+    const int m = static_cast<int>(rows.size());
+    Eigen::MatrixXd kkt = Eigen::MatrixXd::Zero(2 * n + m, 2 * n + m);
+    kkt.topLeftCorner(2 * n, 2 * n) = Eigen::MatrixXd(e.hessian);
+    Eigen::VectorXd rhs(2 * n + m);
+    rhs.head(2 * n) = e.linear;
+    for (int j = 0; j < m; ++j) {
+      for (const auto& [i, a] : rows[static_cast<std::size_t>(j)].terms) {
+        kkt(2 * n + j, i) += a;
+        kkt(i, 2 * n + j) += a;
+      }
+      rhs[2 * n + j] = rows[static_cast<std::size_t>(j)].rhs;
+    }
+    const Eigen::VectorXd dense = kkt.fullPivLu().solve(rhs).head(2 * n);
+    CHECK((r.q - dense).cwiseAbs().maxCoeff() <= 1e-9 * dense.cwiseAbs().maxCoeff());
+  }
 }
