@@ -8,6 +8,8 @@
 #include <memory>
 #include <tuple>
 
+#include "flexure/core/bench_statistics.h"
+#include "flexure/core/interleaved_timing.h"
 #include "flexure/core/scaling_benchmark.h"
 #include "flexure/core/scene.h"
 #include "flexure/curves/curve_basis_row.h"
@@ -30,6 +32,59 @@ Eigen::VectorXd straightCurve(int n) {
   Eigen::VectorXd q = Eigen::VectorXd::Zero(2 * n);
   for (int i = 0; i < n; ++i) q[2 * i] = double(i - 1) / double(n - 3);
   return q;
+}
+
+// What the load-change benchmark solves: the nailed spline, its energy without the loads, and the
+// loads before and after the change.
+struct LoadChangeCase {
+  const BSplineShape& shape;
+  const std::vector<LinearConstraint>& rows;
+  const QuadraticEnergy& unloaded;
+  const std::vector<PointLoad>& before;
+  const std::vector<PointLoad>& after;
+  const Eigen::VectorXd& qStraight;  // the cold solve's start
+  const Eigen::VectorXd& qBefore;    // the equilibrium before the change
+};
+
+// Figures that hold still (issue 29): the reused-factorization solve, the cold solve and a block
+// of 100 Euler steps (Eq. 8) timed in turn over the same rounds (wall seconds, interleaved_timing.h),
+// each at its minimum. Euler's whole run is its minimum per step times the iterations it takes
+// (or, when capped, the extrapolated count), as euler_seconds is its measured rate times them.
+nlohmann::json interleavedLoadChangeFigures(const LoadChangeCase& c, DirectEquilibrium& direct, const QuadraticEnergy& loaded,
+                                            double eulerIterations, bool quick) {
+  constexpr int kEulerBlock = 100;
+  EulerStepper euler(loaded, {});
+  Eigen::VectorXd q = c.qBefore;
+  EquilibriumResult sink;
+  const int rounds = quick ? 3 : 7;
+  const std::vector<std::vector<double>> times = bench::interleavedWallSeconds(
+      rounds,
+      {[&] { sink = direct.solve(c.unloaded.linear + pointLoadVector(c.shape, c.after), c.qBefore, c.rows); },
+       [&] {
+         DirectEquilibrium fresh;
+         fresh.setHessian(c.unloaded.hessian, {});
+         sink = fresh.solve(c.unloaded.linear + pointLoadVector(c.shape, c.before), c.qStraight, c.rows);
+       },
+       [&] {
+         for (int k = 0; k < kEulerBlock; ++k) euler.step(q, c.rows);
+       }},
+      [&](std::size_t run) {
+        if (run == 2) q = c.qBefore;  // every block starts where the timed Euler run starts
+      });
+  const double eulerPerStep = bench::minimum(times[2]) / kEulerBlock;
+  const double eulerSeconds = eulerPerStep * eulerIterations;
+  const double reused = bench::minimum(times[0]), cold = bench::minimum(times[1]);
+  return {{"min_direct_seconds", reused},
+          {"min_direct_cold_seconds", cold},
+          {"min_euler_seconds_per_step", eulerPerStep},
+          {"min_euler_seconds", eulerSeconds},
+          {"min_ratio", eulerSeconds / std::max(1e-300, reused)},
+          {"min_ratio_cold", eulerSeconds / std::max(1e-300, cold)},
+          // The same rounds' medians, for how far the minima lie from a typical round.
+          {"median_direct_seconds", bench::median(times[0])},
+          {"median_direct_cold_seconds", bench::median(times[1])},
+          {"median_euler_seconds_per_step", bench::median(times[2]) / kEulerBlock},
+          {"min_rounds", rounds}};
 }
 
 nlohmann::json benchLoadChange(int n, bool quick) {
@@ -114,7 +169,8 @@ nlohmann::json benchLoadChange(int n, bool quick) {
     estimatedIterations = double(iterations) + std::max(0.0, remaining);
     eulerSeconds = elapsed / double(iterations) * estimatedIterations;
   }
-  nlohmann::json j;
+  const LoadChangeCase loadChange{problem.shape, rows, unloaded, before, after, qStraight, qBefore};
+  nlohmann::json j = interleavedLoadChangeFigures(loadChange, direct, energy, estimatedIterations, quick);
   j["control_points"] = n;
   j["direct_seconds"] = best;
   j["direct_cold_seconds"] = coldSeconds;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "flexure/curves/control_point_coupling.h"
 #include "flexure/curves/curve_basis_row.h"
 
 namespace flexure {
@@ -69,17 +70,15 @@ Eigen::SparseMatrix<double> assembleStiffness(const CurveProblem& problem) {
         bend[k][l] += gauss3().weight[g] * basis.d2[k] * basis.d2[l];
       }
   }
-  Triplets t;
-  t.reserve(static_cast<std::size_t>(m) * 32);
+  // Accumulated per control point, not as triplets: linear in memory too (control_point_coupling.h).
+  ControlPointCoupling coupling(shape.count);
   for (int s = 0; s < m; ++s) {
     const double a = problem.alphaOf(s) * mm, b = problem.betaOf(s) * mm * mm * mm;
     for (int k = 0; k < 4; ++k)
       for (int l = 0; l < 4; ++l)
-        addBlock(t, shape.controlIndex(s, k), shape.controlIndex(s, l), a * stretch[k][l] + b * bend[k][l]);
+        coupling.add(shape.controlIndex(s, k), shape.controlIndex(s, l), a * stretch[k][l] + b * bend[k][l]);
   }
-  Eigen::SparseMatrix<double> K(problem.dimension(), problem.dimension());
-  K.setFromTriplets(t.begin(), t.end());
-  return K;
+  return coupling.interleaved();
 }
 
 Eigen::SparseMatrix<double> assemblePressureCoupling(const BSplineShape& shape, const PressureLoad& load) {
@@ -111,7 +110,8 @@ Eigen::SparseMatrix<double> assemblePressureCoupling(const BSplineShape& shape, 
 QuadraticEnergy buildQuadraticEnergy(const CurveProblem& problem, const Eigen::VectorXd& q0) {
   const int dim = problem.dimension();
   QuadraticEnergy e;
-  e.hessian = 2.0 * assembleStiffness(problem);
+  e.hessian = assembleStiffness(problem);
+  e.hessian *= 2.0;  // in place: no second matrix of 10⁵ control points to fill
   e.linear = Eigen::VectorXd::Zero(dim);
   for (const PointLoad& f : problem.forces) {
     // Eq. 3: ∂W/∂q = Bᵀ(u*) f; the constant -f·r0(u*) only shifts E.

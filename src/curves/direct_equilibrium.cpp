@@ -6,6 +6,15 @@ namespace flexure {
 
 namespace {
 
+// ε of the regularized H + εI, relative to H's largest diagonal entry. The refinement against the
+// exact system shrinks a mode of H of eigenvalue λ (on the constraints' null space) by ε/(λ+ε) per
+// step, and an open curve's λ_min falls as α/m while its largest diagonal grows as β m³ (m spans),
+// so with 1e-11 a curve of 10⁵ control points (ε ≈ 50 λ_min) kept 98 % of its error per step and
+// stopped at the 30-step cap 10⁻⁵ from its equilibrium. 1e-14 keeps ε a hundred times above the
+// rounding of H's largest entries (what the quasi-definite factorization needs) and refines a
+// curve of 10⁵ points in 3 steps.
+constexpr double kRegularization = 1e-14;
+
 bool sameRows(const std::vector<LinearConstraint>& a, const std::vector<LinearConstraint>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t k = 0; k < a.size(); ++k)
@@ -23,30 +32,16 @@ void DirectEquilibrium::setHessian(const Eigen::SparseMatrix<double>& hessian, c
 
 bool DirectEquilibrium::factorKkt(const std::vector<LinearConstraint>& equalities) {
   const int n = static_cast<int>(hessian_.rows());
-  const int m = static_cast<int>(equalities.size());
   double maxDiag = 0.0;
   for (int i = 0; i < n; ++i) maxDiag = std::max(maxDiag, std::abs(hessian_.coeff(i, i)));
   if (!(maxDiag > 0.0)) maxDiag = 1.0;
-  epsilon_ = 1e-11 * maxDiag;
+  epsilon_ = kRegularization * maxDiag;
   delta_ = 1e-11 / maxDiag;
-  std::vector<Eigen::Triplet<double>> t;
-  t.reserve(static_cast<std::size_t>(hessian_.nonZeros() + n + 8 * m + m));
-  for (int k = 0; k < hessian_.outerSize(); ++k)
-    for (Eigen::SparseMatrix<double>::InnerIterator it(hessian_, k); it; ++it)
-      if (!isFrozen(static_cast<int>(it.row())) && !isFrozen(static_cast<int>(it.col())))
-        t.emplace_back(static_cast<int>(it.row()), static_cast<int>(it.col()), it.value());
-  for (int i = 0; i < n; ++i) t.emplace_back(i, i, isFrozen(i) ? 1.0 : epsilon_);
-  for (int j = 0; j < m; ++j) {
-    for (const auto& [i, a] : equalities[static_cast<std::size_t>(j)].terms)
-      if (!isFrozen(i)) {
-        t.emplace_back(n + j, i, a);
-        t.emplace_back(i, n + j, a);
-      }
-    t.emplace_back(n + j, n + j, -delta_);
-  }
-  Eigen::SparseMatrix<double> kkt(n + m, n + m);
-  kkt.setFromTriplets(t.begin(), t.end());
-  ldlt_.compute(kkt);
+  const Eigen::SparseMatrix<double> lower = lowerKkt(equalities);
+  order_ = kktOrdering(lower, n);
+  Eigen::SparseMatrix<double> permuted(lower.rows(), lower.cols());
+  permuted.selfadjointView<Eigen::Lower>() = lower.selfadjointView<Eigen::Lower>().twistedBy(order_);
+  ldlt_.compute(permuted);
   factored_ = ldlt_.info() == Eigen::Success;
   // Sylvester's law of inertia: a minimum needs exactly n positive and m negative pivots.
   if (factored_) {
@@ -56,6 +51,46 @@ bool DirectEquilibrium::factorKkt(const std::vector<LinearConstraint>& equalitie
   }
   equalities_ = equalities;
   return factored_;
+}
+
+// The lower triangle of [H+εI Jᵀ; J -δI], frozen coordinates as identity rows, written column by
+// column in order: SimplicialLDLT<Lower> reads nothing else, and no triplets of the whole matrix
+// are sorted (they outgrew the cache at 10⁵ control points: docs/performance.md, curves_mes).
+Eigen::SparseMatrix<double> DirectEquilibrium::lowerKkt(const std::vector<LinearConstraint>& equalities) const {
+  const int n = static_cast<int>(hessian_.rows());
+  const int m = static_cast<int>(equalities.size());
+  std::vector<Eigen::Triplet<double>> rowTerms;  // J, m × n: a few terms per row
+  for (int j = 0; j < m; ++j)
+    for (const auto& [i, a] : equalities[static_cast<std::size_t>(j)].terms)
+      if (!isFrozen(i)) rowTerms.emplace_back(j, i, a);
+  Eigen::SparseMatrix<double> J(m, n);
+  J.setFromTriplets(rowTerms.begin(), rowTerms.end());
+  Eigen::SparseMatrix<double> kkt(n + m, n + m);
+  kkt.reserve(hessian_.nonZeros() / 2 + n + J.nonZeros() + m);
+  for (int c = 0; c < n; ++c) {
+    kkt.startVec(c);
+    if (isFrozen(c)) {
+      kkt.insertBack(c, c) = 1.0;
+      continue;
+    }
+    bool diagonal = false;
+    for (Eigen::SparseMatrix<double>::InnerIterator it(hessian_, c); it; ++it) {
+      const int r = static_cast<int>(it.row());
+      if (r < c || isFrozen(r)) continue;
+      if (r > c && !diagonal) kkt.insertBack(c, c) = epsilon_;
+      if (r == c) kkt.insertBack(c, c) = it.value() + epsilon_;
+      else kkt.insertBack(r, c) = it.value();
+      diagonal = true;
+    }
+    if (!diagonal) kkt.insertBack(c, c) = epsilon_;
+    for (Eigen::SparseMatrix<double>::InnerIterator it(J, c); it; ++it) kkt.insertBack(n + static_cast<int>(it.row()), c) = it.value();
+  }
+  for (int j = 0; j < m; ++j) {
+    kkt.startVec(n + j);
+    kkt.insertBack(n + j, n + j) = -delta_;
+  }
+  kkt.finalize();
+  return kkt;
 }
 
 Eigen::VectorXd DirectEquilibrium::applyKkt(const Eigen::VectorXd& x) const {
@@ -80,16 +115,23 @@ Eigen::VectorXd DirectEquilibrium::applyKkt(const Eigen::VectorXd& x) const {
   return y;
 }
 
+Eigen::VectorXd DirectEquilibrium::solveFactored(const Eigen::VectorXd& rhs) const {
+  const Eigen::VectorXd permuted = order_ * rhs;
+  return order_.transpose() * ldlt_.solve(permuted);
+}
+
 Eigen::VectorXd DirectEquilibrium::solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements) const {
-  Eigen::VectorXd x = ldlt_.solve(rhs);
+  Eigen::VectorXd x = solveFactored(rhs);
   const double scale = std::max(1e-300, rhs.cwiseAbs().maxCoeff());
   double previous = std::numeric_limits<double>::infinity();
   for (int it = 0; it < maxRefinements; ++it) {
     const Eigen::VectorXd r = rhs - applyKkt(x);
     const double res = r.cwiseAbs().maxCoeff();
-    if (res <= 1e-15 * scale || res >= previous) break;
+    // Stop at the rounding floor: when a step no longer halves the residual (LAPACK's rule in
+    // xGERFS); the steps that crept along the floor were half of a large curve's refinements.
+    if (res <= 1e-15 * scale || res > 0.5 * previous) break;
     previous = res;
-    x += ldlt_.solve(r);
+    x += solveFactored(r);
     if (refinements) ++*refinements;
   }
   return x;

@@ -533,6 +533,8 @@ int SceneRenderer::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) 
 
 void SceneRenderer::setPassTiming(bool on) { impl_->passTiming = on; }
 
+void SceneRenderer::redrawWhole() { impl_->damageEverywhere = true; }
+
 const RenderPassTimes& SceneRenderer::lastPassTimes() const { return impl_->passTimes; }
 
 int SceneRenderer::backdropRedraws() const { return impl_->backdropRedraws; }

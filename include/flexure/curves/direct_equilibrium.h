@@ -10,7 +10,8 @@
 //     equilibrium; it is solved by the pivoting solver of mixed_lcp.h (λ >= 0, C >= 0, λC = 0).
 //
 // The KKT matrix is factored once per change of H or of the equality rows (Eigen's
-// SimplicialLDLT with AMD ordering; an open curve's H is banded with half-bandwidth 7) and reused
+// SimplicialLDLT on the matrix pre-permuted by kkt_ordering.h: the curve's own banded order, an
+// open curve's H having half-bandwidth 7, or AMD's when rows join distant coordinates) and reused
 // while only the loads change. It is regularized to the quasi-definite [H+εI Jᵀ; J -δI] (so any
 // ordering factors it) and iterative refinement against the exact system removes ε and δ. Modes
 // that nothing fixes (a free curve's translations) have a zero residual and so never move: the
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "flexure/curves/kkt_ordering.h"
 #include "flexure/curves/linear_constraint.h"
 
 namespace flexure {
@@ -48,14 +50,17 @@ class DirectEquilibrium {
  private:
   bool isFrozen(int i) const { return !frozen_.empty() && frozen_[static_cast<std::size_t>(i)]; }
   bool factorKkt(const std::vector<LinearConstraint>& equalities);
+  Eigen::SparseMatrix<double> lowerKkt(const std::vector<LinearConstraint>& equalities) const;
   // Solves the exact KKT system for right-hand side (g, c) with iterative refinement.
   Eigen::VectorXd solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements = 30) const;
   Eigen::VectorXd applyKkt(const Eigen::VectorXd& x) const;
+  Eigen::VectorXd solveFactored(const Eigen::VectorXd& rhs) const;  // the regularized system, once
 
   Eigen::SparseMatrix<double> hessian_;
   std::vector<bool> frozen_;
   std::vector<LinearConstraint> equalities_;  // those the current factorization holds
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt_;
+  KktPermutation order_;  // old index → position in the factored matrix
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> ldlt_;  // of P K Pᵀ
   double epsilon_ = 0.0, delta_ = 0.0;
   bool factored_ = false;
   bool convex_ = true;

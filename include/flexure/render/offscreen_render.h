@@ -36,6 +36,24 @@ bool timeOffscreenFrames(const std::vector<TriangleMesh>& meshes, const OverlayG
                          int width, int height, const RenderOptions& options, int frames,
                          std::vector<RenderPassTimes>& times, std::string& error);
 
+// One of the pictures timeOffscreenFramesInTurn draws: what and how (the pointers are not owned).
+struct OffscreenFrameSetup {
+  const std::vector<TriangleMesh>* meshes = nullptr;
+  const OverlayGeometry* overlays = nullptr;
+  RenderOptions options;
+  // Every timed frame drawn whole (SceneRenderer::redrawWhole); otherwise frames of an unchanged
+  // picture after the second are copies of the kept frame, as in the window.
+  bool wholeFrames = true;
+};
+
+// The same for several pictures drawn in turn in the same context: a first untimed frame of
+// each, then `frames` rounds drawing each once (bench::interleavedWallSeconds), so that a slow
+// moment of the machine falls on all of them alike (issue 29, figures that hold still).
+// times[setup][frame] are the pass times, wallSeconds[setup][frame] each frame's wall time.
+bool timeOffscreenFramesInTurn(const std::vector<OffscreenFrameSetup>& setups, const Camera& camera, int width, int height,
+                               int frames, std::vector<std::vector<RenderPassTimes>>& times,
+                               std::vector<std::vector<double>>& wallSeconds, std::string& error);
+
 // Tessellates the scene with its current Ψ and renders it from the scene's camera; when that
 // camera sees none of the model, from the same camera framed on all of it. Overlays
 // (buildOverlayGeometry) are drawn as the default RenderOptions show them.

@@ -87,6 +87,10 @@ class SceneRenderer {
   void setPassTiming(bool on);
   const RenderPassTimes& lastPassTimes() const;
 
+  // The next render() draws the whole frame (its backdrop cache kept), as if everything had
+  // changed: a benchmark's repeated frames of an unchanged scene would otherwise copy the kept one.
+  void redrawWhole();
+
   // Draws a frame into the bound framebuffer, viewport (0, 0, width, height) in device pixels.
   void render(const Camera& camera, int width, int height, const RenderOptions& options = {});
   // How many times render() has drawn the background and grid into its backdrop cache
