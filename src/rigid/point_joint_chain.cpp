@@ -14,15 +14,24 @@ std::pair<int, int> movableBodies(const RigidSystem& s, const JointRecord& j) {
   return {isMovable(s, j.body1) ? j.body1 : -1, isMovable(s, j.body2) ? j.body2 : -1};
 }
 
-// [a]×, the matrix of v ↦ a ∧ v.
-Eigen::Matrix3d crossMatrix(const Vec3d& a) {
-  Eigen::Matrix3d m;
-  m << 0.0, -a.z, a.y, a.z, 0.0, -a.x, -a.y, a.x, 0.0;
-  return m;
-}
-
-Eigen::Matrix3d toEigen(const Mat3d& m) {
-  return Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(&m.m[0][0]);
+// m⁻¹I − [a]× J⁻¹ [b]×, column by column: column c is m⁻¹e_c − a ∧ (J⁻¹ (b ∧ e_c)). Written
+// out because the products of general 3×3 matrices would multiply the cross-product
+// matrices' zeros as well (36 products instead of 54).
+Eigen::Matrix3d sharedBlock(const Vec3d& a, const Mat3d& inverseInertia, const Vec3d& b, double inverseMass) {
+  const auto& m = inverseInertia.m;
+  const Vec3d columns[3] = {
+      {m[0][1] * b.z - m[0][2] * b.y, m[1][1] * b.z - m[1][2] * b.y, m[2][1] * b.z - m[2][2] * b.y},  // J⁻¹ (b ∧ e_x)
+      {m[0][2] * b.x - m[0][0] * b.z, m[1][2] * b.x - m[1][0] * b.z, m[2][2] * b.x - m[2][0] * b.z},  // J⁻¹ (b ∧ e_y)
+      {m[0][0] * b.y - m[0][1] * b.x, m[1][0] * b.y - m[1][1] * b.x, m[2][0] * b.y - m[2][1] * b.x}};  // J⁻¹ (b ∧ e_z)
+  Eigen::Matrix3d block;
+  for (int c = 0; c < 3; ++c) {
+    const Vec3d q = cross(a, columns[c]);
+    block(0, c) = -q.x;
+    block(1, c) = -q.y;
+    block(2, c) = -q.z;
+    block(c, c) += inverseMass;
+  }
+  return block;
 }
 
 // The pose's point of a solid-frame point, the world's for −1: measurePointJoint's products.
@@ -108,8 +117,7 @@ void PointJointChain::fillBlocks(const RigidSystem& s) {
     const RigidBody& b = s.bodies[static_cast<std::size_t>(share.body)];
     const Vec3d& armI = gaps_[static_cast<std::size_t>(share.jointI)].arm[share.sideI];
     const Vec3d& armJ = gaps_[static_cast<std::size_t>(share.jointJ)].arm[share.sideJ];
-    Eigen::Matrix3d block = -(crossMatrix(armI) * (toEigen(inverseInertia_[static_cast<std::size_t>(share.body)]) * crossMatrix(armJ)));
-    block.diagonal().array() += b.inverseMass;
+    Eigen::Matrix3d block = sharedBlock(armI, inverseInertia_[static_cast<std::size_t>(share.body)], armJ, b.inverseMass);
     if (share.sideI != share.sideJ) block = -block;
     const std::size_t j = static_cast<std::size_t>(share.jointJ);
     Eigen::Matrix3d& target = share.jointI == share.jointJ ? system_.diagonal[j]
