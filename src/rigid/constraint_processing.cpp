@@ -211,6 +211,19 @@ double directRows(const RigidSystem& s, const std::vector<int>& active, const Pr
   return worst;
 }
 
+// Applies a direct-scheme correction. Near a singular configuration (a leg stretched straight,
+// redundant loop rows) the linear solve can ask for displacements far beyond the gaps it
+// closes; the Newton step is then damped: rotation vectors within the step bound (assembly) or
+// 0.25 rad. Returns the largest correction applied.
+double applyDirectCorrection(RigidSystem& s, const ProcessingOptions& o, const Corrections& c) {
+  const double scale = stepScale(c.dR, o.maxStep > 0.0 ? o.maxStep : 0.25);
+  recordRotations(s, c.dR, o.ledger);
+  recordTranslations(s, c.dx, o.ledger);
+  applyRotations(s, c.dR, scale);
+  applyTranslations(s, c.dx, scale);
+  return std::max(largestNorm(c.dR), largestNorm(c.dx)) * scale;
+}
+
 // One iteration of the direct scheme on the rows directRows made at the current state.
 double directIteration(RigidSystem& s, const ProcessingOptions& o, DirectJointSolver& solver, ContactBudget& budget,
                        Corrections& c, std::vector<ConstraintRow>& rows, Eigen::VectorXd& lambda) {
@@ -235,15 +248,7 @@ double directIteration(RigidSystem& s, const ProcessingOptions& o, DirectJointSo
       c.dx[b] += slidingDx[b];
       c.dR[b] += slidingDR[b];
     }
-  // Near a singular configuration (a leg stretched straight, redundant loop rows) the linear
-  // solve can ask for displacements far beyond the gaps it closes; the Newton step is then
-  // damped: rotation vectors within the step bound (assembly) or 0.25 rad.
-  const double scale = stepScale(c.dR, o.maxStep > 0.0 ? o.maxStep : 0.25);
-  recordRotations(s, c.dR, o.ledger);
-  recordTranslations(s, c.dx, o.ledger);
-  applyRotations(s, c.dR, scale);
-  applyTranslations(s, c.dx, scale);
-  return std::max(largestNorm(c.dR), largestNorm(c.dx)) * scale;
+  return applyDirectCorrection(s, o, c);
 }
 
 }  // namespace
@@ -284,17 +289,22 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   if (budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());
   Corrections c;
   std::vector<ConstraintRow> rows;
-  if (o.scheme == ProcessingScheme::Direct) rows.reserve(3 * active.size());  // a point joint's rows, grown once
   Eigen::VectorXd lambda;
   // The direct scheme measures the violation while it makes its rows (directRows); joints that
-  // have no rows count once, here.
+  // have no rows count once, here. A chain or ring of plain point joints makes no rows
+  // (point_joint_chain.h).
   const bool direct = o.scheme == ProcessingScheme::Direct;
+  const bool pointChain = direct && !o.ground && solver.pointChain.prepare(s, active);
+  if (direct && !pointChain) rows.reserve(3 * active.size());  // a point joint's rows, grown once
   double inert = 0.0;
   if (direct)
     for (const JointRecord& j : s.joints)
       if (isJointActive(j, o.time) && !j.goal && !isMovable(s, j.body1) && !isMovable(s, j.body2))
         inert = std::max(inert, measureJointViolation(s, j).largest());
-  const auto violation = [&] { return direct ? directRows(s, active, o, inert, rows) : maxJointViolation(s, o.time, o.ground); };
+  const auto violation = [&] {
+    if (pointChain) return std::max(inert, solver.pointChain.measure(s));
+    return direct ? directRows(s, active, o, inert, rows) : maxJointViolation(s, o.time, o.ground);
+  };
   result.maxViolation = violation();
   // With a goal, processing goes on until the solids come to rest against it as well: an
   // iteration moved nothing by more than the tolerance (the paper's schemes pull toward it at
@@ -312,7 +322,12 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       case ProcessingScheme::PaperMomentum: correction = momentumIteration(s, active, counts, o, c); break;
       case ProcessingScheme::Direct:
         goal.before(s);
-        correction = directIteration(s, o, solver, budget, c, rows, lambda);
+        if (pointChain && solver.pointChain.solve(s, c.dx, c.dR)) {
+          correction = applyDirectCorrection(s, o, c);
+        } else {
+          if (pointChain) directRows(s, active, o, inert, rows);  // a pivot failed: the general path's rows
+          correction = directIteration(s, o, solver, budget, c, rows, lambda);
+        }
         goal.after(s);  // may undo the iteration (a turn past the bound); sets the next one's reach
         break;
     }

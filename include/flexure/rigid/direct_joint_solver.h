@@ -23,6 +23,7 @@
 
 #include "flexure/rigid/bordered_block_tridiagonal.h"
 #include "flexure/rigid/joint_geometry.h"
+#include "flexure/rigid/point_joint_chain.h"
 #include "flexure/rigid/rigid_system.h"
 
 namespace flexure {
@@ -61,6 +62,10 @@ class DirectJointSolver {
   bool solveMultipliers(const RigidSystem& system, const std::vector<ConstraintRow>& rows, Eigen::VectorXd& lambda);
   void distribute(const RigidSystem& system, const std::vector<ConstraintRow>& rows, const Eigen::VectorXd& lambda,
                   std::vector<Vec3d>& deltaX, std::vector<Vec3d>& deltaR) const;
+
+  // The iteration of a chain or ring of plain point joints without rows (point_joint_chain.h),
+  // its layout kept with the workspace between calls.
+  PointJointChain pointChain;
 
  private:
   void buildPattern(const RigidSystem& system, const std::vector<ConstraintRow>& rows);

@@ -1,0 +1,64 @@
+#pragma once
+// The direct scheme's iteration (direct_joint_solver.h) for a chain or a ring of plain
+// point-to-point joints, made straight from the solids: no constraint rows, no M⁻¹Jᵀ per row.
+//
+// A point joint's three rows are taken along the world axes instead of object1's (the gap
+// P2 − P' of section 4.1, Eq. 19's point, measured in world): the same three rows up to a
+// rotation of the row basis, so the same Newton step Δ = M⁻¹Jᵀλ with (J M⁻¹ Jᵀ) λ = −e
+// (Eqs. 14-15 with the coupled multipliers). In world axes the block of two joints i, j that a
+// solid b shares, pushed at the gaps' midpoints a_i, a_j from its centre of mass (so opposite
+// impulses have no couple, as in Eqs. 14-15), is
+//   A_ij = σ_i σ_j (m_b⁻¹ I − [a_i]× J_b⁻¹ [a_j]×),
+// σ = −1 on the joint's object1 side and +1 on its object2 side ([a]× the cross-product
+// matrix, J_b⁻¹ the world inverse inertia), and a joint's λ (a world vector) moves solid b by
+//   Δx_b = m_b⁻¹ Σ σ λ,   ΔR_b = J_b⁻¹ Σ σ a ∧ λ.
+// Per iteration this streams a joint's three vectors and a solid's inverse inertia instead of
+// three 128-byte rows and their M⁻¹Jᵀ (the general path), which is what the time of a long
+// chain went to once the elimination was linear (docs/performance.md, issue 29). The blocks are
+// eliminated by BorderedBlockTridiagonal; anything else (angle or twist limits, other regions,
+// goals, contacts, trees) takes the general path.
+#include <vector>
+
+#include "flexure/rigid/bordered_block_tridiagonal.h"
+#include "flexure/rigid/rigid_system.h"
+
+namespace flexure {
+
+class PointJointChain {
+ public:
+  // Whether the active joints (in this order) are plain point joints forming a chain or a ring
+  // (every joint couples only with its neighbours in the list, the last one possibly with any).
+  // The layout is kept while the active joints and their solids are unchanged.
+  bool prepare(const RigidSystem& system, const std::vector<int>& active);
+  // Measures every joint (gaps and lever arms for the next solve) and returns the largest gap,
+  // what measureJointViolation gives for a point joint.
+  double measure(const RigidSystem& system);
+  // The Newton step from the last measure(); false when a pivot block is not positive definite
+  // (the caller then takes the general path).
+  bool solve(const RigidSystem& system, std::vector<Vec3d>& dx, std::vector<Vec3d>& dR);
+
+ private:
+  // One solid's share of two of its joints (I the later in the list, or I = J): where the
+  // block goes and the sides (0: the joint's body1, 1: its body2).
+  struct Share {
+    int body, jointI, sideI, jointJ, sideJ;
+  };
+  struct Gap {
+    Vec3d arm[2];  // the midpoint from each side's centre of mass (world)
+    Vec3d error;   // P2 − P', world
+  };
+  bool sameLayout(const RigidSystem& system, const std::vector<int>& active) const;
+  bool buildLayout(const RigidSystem& system, const std::vector<int>& active);
+  void fillBlocks(const RigidSystem& system);
+
+  std::vector<int> joints_;                  // system joint index, in the solve's order
+  std::vector<std::pair<int, int>> bodies_;  // movable (body1, body2) per joint, −1 otherwise
+  std::vector<Share> shares_;
+  bool chain_ = false;                       // the last prepare() succeeded
+  std::vector<Gap> gaps_;
+  std::vector<Mat3d> inverseInertia_;        // J_b⁻¹, world, of each movable solid
+  BorderedBlockTridiagonal system_;
+  Eigen::VectorXd lambda_;
+};
+
+}  // namespace flexure

@@ -1,0 +1,169 @@
+#include "flexure/rigid/point_joint_chain.h"
+
+#include <algorithm>
+
+namespace flexure {
+
+namespace {
+
+bool isPlainPointJoint(const JointRecord& j) {
+  return j.translation == TranslationKind::Point && !j.angle.enabled && !j.twist.enabled && !j.goal;
+}
+
+std::pair<int, int> movableBodies(const RigidSystem& s, const JointRecord& j) {
+  return {isMovable(s, j.body1) ? j.body1 : -1, isMovable(s, j.body2) ? j.body2 : -1};
+}
+
+// m⁻¹I − [a]× J⁻¹ [b]×, column by column: column c is m⁻¹e_c − a ∧ (J⁻¹ (b ∧ e_c)). Written
+// out because the products of general 3×3 matrices would multiply the cross-product
+// matrices' zeros as well (36 products instead of 54).
+Eigen::Matrix3d sharedBlock(const Vec3d& a, const Mat3d& inverseInertia, const Vec3d& b, double inverseMass) {
+  const auto& m = inverseInertia.m;
+  const Vec3d columns[3] = {
+      {m[0][1] * b.z - m[0][2] * b.y, m[1][1] * b.z - m[1][2] * b.y, m[2][1] * b.z - m[2][2] * b.y},  // J⁻¹ (b ∧ e_x)
+      {m[0][2] * b.x - m[0][0] * b.z, m[1][2] * b.x - m[1][0] * b.z, m[2][2] * b.x - m[2][0] * b.z},  // J⁻¹ (b ∧ e_y)
+      {m[0][0] * b.y - m[0][1] * b.x, m[1][0] * b.y - m[1][1] * b.x, m[2][0] * b.y - m[2][1] * b.x}};  // J⁻¹ (b ∧ e_z)
+  Eigen::Matrix3d block;
+  for (int c = 0; c < 3; ++c) {
+    const Vec3d q = cross(a, columns[c]);
+    block(0, c) = -q.x;
+    block(1, c) = -q.y;
+    block(2, c) = -q.z;
+    block(c, c) += inverseMass;
+  }
+  return block;
+}
+
+// The pose's point of a solid-frame point, the world's for −1: measurePointJoint's products.
+Vec3d pointOf(const RigidSystem& s, int body, const Vec3d& p) {
+  if (body < 0) return p;
+  const RigidBody& b = s.bodies[static_cast<std::size_t>(body)];
+  return b.com + b.rotation * (p - b.localCom);
+}
+
+}  // namespace
+
+bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) const {
+  if (active != joints_) return false;
+  for (std::size_t k = 0; k < joints_.size(); ++k) {
+    const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
+    if (!isPlainPointJoint(j) || movableBodies(s, j) != bodies_[k]) return false;
+  }
+  return true;
+}
+
+// The shares of every solid's pairs of joints, and whether they make a chain or a ring: a pair
+// is a joint with itself, with its predecessor, or the last joint (the border) with any.
+bool PointJointChain::buildLayout(const RigidSystem& s, const std::vector<int>& active) {
+  joints_ = active;
+  bodies_.clear();
+  shares_.clear();
+  for (int k : active) bodies_.push_back(movableBodies(s, s.joints[static_cast<std::size_t>(k)]));
+  for (int k : active)
+    if (!isPlainPointJoint(s.joints[static_cast<std::size_t>(k)])) return false;
+  if (active.empty()) return false;
+  std::vector<std::vector<std::pair<int, int>>> byBody(s.bodies.size());  // (joint, side)
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    if (bodies_[k].first >= 0) byBody[static_cast<std::size_t>(bodies_[k].first)].push_back({static_cast<int>(k), 0});
+    if (bodies_[k].second >= 0) byBody[static_cast<std::size_t>(bodies_[k].second)].push_back({static_cast<int>(k), 1});
+  }
+  const int last = static_cast<int>(active.size()) - 1;
+  bool bordered = false;
+  for (std::size_t b = 0; b < byBody.size(); ++b)
+    for (std::size_t x = 0; x < byBody[b].size(); ++x)
+      for (std::size_t y = 0; y <= x; ++y) {
+        std::pair<int, int> i = byBody[b][x], j = byBody[b][y];
+        if (i.first < j.first) std::swap(i, j);
+        if (i.first > j.first + 1) {
+          if (i.first != last) return false;
+          bordered = true;
+        }
+        shares_.push_back({static_cast<int>(b), i.first, i.second, j.first, j.second});
+      }
+  system_.resize(last + 1, bordered);
+  return true;
+}
+
+bool PointJointChain::prepare(const RigidSystem& s, const std::vector<int>& active) {
+  if (!sameLayout(s, active)) chain_ = buildLayout(s, active);
+  return chain_;
+}
+
+double PointJointChain::measure(const RigidSystem& s) {
+  gaps_.resize(joints_.size());
+  double worst = 0.0;
+  for (std::size_t k = 0; k < joints_.size(); ++k) {
+    const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
+    const Vec3d permitted = pointOf(s, j.body1, j.point1), moving = pointOf(s, j.body2, j.point2);
+    Gap& g = gaps_[k];
+    g.error = moving - permitted;
+    worst = std::max(worst, norm(g.error));
+    // Both solids are pushed at the midpoint of the gap: no couple, exact momenta.
+    const Vec3d at = (moving + permitted) * 0.5;
+    g.arm[0] = at - (j.body1 >= 0 ? s.bodies[static_cast<std::size_t>(j.body1)].com : Vec3d());
+    g.arm[1] = at - (j.body2 >= 0 ? s.bodies[static_cast<std::size_t>(j.body2)].com : Vec3d());
+  }
+  return worst;
+}
+
+// A_ij = σ_i σ_j (m⁻¹ I − [a_i]× J⁻¹ [a_j]×) for every share, into the block it belongs to;
+// the diagonal softened as the general path's (a relative 1e-9, for nearly redundant loops).
+void PointJointChain::fillBlocks(const RigidSystem& s) {
+  for (Eigen::Matrix3d& m : system_.diagonal) m.setZero();
+  for (Eigen::Matrix3d& m : system_.below) m.setZero();
+  for (Eigen::Matrix3d& m : system_.border) m.setZero();
+  const int border = system_.bordered() ? system_.joints() - 1 : -1;
+  for (const Share& share : shares_) {
+    const RigidBody& b = s.bodies[static_cast<std::size_t>(share.body)];
+    const Vec3d& armI = gaps_[static_cast<std::size_t>(share.jointI)].arm[share.sideI];
+    const Vec3d& armJ = gaps_[static_cast<std::size_t>(share.jointJ)].arm[share.sideJ];
+    Eigen::Matrix3d block = sharedBlock(armI, inverseInertia_[static_cast<std::size_t>(share.body)], armJ, b.inverseMass);
+    if (share.sideI != share.sideJ) block = -block;
+    const std::size_t j = static_cast<std::size_t>(share.jointJ);
+    Eigen::Matrix3d& target = share.jointI == share.jointJ ? system_.diagonal[j]
+                              : share.jointI == border    ? system_.border[j]
+                                                          : system_.below[j];
+    target += block;
+  }
+  for (Eigen::Matrix3d& d : system_.diagonal) d.diagonal() = d.diagonal() * (1.0 + 1e-9) + Eigen::Vector3d::Constant(1e-14);
+}
+
+bool PointJointChain::solve(const RigidSystem& s, std::vector<Vec3d>& dx, std::vector<Vec3d>& dR) {
+  inverseInertia_.resize(s.bodies.size());
+  for (std::size_t b = 0; b < s.bodies.size(); ++b)
+    if (!s.bodies[b].fixed) inverseInertia_[b] = inverseInertiaWorld(s.bodies[b]);
+  fillBlocks(s);
+  if (!system_.factorize()) return false;
+  const Eigen::Index n = static_cast<Eigen::Index>(gaps_.size());
+  lambda_.resize(3 * n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const Vec3d& e = gaps_[static_cast<std::size_t>(k)].error;
+    lambda_.segment<3>(3 * k) = -Eigen::Vector3d(e.x, e.y, e.z);
+  }
+  system_.solve(lambda_);
+  if (!lambda_.allFinite()) return false;
+  // Σ σ λ and Σ σ a ∧ λ per solid, then m⁻¹ and J⁻¹ once per solid.
+  dx.assign(s.bodies.size(), Vec3d());
+  dR.assign(s.bodies.size(), Vec3d());
+  for (std::size_t k = 0; k < gaps_.size(); ++k) {
+    const Eigen::Index at = static_cast<Eigen::Index>(3 * k);
+    const Vec3d l(lambda_[at], lambda_[at + 1], lambda_[at + 2]);
+    const auto [body1, body2] = bodies_[k];
+    if (body1 >= 0) {
+      dx[static_cast<std::size_t>(body1)] -= l;
+      dR[static_cast<std::size_t>(body1)] -= cross(gaps_[k].arm[0], l);
+    }
+    if (body2 >= 0) {
+      dx[static_cast<std::size_t>(body2)] += l;
+      dR[static_cast<std::size_t>(body2)] += cross(gaps_[k].arm[1], l);
+    }
+  }
+  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+    if (s.bodies[b].fixed) continue;
+    dx[b] = dx[b] * s.bodies[b].inverseMass;
+    dR[b] = inverseInertia_[b] * dR[b];
+  }
+  return true;
+}
+
+}  // namespace flexure
