@@ -628,7 +628,7 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   std::fill(dz, dz + count, 0.0);
   addPointBumps(bumps.data(), bumpCount, xs, ys, zs, dx, dy, dz, count);
   if (others && otherListed) {
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; otherCount > 0 && i < count; ++i) {  // none listed (the common case): no pass over the vertices
       const Vec3d p(xs[i], ys[i], zs[i]);
       Vec3d d(0, 0, 0);
       for (int k = 0; k < otherCount; ++k)
