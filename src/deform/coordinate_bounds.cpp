@@ -1,0 +1,26 @@
+#include "flexure/deform/coordinate_bounds.h"
+
+#include "simd_clones.h"
+
+namespace flexure::deform {
+
+// Min and max in lanes; the comparisons are false for NaN, which therefore never enters.
+FLEXURE_DEFORM_SIMD
+Bounds3 coordinateBounds(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n) {
+  double lx = 1e300, ly = 1e300, lz = 1e300, hx = -1e300, hy = -1e300, hz = -1e300;
+#pragma omp simd reduction(min : lx, ly, lz) reduction(max : hx, hy, hz)
+  for (int i = 0; i < n; ++i) {
+    lx = xs[i] < lx ? xs[i] : lx;
+    ly = ys[i] < ly ? ys[i] : ly;
+    lz = zs[i] < lz ? zs[i] : lz;
+    hx = xs[i] > hx ? xs[i] : hx;
+    hy = ys[i] > hy ? ys[i] : hy;
+    hz = zs[i] > hz ? zs[i] : hz;
+  }
+  Bounds3 b;
+  b.lo = {lx, ly, lz};
+  b.hi = {hx, hy, hz};
+  return b;
+}
+
+}  // namespace flexure::deform
