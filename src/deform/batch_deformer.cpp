@@ -536,12 +536,7 @@ void BatchDeformer::deformOneByOne(Vec3d* pts, int count) const {
 void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   if (count <= 0) return;
   alignas(64) double xs[kBlock], ys[kBlock], zs[kBlock], dx[kBlock], dy[kBlock], dz[kBlock];
-  for (int i = 0; i < count; ++i) {
-    xs[i] = pts[i].x;
-    ys[i] = pts[i].y;
-    zs[i] = pts[i].z;
-  }
-  const Bounds3 box = coordinateBounds(xs, ys, zs, count);  // NaN coordinates drop out
+  const Bounds3 box = splitCoordinates(pts, count, xs, ys, zs);  // NaN coordinates drop out
   if (box.empty()) return;  // nothing but NaN vertices: nothing moves them
   // The metaballs whose boxes meet the block's: simple points go to the SIMD loop, the rest
   // (and unbounded ones) are visited per vertex.
@@ -761,12 +756,7 @@ void BatchDeformer::deformNormalsOneByOne(Vec3d* pts, Vec3d* nrm, int count, con
 void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint) const {
   constexpr int kRun = BezierSkeleton::kRunLength;
   alignas(64) double xs[kRun], ys[kRun], zs[kRun];
-  for (int i = 0; i < count; ++i) {
-    xs[i] = pts[i].x;
-    ys[i] = pts[i].y;
-    zs[i] = pts[i].z;
-  }
-  const Bounds3 box = coordinateBounds(xs, ys, zs, count);
+  const Bounds3 box = splitCoordinates(pts, count, xs, ys, zs);
   if (box.empty()) {  // nothing but NaN vertices: only unbounded metaballs can reach them
     if (!unbounded_.empty()) deformNormalsOneByOne(pts, nrm, count, xs, ys, zs, run, hint);
     return;

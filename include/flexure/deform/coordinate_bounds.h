@@ -6,5 +6,7 @@
 namespace flexure::deform {
 
 Bounds3 coordinateBounds(const double* xs, const double* ys, const double* zs, int n);
+// Splits n points into coordinate arrays and returns their box (as above), in one pass.
+Bounds3 splitCoordinates(const Vec3d* points, int n, double* xs, double* ys, double* zs);
 
 }  // namespace flexure::deform
