@@ -6,6 +6,15 @@
 
 #include "../simd_clones.h"
 
+// GCC vectorizes the frame loop's min/max reductions of selects when told they are reductions;
+// clang 14 does not recognize them (without fast-math flags) and reports the `omp simd` it
+// cannot honour, so it gets a plain loop (as in coordinate_bounds.cpp).
+#if defined(__clang__)
+#define FLEXURE_FRAME_BOX_REDUCTION
+#else
+#define FLEXURE_FRAME_BOX_REDUCTION _Pragma("omp simd reduction(min : xlo, ylo) reduction(max : xhi, yhi)")
+#endif
+
 namespace flexure::deform {
 
 namespace {
@@ -71,7 +80,7 @@ void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const do
     const double* py = ys + start;
     const double* pz = zs + start;
     double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300;
-#pragma omp simd reduction(min : xlo, ylo) reduction(max : xhi, yhi)
+    FLEXURE_FRAME_BOX_REDUCTION
     for (int i = 0; i < m; ++i) {
       const double cx = px[i] - g.cx, cy = py[i] - g.cy, cz = pz[i] - g.cz;
       x[i] = cx * g.ux + cy * g.uy + cz * g.uz;
@@ -81,7 +90,7 @@ void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const do
       best[i] = 1e300;
       bx[i] = 0.0;
       by[i] = 0.0;
-      xlo = x[i] < xlo ? x[i] : xlo;
+      xlo = x[i] < xlo ? x[i] : xlo;  // the chunk's box in the plane's frame
       xhi = x[i] > xhi ? x[i] : xhi;
       ylo = y[i] < ylo ? y[i] : ylo;
       yhi = y[i] > yhi ? y[i] : yhi;
@@ -224,3 +233,5 @@ bool PolygonSkeleton::offsetsOfRun(const double* xs, const double* ys, const dou
 }
 
 }  // namespace flexure::deform
+
+#undef FLEXURE_FRAME_BOX_REDUCTION
