@@ -7,6 +7,7 @@
 #endif
 
 #include "flexure/core/parallel_for.h"
+#include "flexure/deform/coordinate_bounds.h"
 #include "flexure/deform/metaball_deform_operator.h"
 #include "simd_clones.h"
 
@@ -482,26 +483,6 @@ void addOffsetBump(const PointBump& m, const double* __restrict ox, const double
   }
 }
 
-// Bounds of n points given as coordinate arrays; NaN coordinates drop out (the comparisons
-// are false), and a run of NaN points is empty.
-FLEXURE_DEFORM_SIMD
-Bounds3 runBounds(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n) {
-  double lx = 1e300, ly = 1e300, lz = 1e300, hx = -1e300, hy = -1e300, hz = -1e300;
-#pragma omp simd reduction(min : lx, ly, lz) reduction(max : hx, hy, hz)
-  for (int i = 0; i < n; ++i) {
-    lx = xs[i] < lx ? xs[i] : lx;
-    ly = ys[i] < ly ? ys[i] : ly;
-    lz = zs[i] < lz ? zs[i] : lz;
-    hx = xs[i] > hx ? xs[i] : hx;
-    hy = ys[i] > hy ? ys[i] : hy;
-    hz = zs[i] > hz ? zs[i] : hz;
-  }
-  Bounds3 b;
-  b.lo = {lx, ly, lz};
-  b.hi = {hx, hy, hz};
-  return b;
-}
-
 bool overlaps(const Bounds3& a, const Bounds3& b) {
   return a.lo.x <= b.hi.x && b.lo.x <= a.hi.x && a.lo.y <= b.hi.y && b.lo.y <= a.hi.y && a.lo.z <= b.hi.z && b.lo.z <= a.hi.z;
 }
@@ -555,12 +536,7 @@ void BatchDeformer::deformOneByOne(Vec3d* pts, int count) const {
 void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   if (count <= 0) return;
   alignas(64) double xs[kBlock], ys[kBlock], zs[kBlock], dx[kBlock], dy[kBlock], dz[kBlock];
-  for (int i = 0; i < count; ++i) {
-    xs[i] = pts[i].x;
-    ys[i] = pts[i].y;
-    zs[i] = pts[i].z;
-  }
-  const Bounds3 box = runBounds(xs, ys, zs, count);  // NaN coordinates drop out
+  const Bounds3 box = splitCoordinates(pts, count, xs, ys, zs);  // NaN coordinates drop out
   if (box.empty()) return;  // nothing but NaN vertices: nothing moves them
   // The metaballs whose boxes meet the block's: simple points go to the SIMD loop, the rest
   // (and unbounded ones) are visited per vertex.
@@ -628,7 +604,7 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
   std::fill(dz, dz + count, 0.0);
   addPointBumps(bumps.data(), bumpCount, xs, ys, zs, dx, dy, dz, count);
   if (others && otherListed) {
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; otherCount > 0 && i < count; ++i) {  // none listed (the common case): no pass over the vertices
       const Vec3d p(xs[i], ys[i], zs[i]);
       Vec3d d(0, 0, 0);
       for (int k = 0; k < otherCount; ++k)
@@ -682,7 +658,7 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
   if (m.polygon) {
     if (!m.polygon->offsetsOfRun(x, y, z, n, ox, oy, oz)) return false;
   } else if (const auto* polyline = std::get_if<PolylineSkeleton>(m.skeleton)) {
-    polyline->offsetsOfRun(x, y, z, n, ox, oy, oz);
+    polyline->offsetsOfRun(x, y, z, n, box, ox, oy, oz);
   } else if (const auto* circle = std::get_if<CircleSkeleton>(m.skeleton)) {
     circle->offsetsOfRun(x, y, z, n, ox, oy, oz);
   } else if (const auto* sphere = std::get_if<SphereSkeleton>(m.skeleton)) {
@@ -708,7 +684,7 @@ void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys,
     const double* x = xs + start;
     const double* y = ys + start;
     const double* z = zs + start;
-    const Bounds3 run = runBounds(x, y, z, n);
+    const Bounds3 run = coordinateBounds(x, y, z, n);
     if (!overlaps(m.box, run)) continue;
     const bool lanes = runOffsetsOf(m, x, y, z, n, run, ox, oy, oz, found, &hint);
     if (lanes && m.laneInfluence) {
@@ -780,12 +756,7 @@ void BatchDeformer::deformNormalsOneByOne(Vec3d* pts, Vec3d* nrm, int count, con
 void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint) const {
   constexpr int kRun = BezierSkeleton::kRunLength;
   alignas(64) double xs[kRun], ys[kRun], zs[kRun];
-  for (int i = 0; i < count; ++i) {
-    xs[i] = pts[i].x;
-    ys[i] = pts[i].y;
-    zs[i] = pts[i].z;
-  }
-  const Bounds3 box = runBounds(xs, ys, zs, count);
+  const Bounds3 box = splitCoordinates(pts, count, xs, ys, zs);
   if (box.empty()) {  // nothing but NaN vertices: only unbounded metaballs can reach them
     if (!unbounded_.empty()) deformNormalsOneByOne(pts, nrm, count, xs, ys, zs, run, hint);
     return;
@@ -869,7 +840,7 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
 void BatchDeformer::runOffsets(const double* xs, const double* ys, const double* zs, int n, RunOffsets& out,
                                BezierSkeleton::Hint* hint) const {
   out.count = 0;
-  const Bounds3 box = runBounds(xs, ys, zs, n);
+  const Bounds3 box = coordinateBounds(xs, ys, zs, n);
   if (box.empty()) return;
   for (std::size_t i = 0; i < packed_.size() && out.count < RunOffsets::kMax; ++i) {
     const Packed& m = packed_[i];

@@ -1,9 +1,19 @@
 #include "flexure/deform/skeletons/polygon_skeleton.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "../simd_clones.h"
+
+// GCC vectorizes the frame loop's min/max reductions of selects when told they are reductions;
+// clang 14 does not recognize them (without fast-math flags) and reports the `omp simd` it
+// cannot honour, so it gets a plain loop (as in coordinate_bounds.cpp).
+#if defined(__clang__)
+#define FLEXURE_FRAME_BOX_REDUCTION
+#else
+#define FLEXURE_FRAME_BOX_REDUCTION _Pragma("omp simd reduction(min : xlo, ylo) reduction(max : xhi, yhi)")
+#endif
 
 namespace flexure::deform {
 
@@ -16,8 +26,49 @@ struct PlanarPolygon {
   int edges;
 };
 
+// The edges a chunk of points needs (both lists in edge order, so that the lanes choose as
+// planarOffset does): those that can cross the even-odd ray of some point of the chunk (whose
+// y-range meets the chunk's: the test compares without arithmetic, so the others never count),
+// and those that can be the nearest edge of some point. For the latter, with c the centre of
+// the chunk's 2D box and r its half diagonal, U = min over edges of dist(c, edge) + r bounds
+// every point's nearest-edge distance (triangle inequality); an edge whose bounding box is
+// farther than U from the chunk's box (with a margin for rounding) is strictly farther than
+// the nearest edge for every point and is dropped.
+struct ChunkEdges {
+  static constexpr int kMax = 64;  // more edges than this: no culling
+  std::array<int, kMax> cross{}, near{};
+  int crossCount = 0, nearCount = 0;
+};
+
+bool chunkEdges(const PlanarPolygon& g, double xlo, double xhi, double ylo, double yhi, ChunkEdges& out) {
+  if (g.edges > ChunkEdges::kMax || !(xlo <= xhi) || !(ylo <= yhi)) return false;
+  const double cx = 0.5 * (xlo + xhi), cy = 0.5 * (ylo + yhi);
+  double centre2 = 1e300;
+  for (int k = 0; k < g.edges; ++k) {
+    const double ax = cx - g.px[k], ay = cy - g.py[k];
+    double t = (ax * g.ex[k] + ay * g.ey[k]) * g.invLength2[k];
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    const double dx = ax - t * g.ex[k], dy = ay - t * g.ey[k];
+    centre2 = std::min(centre2, dx * dx + dy * dy);
+  }
+  const double scale = std::fabs(xlo) + std::fabs(xhi) + std::fabs(ylo) + std::fabs(yhi);  // the rounding of the gaps below
+  const double bound = (std::sqrt(centre2) + 0.5 * std::hypot(xhi - xlo, yhi - ylo)) * (1.0 + 1e-9) + 1e-12 * scale + 1e-300;
+  const double bound2 = bound * bound;
+  for (int k = 0, j = g.edges - 1; k < g.edges; j = k++) {
+    const double y0 = std::min(g.py[j], g.py[k]), y1 = std::max(g.py[j], g.py[k]);
+    if (!(y0 > yhi || y1 <= ylo)) out.cross[static_cast<std::size_t>(out.crossCount++)] = k;
+    const int next = k + 1 < g.edges ? k + 1 : 0;  // edge k runs from point k to point k + 1
+    const double sx0 = std::min(g.px[k], g.px[next]), sx1 = std::max(g.px[k], g.px[next]);
+    const double sy0 = std::min(g.py[k], g.py[next]), sy1 = std::max(g.py[k], g.py[next]);
+    const double gx = std::max({0.0, sx0 - xhi, xlo - sx1}), gy = std::max({0.0, sy0 - yhi, ylo - sy1});
+    if (gx * gx + gy * gy <= bound2) out.near[static_cast<std::size_t>(out.nearCount++)] = k;
+  }
+  return true;
+}
+
 // planarOffset for every point: x, y, h in the plane's frame; the even-odd crossings and the
-// nearest edge with the edges in the outer loop, so that the points fill the lanes.
+// nearest edge with the edges in the outer loop, so that the points fill the lanes; per chunk
+// of points only the edges chunkEdges keeps.
 FLEXURE_DEFORM_SIMD
 void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n,
                    double* __restrict ox, double* __restrict oy, double* __restrict oz) {
@@ -28,7 +79,8 @@ void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const do
     const double* px = xs + start;
     const double* py = ys + start;
     const double* pz = zs + start;
-#pragma omp simd
+    double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300;
+    FLEXURE_FRAME_BOX_REDUCTION
     for (int i = 0; i < m; ++i) {
       const double cx = px[i] - g.cx, cy = py[i] - g.cy, cz = pz[i] - g.cz;
       x[i] = cx * g.ux + cy * g.uy + cz * g.uz;
@@ -38,15 +90,30 @@ void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const do
       best[i] = 1e300;
       bx[i] = 0.0;
       by[i] = 0.0;
+      xlo = x[i] < xlo ? x[i] : xlo;  // the chunk's box in the plane's frame
+      xhi = x[i] > xhi ? x[i] : xhi;
+      ylo = y[i] < ylo ? y[i] : ylo;
+      yhi = y[i] > yhi ? y[i] : yhi;
     }
-    for (int k = 0, j = g.edges - 1; k < g.edges; j = k++) {
-      const double pxk = g.px[k], pyk = g.py[k], pxj = g.px[j], pyj = g.py[j], slope = g.slope[k];
-      const double ex = g.ex[k], ey = g.ey[k], inv = g.invLength2[k];
+    ChunkEdges use;
+    // A chunk with NaN points (an empty box) or a polygon of many edges visits every edge.
+    const bool culled = chunkEdges(g, xlo, xhi, ylo, yhi, use);
+    const int crossCount = culled ? use.crossCount : g.edges, nearCount = culled ? use.nearCount : g.edges;
+    for (int c = 0; c < crossCount; ++c) {
+      const int k = culled ? use.cross[static_cast<std::size_t>(c)] : c, j = k > 0 ? k - 1 : g.edges - 1;
+      const double pyk = g.py[k], pxj = g.px[j], pyj = g.py[j], slope = g.slope[k];
 #pragma omp simd
       for (int i = 0; i < m; ++i) {
         // Even-odd rule: edge (j, k) crosses the ray in +u from (x, y).
         const bool crosses = ((pyk > y[i]) != (pyj > y[i])) & (x[i] < pxj + (y[i] - pyj) * slope);
         inside[i] = crosses ? 1.0 - inside[i] : inside[i];
+      }
+    }
+    for (int c = 0; c < nearCount; ++c) {
+      const int k = culled ? use.near[static_cast<std::size_t>(c)] : c;
+      const double pxk = g.px[k], pyk = g.py[k], ex = g.ex[k], ey = g.ey[k], inv = g.invLength2[k];
+#pragma omp simd
+      for (int i = 0; i < m; ++i) {
         const double ax = x[i] - pxk, ay = y[i] - pyk;
         double t = (ax * ex + ay * ey) * inv;
         t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
@@ -166,3 +233,5 @@ bool PolygonSkeleton::offsetsOfRun(const double* xs, const double* ys, const dou
 }
 
 }  // namespace flexure::deform
+
+#undef FLEXURE_FRAME_BOX_REDUCTION

@@ -1,6 +1,9 @@
 #include "flexure/deform/skeletons/polyline_skeleton.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
 
 #include "../simd_clones.h"
 
@@ -71,18 +74,66 @@ void nearerOffsetsToEdge(const Vec3d& a, const Vec3d& e, double invLength2, cons
 }
 }  // namespace
 
-void PolylineSkeleton::offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy,
-                                    double* oz) const {
+// The edges that can be nearest to some point of a chunk whose box has centre c and half
+// diagonal r: U = min over edges of dist(c, edge) + r bounds every point's nearest distance
+// (triangle inequality); an edge whose bounding box lies farther than U from the chunk's box
+// (with a margin for rounding) is strictly farther than the nearest edge for every point of the
+// chunk. Kept in edge order, so that ties go to the same edge as without culling. Returns the
+// number kept; every edge for a chunk of NaN points (an empty box).
+int PolylineSkeleton::edgesNearBox(const Bounds3& box, int* kept) const {
+  const int edges = static_cast<int>(edges_.size());
+  if (box.empty()) {
+    for (int k = 0; k < edges; ++k) kept[k] = k;
+    return edges;
+  }
+  const Vec3d c = box.center();
+  double centre2 = 1e300;
+  for (int k = 0; k < edges; ++k) {
+    const double t = segmentParameter(c, points[static_cast<std::size_t>(k)], edges_[static_cast<std::size_t>(k)],
+                                      invLength2_[static_cast<std::size_t>(k)]);
+    centre2 = std::min(centre2, squaredNorm(c - (points[static_cast<std::size_t>(k)] + edges_[static_cast<std::size_t>(k)] * t)));
+  }
+  const double scale = std::fabs(box.lo.x) + std::fabs(box.lo.y) + std::fabs(box.lo.z) + std::fabs(box.hi.x) + std::fabs(box.hi.y) +
+                       std::fabs(box.hi.z);
+  const double bound = (std::sqrt(centre2) + 0.5 * norm(box.extent())) * (1.0 + 1e-9) + 1e-12 * scale + 1e-300;
+  int count = 0;
+  for (int k = 0; k < edges; ++k) {
+    const Vec3d& a = points[static_cast<std::size_t>(k)];
+    const Vec3d& b = points[static_cast<std::size_t>(k) + 1];
+    double gap2 = 0.0;
+    for (int d = 0; d < 3; ++d) {
+      const double g = std::max({0.0, std::min(a[d], b[d]) - box.hi[d], box.lo[d] - std::max(a[d], b[d])});
+      gap2 += g * g;
+    }
+    if (gap2 <= bound * bound) kept[count++] = k;
+  }
+  return count;
+}
+
+void PolylineSkeleton::offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box, double* ox,
+                                    double* oy, double* oz) const {
   alignas(64) double best[64];
+  // Edge lists on the stack for the usual few edges; a long polyline culls into its own buffer.
+  constexpr int kStackEdges = 64;
+  std::array<int, kStackEdges> small{};
+  std::vector<int> large;
+  int* kept = small.data();
+  if (edges_.size() > kStackEdges) {
+    large.resize(edges_.size());
+    kept = large.data();
+  }
+  const int edges = edgesNearBox(box, kept);
   for (int start = 0; start < count; start += 64) {
     const int n = std::min(64, count - start);
     std::fill(best, best + n, 1e300);
     std::fill(ox + start, ox + start + n, 0.0);
     std::fill(oy + start, oy + start + n, 0.0);
     std::fill(oz + start, oz + start + n, 0.0);
-    for (std::size_t k = 0; k < edges_.size(); ++k)
+    for (int e = 0; e < edges; ++e) {
+      const auto k = static_cast<std::size_t>(kept[e]);
       nearerOffsetsToEdge(points[k], edges_[k], invLength2_[k], xs + start, ys + start, zs + start, n, best, ox + start, oy + start,
                           oz + start);
+    }
   }
 }
 

@@ -21,7 +21,10 @@ struct PolylineSkeleton {
   // offset() for `count` points given as coordinate arrays, the edges in the outer loop and the
   // points (64 at a time) in vector lanes; the same choice of edge
   // (the first nearest) and the same arithmetic as offset's double case.
-  void offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy, double* oz) const;
+  // Only the edges that can be nearest to one of the points are visited (edgesNearBox); `box`
+  // bounds the points (the run's box, which the caller has; empty for NaN points).
+  void offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box, double* ox, double* oy,
+                    double* oz) const;
   template <class S> Vec3<S> offset(const Vec3<S>& p) const {
     if constexpr (std::is_same_v<S, double>) {
       // The batch path's case: one inlined pass keeping the best offset itself (no second
@@ -43,6 +46,7 @@ struct PolylineSkeleton {
   }
 
  private:
+  int edgesNearBox(const Bounds3& box, int* kept) const;  // see polyline_skeleton.cpp
   std::vector<Vec3d> edges_;
   std::vector<double> invLength2_;
 };
