@@ -126,10 +126,12 @@ constexpr double kMaxCells = 32768.0;
 
 }  // namespace
 
-bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out) {
+bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out,
+                    ChangedVertices* vertices) {
   const std::size_t n = after.positions.size();
   const bool sameTopology = before.positions.size() == n && before.triangles == after.triangles &&
                             before.normals.size() == after.normals.size();
+  if (vertices) *vertices = ChangedVertices{};
   if (!sameTopology) {
     Bounds3 box = before.bounds();
     box.extend(after.bounds());
@@ -144,6 +146,7 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
                (normals && !samePoint(before.normals[v], after.normals[v]));
     any = any || moved[v];
   }
+  if (vertices && normals) *vertices = ChangedVertices{true, flaggedRanges(moved, kVertexRangeJoinGap)};
   if (!any) return false;
   // Where each moved triangle was and where it is: the pixels either covers may change.
   auto changed = [&](const std::array<int, 3>& t) {
@@ -262,6 +265,24 @@ std::vector<TriangleChunk> triangleChunks(const TriangleMesh& mesh, int triangle
     chunks.push_back(chunk);
   }
   return chunks;
+}
+
+void updateTriangleChunks(const TriangleMesh& mesh, const std::vector<VertexRange>& moved,
+                          std::vector<TriangleChunk>& chunks) {
+  if (moved.empty()) return;
+  const std::vector<char> flag = rangeFlags(moved, mesh.positions.size());
+  const auto touches = [&flag](const std::array<int, 3>& t) {
+    return flag[static_cast<std::size_t>(t[0])] || flag[static_cast<std::size_t>(t[1])] ||
+           flag[static_cast<std::size_t>(t[2])];
+  };
+  for (TriangleChunk& chunk : chunks) {
+    const auto first = mesh.triangles.begin() + chunk.firstTriangle;
+    const auto last = first + chunk.triangleCount;
+    if (std::none_of(first, last, touches)) continue;
+    chunk.box = Bounds3{};
+    for (auto t = first; t != last; ++t)
+      for (int k : *t) chunk.box.extend(mesh.positions[static_cast<std::size_t>(k)]);
+  }
 }
 
 void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleChunk>& chunks,
