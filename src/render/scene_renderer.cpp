@@ -38,9 +38,11 @@ namespace {
 glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
 
 // A partial frame draws or skips a mesh's triangles in runs of this many (frame_damage.h): small
-// enough that a local change of a large mesh redraws a band of it, large enough that the draw
-// calls stay few.
-constexpr int kTrianglesPerChunk = 1024;
+// enough that a local change of a large mesh redraws a band of it and tests few triangles one by
+// one (a row of a 700-cell sheet is 1 400 triangles: runs of 1 024 spanned the whole sheet, so a
+// metaball's damage tested every triangle of its rows), large enough that the runs' boxes
+// projected per frame stay few. A partial frame draws its selection with one call per batch.
+constexpr int kTrianglesPerChunk = 256;
 
 // What changed is collected in world boxes at most this fraction of the model's size
 // (frame_damage.h, changedRegions, PolylineDamage), and the pixels they cover are redrawn in
