@@ -137,7 +137,8 @@ TEST_CASE("a mesh deformed along a curve is tessellated again when only the curv
 
 TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afresh, its leaf kept", "[session][geometry]") {
   // The drag changes the deformer's parameters only: the worker deforms a copy of the sheet it
-  // keeps (tessellateLeaf) instead of tessellating the sheet again, and merges it as before.
+  // keeps (tessellateLeaf) instead of tessellating the sheet again, merges it as before, and
+  // from the third changed frame on moves the result into the frame instead of copying it.
   const auto doc = exampleScene("metaball-z-letter.json");
   TessellationOptions options;
   options.mergeAffineCells = true;
@@ -169,4 +170,16 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
     }
     CHECK(sameNormals);
   }
+  // The drag over: a deformed sheet handed over to a frame is made once more (the entries stayed,
+  // the mesh went with the frame), then kept.
+  builder.request(psi, 5);
+  auto frame = frameTagged(builder, 5);
+  REQUIRE(frame);
+  CHECK(frame->pathsTessellated <= 1);
+  requireSameAsTessellated(*frame, *doc, psi, options);
+  builder.request(psi, 6);
+  frame = frameTagged(builder, 6);
+  REQUIRE(frame);
+  CHECK(frame->pathsTessellated == 0);
+  requireSameAsTessellated(*frame, *doc, psi, options);
 }
