@@ -73,9 +73,9 @@ struct TriangleChunk {
 };
 std::vector<TriangleChunk> triangleChunks(const TriangleMesh& mesh, int trianglesPerChunk);
 // The chunks of `mesh` (made by triangleChunks for a mesh with the same triangles) after the
-// vertices of `moved` changed: the bounds of the chunks with a triangle using such a vertex are
-// computed again, the others kept.
-void updateTriangleChunks(const TriangleMesh& mesh, const std::vector<VertexRange>& moved,
+// triangles of `changedTriangles` (ascending: ChangedVertices::triangles) moved: the bounds of the
+// chunks holding one are computed again, the others kept.
+void updateTriangleChunks(const TriangleMesh& mesh, const std::vector<int>& changedTriangles,
                           std::vector<TriangleChunk>& chunks);
 
 // The indices (each plus `base`) of the triangles of `mesh`, among those of the chunks that

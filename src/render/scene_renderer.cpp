@@ -402,7 +402,7 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
       if (!moved[i]) continue;
       if (changedVertices[i].known) {  // only these vertices differ: the rest of the copy stays
         copyVertexRanges(meshes[i], changedVertices[i].ranges, d.shownMeshes[i]);
-        render_detail::updateTriangleChunks(d.shownMeshes[i], changedVertices[i].ranges, d.chunks[i]);
+        render_detail::updateTriangleChunks(d.shownMeshes[i], changedVertices[i].triangles, d.chunks[i]);
       } else {
         d.shownMeshes[i] = meshes[i];
         d.chunks[i] = render_detail::triangleChunks(meshes[i], kTrianglesPerChunk);

@@ -21,10 +21,12 @@ std::vector<VertexRange> flaggedRanges(const std::vector<char>& flags, std::size
 
 // Which rows of a mesh's vertex buffer differ between two versions of it (changedRegions):
 // `known` when both have the same triangles and a normal per vertex, so that the vertices of
-// `ranges` are all that differ; otherwise the whole mesh must go again.
+// `ranges` are all that differ (and `triangles` the triangles they move); otherwise the whole
+// mesh must go again.
 struct ChangedVertices {
   bool known = false;
   std::vector<VertexRange> ranges;
+  std::vector<int> triangles;  // the triangles using a vertex that differs, ascending
 };
 
 // Flags (0 or 1) per vertex of a mesh of `vertexCount` vertices, set inside the ranges.

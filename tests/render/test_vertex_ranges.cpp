@@ -2,6 +2,7 @@
 // changedRegions' ChangedVertices), and the chunk bounds kept up to date from them alone.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "flexure/core/grid_tessellation.h"
@@ -77,7 +78,15 @@ TEST_CASE("a moved bump's changed vertices are the rows that differ, and chunk b
       patched.positions[v] = after.positions[v];
       patched.normals[v] = after.normals[v];
     }
-  updateTriangleChunks(patched, changed.ranges, chunks);
+  // The changed triangles are those using a differing vertex, ascending.
+  REQUIRE(!changed.triangles.empty());
+  CHECK(std::is_sorted(changed.triangles.begin(), changed.triangles.end()));
+  for (int t : changed.triangles) {
+    bool uses = false;
+    for (int v : after.triangles[static_cast<std::size_t>(t)]) uses = uses || inRange[static_cast<std::size_t>(v)];
+    CHECK(uses);
+  }
+  updateTriangleChunks(patched, changed.triangles, chunks);
   const std::vector<TriangleChunk> expected = triangleChunks(after, 256);
   REQUIRE(chunks.size() == expected.size());
   for (std::size_t c = 0; c < chunks.size(); ++c) {
