@@ -1,6 +1,7 @@
 #include "flexure/core/affine_grid_lines.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <vector>
@@ -8,7 +9,8 @@
 namespace flexure {
 namespace {
 
-double largest(const Vec3d& v) { return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}); }
+// Written out rather than std::max({…}): called per vertex in every line test, it then inlines.
+inline double largest(const Vec3d& v) { return std::max(std::max(std::abs(v.x), std::abs(v.y)), std::abs(v.z)); }
 
 // One grid block of a mesh, with its tolerances.
 class BlockView {
@@ -191,6 +193,19 @@ void refineUntilCellsMatch(const BlockView& g, std::vector<char>& keptColumns, s
   }
 }
 
+// The block's triangles are its cells' (a, b, d), (a, d, c) in row-major order, as tessellation
+// lays them out and as compaction writes them again.
+bool trianglesInGridOrder(const TriangleMesh& mesh, const GridBlock& block) {
+  std::size_t t = static_cast<std::size_t>(block.firstTriangle);
+  for (int j = 0; j + 1 < block.rows; ++j)
+    for (int i = 0; i + 1 < block.columns; ++i, t += 2) {
+      const int a = block.firstVertex + j * block.columns + i, b = a + 1, c = a + block.columns, d = c + 1;
+      if (mesh.triangles[t] != std::array<int, 3>{a, b, d} || mesh.triangles[t + 1] != std::array<int, 3>{a, d, c})
+        return false;
+    }
+  return true;
+}
+
 }  // namespace
 
 AffineGridLineStats dropAffineGridLines(TriangleMesh& mesh, double relativeTolerance) {
@@ -210,29 +225,53 @@ AffineGridLineStats dropAffineGridLines(TriangleMesh& mesh, double relativeToler
            static_cast<std::size_t>(g.firstTriangle + g.triangleCount()) > mesh.triangles.size();
   });
   kept.resize(mesh.grids.size());
+  std::vector<BlockView> views;  // one per block: its constructor reads every vertex of the block
+  views.reserve(mesh.grids.size());
   for (std::size_t b = 0; b < mesh.grids.size(); ++b) {
     const GridBlock& block = mesh.grids[b];
     for (int t = 0; t < block.triangleCount(); ++t) gridTriangle[static_cast<std::size_t>(block.firstTriangle + t)] = 1;
-    const BlockView g(mesh, block, relativeTolerance);
+    const BlockView& g = views.emplace_back(mesh, block, relativeTolerance);
     std::vector<char> columns = keptLines(g, true), rows = keptLines(g, false);
     refineUntilCellsMatch(g, columns, rows);
     for (int j = 0; j < block.rows; ++j)
       for (int i = 0; i < block.columns; ++i) keepVertex[g.index(i, j)] = columns[static_cast<std::size_t>(i)] && rows[static_cast<std::size_t>(j)];
     kept[b] = {indicesOf(columns), indicesOf(rows)};
   }
+  const std::size_t keptVertices = static_cast<std::size_t>(std::count(keepVertex.begin(), keepVertex.end(), char{1}));
+  const bool inOrder = std::is_sorted(mesh.grids.begin(), mesh.grids.end(), [](const GridBlock& x, const GridBlock& y) {
+    return x.firstTriangle < y.firstTriangle;
+  });
+  if (keptVertices == vertexCount && inOrder &&
+      std::all_of(mesh.grids.begin(), mesh.grids.end(), [&](const GridBlock& g) { return trianglesInGridOrder(mesh, g); })) {
+    // Nothing dropped: the compacted mesh would be this one, vertex for vertex and triangle for
+    // triangle (every block's cells again in row-major order), so it stays as it is.
+    stats.verticesAfter = stats.verticesBefore;
+    stats.trianglesAfter = stats.trianglesBefore;
+    return stats;
+  }
 
   // Compact the vertices, then the triangles: others as they were, each grid's from its kept lines.
+  // Sized once (this runs on every frame of a drag over a large deformed sheet).
   std::vector<int> newIndex(vertexCount, -1);
   TriangleMesh out;
   out.name = std::move(mesh.name);
   const bool normals = mesh.normals.size() == vertexCount, uvs = mesh.uvs.size() == vertexCount;
+  out.positions.resize(keptVertices);
+  if (normals) out.normals.resize(keptVertices);
+  if (uvs) out.uvs.resize(keptVertices);
+  std::size_t at = 0;
   for (std::size_t v = 0; v < vertexCount; ++v) {
     if (!keepVertex[v]) continue;
-    newIndex[v] = out.vertexCount();
-    out.positions.push_back(mesh.positions[v]);
-    if (normals) out.normals.push_back(mesh.normals[v]);
-    if (uvs) out.uvs.push_back(mesh.uvs[v]);
+    newIndex[v] = static_cast<int>(at);
+    out.positions[at] = mesh.positions[v];
+    if (normals) out.normals[at] = mesh.normals[v];
+    if (uvs) out.uvs[at] = mesh.uvs[v];
+    ++at;
   }
+  std::size_t triangleCount = static_cast<std::size_t>(std::count(gridTriangle.begin(), gridTriangle.end(), char{0}));
+  for (const Kept& k : kept)
+    if (k.columns.size() > 1 && k.rows.size() > 1) triangleCount += 2 * (k.columns.size() - 1) * (k.rows.size() - 1);
+  out.triangles.reserve(triangleCount);
   // Triangles keep their order: each grid's run where it was, the others around them.
   std::vector<std::size_t> order(mesh.grids.size());
   for (std::size_t b = 0; b < order.size(); ++b) order[b] = b;
@@ -250,7 +289,7 @@ AffineGridLineStats dropAffineGridLines(TriangleMesh& mesh, double relativeToler
   for (std::size_t b : order) {
     const GridBlock& block = mesh.grids[b];
     copyOthersUntil(static_cast<std::size_t>(block.firstTriangle));
-    const BlockView g(mesh, block, relativeTolerance);
+    const BlockView& g = views[b];
     const Kept& k = kept[b];
     GridBlock merged;
     merged.firstVertex = newIndex[g.index(0, 0)];

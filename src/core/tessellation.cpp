@@ -65,16 +65,26 @@ std::size_t placementStart(const Path& path, const ParamAccess<double>& params) 
   return start;
 }
 
-TriangleMesh tessellatePathInner(const Path& path, const ParamAccess<double>& params, std::size_t start,
-                                 const TessellationOptions& options) {
+TriangleMesh tessellateLeaf(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options) {
   TriangleMesh mesh;
   // In the primitive's own space (Appendix A: P^{i,1} = P^{L^i}) ...
   path.leaf->tessellate(params, options.resolution, mesh);
   if (mesh.normals.size() != mesh.positions.size()) mesh.computeVertexNormals();
+  return mesh;
+}
+
+void finishPathInner(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start,
+                     const TessellationOptions& options) {
   // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
   applyOperators(mesh, path, params, 0, start);
   if (options.mergeAffineCells) dropAffineGridLines(mesh);
   mesh.name = path.leaf->name();
+}
+
+TriangleMesh tessellatePathInner(const Path& path, const ParamAccess<double>& params, std::size_t start,
+                                 const TessellationOptions& options) {
+  TriangleMesh mesh = tessellateLeaf(path, params, options);
+  finishPathInner(mesh, path, params, start, options);
   return mesh;
 }
 

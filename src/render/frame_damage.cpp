@@ -126,10 +126,12 @@ constexpr double kMaxCells = 32768.0;
 
 }  // namespace
 
-bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out) {
+bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out,
+                    ChangedVertices* vertices) {
   const std::size_t n = after.positions.size();
   const bool sameTopology = before.positions.size() == n && before.triangles == after.triangles &&
                             before.normals.size() == after.normals.size();
+  if (vertices) *vertices = ChangedVertices{};
   if (!sameTopology) {
     Bounds3 box = before.bounds();
     box.extend(after.bounds());
@@ -144,18 +146,25 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
                (normals && !samePoint(before.normals[v], after.normals[v]));
     any = any || moved[v];
   }
+  if (vertices && normals) *vertices = ChangedVertices{true, flaggedRanges(moved, kVertexRangeJoinGap), {}};
   if (!any) return false;
-  // Where each moved triangle was and where it is: the pixels either covers may change.
-  auto changed = [&](const std::array<int, 3>& t) {
-    return moved[static_cast<std::size_t>(t[0])] || moved[static_cast<std::size_t>(t[1])] || moved[static_cast<std::size_t>(t[2])];
-  };
+  // Where each moved triangle was and where it is: the pixels either covers may change. The
+  // changed triangles are listed once (a drag moves a small part of a large sheet; the passes
+  // below and the caller's chunk update then visit those alone).
+  std::vector<int> changedTriangles;
   Bounds3 all;
-  for (const auto& t : after.triangles)
-    if (changed(t))
-      for (int v : t) {
-        all.extend(before.positions[static_cast<std::size_t>(v)]);
-        all.extend(after.positions[static_cast<std::size_t>(v)]);
-      }
+  for (std::size_t k = 0; k < after.triangles.size(); ++k) {
+    const auto& t = after.triangles[k];
+    if (!moved[static_cast<std::size_t>(t[0])] && !moved[static_cast<std::size_t>(t[1])] &&
+        !moved[static_cast<std::size_t>(t[2])])
+      continue;
+    changedTriangles.push_back(static_cast<int>(k));
+    for (int v : t) {
+      all.extend(before.positions[static_cast<std::size_t>(v)]);
+      all.extend(after.positions[static_cast<std::size_t>(v)]);
+    }
+  }
+  if (vertices && vertices->known) vertices->triangles = changedTriangles;
   if (all.empty()) return true;
   const Vec3d e = all.extent();
   const double longest = std::max({e.x, e.y, e.z});
@@ -169,10 +178,9 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
   // moved; past 2 048 marked cells, the one box around them all.
   CellGrid grid(all, std::max({maxExtent, longest / 64.0, std::cbrt(e.x * e.y * e.z / kMaxCells)}));
   for (const TriangleMesh* mesh : {&before, &after})
-    for (const auto& t : after.triangles) {
-      if (!changed(t)) continue;
+    for (int k : changedTriangles) {
       Bounds3 box;
-      for (int v : t) box.extend(mesh->positions[static_cast<std::size_t>(v)]);
+      for (int v : after.triangles[static_cast<std::size_t>(k)]) box.extend(mesh->positions[static_cast<std::size_t>(v)]);
       grid.mark(box);
       if (grid.markedCount() > kMaxMarkedCells) {
         out.push_back(all);
@@ -262,6 +270,22 @@ std::vector<TriangleChunk> triangleChunks(const TriangleMesh& mesh, int triangle
     chunks.push_back(chunk);
   }
   return chunks;
+}
+
+void updateTriangleChunks(const TriangleMesh& mesh, const std::vector<int>& changedTriangles,
+                          std::vector<TriangleChunk>& chunks) {
+  // Chunks lie in triangle order: walk them along the ascending list.
+  std::size_t c = 0;
+  for (std::size_t i = 0; i < changedTriangles.size();) {
+    const int t = changedTriangles[i];
+    while (c < chunks.size() && chunks[c].firstTriangle + chunks[c].triangleCount <= t) ++c;
+    if (c == chunks.size()) return;
+    TriangleChunk& chunk = chunks[c];
+    chunk.box = Bounds3{};
+    for (int k = chunk.firstTriangle; k < chunk.firstTriangle + chunk.triangleCount; ++k)
+      for (int v : mesh.triangles[static_cast<std::size_t>(k)]) chunk.box.extend(mesh.positions[static_cast<std::size_t>(v)]);
+    while (i < changedTriangles.size() && changedTriangles[i] < chunk.firstTriangle + chunk.triangleCount) ++i;
+  }
 }
 
 void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleChunk>& chunks,

@@ -13,6 +13,7 @@
 #include <glm/glm.hpp>
 
 #include "cached_framebuffer.h"
+#include "vertex_ranges.h"
 #include "flexure/core/triangle_mesh.h"
 
 namespace flexure::render_detail {
@@ -48,7 +49,11 @@ class PolylineDamage {
 // meshes' bounds otherwise. A metaball's tube lifted across a sheet is then a chain of small
 // boxes along the tube, not one box over its whole extent, and a mesh moved as a whole gives a
 // few hundred boxes at most however many triangles it has. True when anything differs.
-bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out);
+// With `vertices`, also which vertices differ (vertex_ranges.h), in ranges joined across gaps of
+// fewer than kVertexRangeJoinGap: the rows of the vertex buffer to send again.
+bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out,
+                    ChangedVertices* vertices = nullptr);
+inline constexpr std::size_t kVertexRangeJoinGap = 64;
 
 // Rectangles of the viewport covering every pixel of `rects`, made of `tile`-pixel tiles: the
 // tiles any rect reaches, row by row in runs, a run joining the rectangle above it when that
@@ -67,6 +72,11 @@ struct TriangleChunk {
   Bounds3 box;
 };
 std::vector<TriangleChunk> triangleChunks(const TriangleMesh& mesh, int trianglesPerChunk);
+// The chunks of `mesh` (made by triangleChunks for a mesh with the same triangles) after the
+// triangles of `changedTriangles` (ascending: ChangedVertices::triangles) moved: the bounds of the
+// chunks holding one are computed again, the others kept.
+void updateTriangleChunks(const TriangleMesh& mesh, const std::vector<int>& changedTriangles,
+                          std::vector<TriangleChunk>& chunks);
 
 // The indices (each plus `base`) of the triangles of `mesh`, among those of the chunks that
 // reach into `clip`, whose projection can cover a pixel of `clip`, in the mesh's order, appended

@@ -50,6 +50,16 @@ void GpuMeshBatch::upload(const std::vector<TriangleMesh>& meshes, std::size_t f
   setStyles(styles);
 }
 
+void GpuMeshBatch::updateVertices(std::size_t index, const TriangleMesh& mesh, const std::vector<VertexRange>& ranges) {
+  if (!vao_ || index >= vertexCounts_.size()) return;
+  for (const VertexRange& range : ranges) {
+    if (range.end() > static_cast<std::size_t>(vertexCounts_[index])) continue;  // not this mesh's
+    rowScratch_.clear();
+    appendPositionsAndNormals(mesh, range.first, range.count, rowScratch_);
+    writeSixFloatRows(vertexBuffer_.get(), vertexBases_[index] + range.first, rowScratch_);
+  }
+}
+
 void GpuMeshBatch::setStyles(const std::vector<BatchStyle>& styles) {
   if (!vao_) return;
   std::vector<BatchStyle> perVertex;

@@ -12,6 +12,7 @@
 
 #include "flexure/core/triangle_mesh.h"
 #include "gl_name.h"
+#include "vertex_ranges.h"
 
 namespace flexure::render_detail {
 
@@ -28,6 +29,10 @@ class GpuMeshBatch {
   // styles[i] for meshes[first + i].
   void upload(const std::vector<TriangleMesh>& meshes, std::size_t first, std::size_t count,
               const std::vector<BatchStyle>& styles);
+  // Sends again the rows of the batch's mesh `index` for the vertices of `ranges` only, from
+  // `mesh` (which has the same vertex count as the uploaded one and a normal per vertex): a
+  // frame that moved some vertices of a large mesh keeps the rest of its buffer on the GPU.
+  void updateVertices(std::size_t index, const TriangleMesh& mesh, const std::vector<VertexRange>& ranges);
   // Re-uploads the style attribute only; styles[i] for the batch's mesh i.
   void setStyles(const std::vector<BatchStyle>& styles);
   std::size_t meshCount() const { return vertexCounts_.size(); }
@@ -52,6 +57,7 @@ class GpuMeshBatch {
   std::vector<GLsizei> vertexCounts_;  // per mesh
   std::vector<GLsizei> indexStarts_;   // per mesh, plus the total at the end
   std::vector<unsigned> vertexBases_;  // per mesh
+  std::vector<float> rowScratch_;      // updateVertices' rows, kept between frames
 };
 
 }  // namespace flexure::render_detail

@@ -10,12 +10,33 @@ const TriangleMesh& meshWithNormals(const TriangleMesh& source, TriangleMesh& sc
 }
 
 void appendPositionsAndNormals(const TriangleMesh& mesh, std::vector<float>& vertices) {
-  for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
+  appendPositionsAndNormals(mesh, 0, mesh.positions.size(), vertices);
+}
+
+void appendPositionsAndNormals(const TriangleMesh& mesh, std::size_t first, std::size_t count,
+                               std::vector<float>& vertices) {
+  // Sized once and written in place: a push per float kept the loop from vectorizing.
+  const std::size_t start = vertices.size();
+  vertices.resize(start + 6 * count);
+  float* out = vertices.data() + start;
+  for (std::size_t i = first; i < first + count; ++i, out += 6) {
     const Vec3d& p = mesh.positions[i];
     const Vec3d& n = mesh.normals[i];
-    vertices.insert(vertices.end(), {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z),
-                                     static_cast<float>(n.x), static_cast<float>(n.y), static_cast<float>(n.z)});
+    out[0] = static_cast<float>(p.x);
+    out[1] = static_cast<float>(p.y);
+    out[2] = static_cast<float>(p.z);
+    out[3] = static_cast<float>(n.x);
+    out[4] = static_cast<float>(n.y);
+    out[5] = static_cast<float>(n.z);
   }
+}
+
+void writeSixFloatRows(GLuint buffer, std::size_t firstRow, const std::vector<float>& vertices) {
+  if (vertices.empty()) return;
+  glBindBuffer(GL_ARRAY_BUFFER, buffer);
+  glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(firstRow * 6 * sizeof(float)),
+                  static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data());
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 void uploadSixFloatVertices(GLuint buffer, const std::vector<float>& vertices) {

@@ -2,6 +2,7 @@
 // The one vertex layout of Flexure's GPU storage: six floats per vertex, attribute 0 a position
 // and attribute 1 a normal (meshes) or a colour (lines), shared by GpuMesh, GpuMeshBatch and
 // GpuLines so the shaders' attribute locations are laid out in one place.
+#include <cstddef>
 #include <vector>
 
 #include "flexure/core/triangle_mesh.h"
@@ -15,6 +16,13 @@ const TriangleMesh& meshWithNormals(const TriangleMesh& source, TriangleMesh& sc
 
 // Appends position and normal of every vertex of `mesh` (which has a normal per vertex).
 void appendPositionsAndNormals(const TriangleMesh& mesh, std::vector<float>& vertices);
+// The same for vertices [first, first + count) only.
+void appendPositionsAndNormals(const TriangleMesh& mesh, std::size_t first, std::size_t count,
+                               std::vector<float>& vertices);
+
+// Overwrites rows [firstRow, firstRow + vertices.size() / 6) of `buffer`, filled before by
+// uploadSixFloatVertices: the rows of the vertices a frame moved, the others left as they are.
+void writeSixFloatRows(GLuint buffer, std::size_t firstRow, const std::vector<float>& vertices);
 
 // Fills `buffer` with `vertices` and points attributes 0 and 1 of the bound vertex array at it.
 void uploadSixFloatVertices(GLuint buffer, const std::vector<float>& vertices);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
 #include <utility>
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -37,9 +38,11 @@ namespace {
 glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
 
 // A partial frame draws or skips a mesh's triangles in runs of this many (frame_damage.h): small
-// enough that a local change of a large mesh redraws a band of it, large enough that the draw
-// calls stay few.
-constexpr int kTrianglesPerChunk = 1024;
+// enough that a local change of a large mesh redraws a band of it and tests few triangles one by
+// one (a row of a 700-cell sheet is 1 400 triangles: runs of 1 024 spanned the whole sheet, so a
+// metaball's damage tested every triangle of its rows), large enough that the runs' boxes
+// projected per frame stay few. A partial frame draws its selection with one call per batch.
+constexpr int kTrianglesPerChunk = 256;
 
 // What changed is collected in world boxes at most this fraction of the model's size
 // (frame_damage.h, changedRegions, PolylineDamage), and the pixels they cover are redrawn in
@@ -229,6 +232,10 @@ struct SceneRenderer::Impl {
   std::vector<unsigned> clipIndexList;
   render_detail::ProjectionScratch projectionScratch;
   void pointOverlaysAtSources();
+  // Batch b brought to `meshes` and the styles `next` when the packing stays (setMeshes).
+  void updateBatch(std::size_t b, const std::vector<TriangleMesh>& meshes, const std::vector<char>& moved,
+                   const std::vector<render_detail::ChangedVertices>& changedVertices,
+                   const std::vector<MeshStyle>& next);
 
   void drawBackground(const RenderOptions& options);
   // The background (and the grid over it) into the bound framebuffer `target`: copied from the
@@ -325,6 +332,43 @@ void SceneRenderer::release() {
   d.initialized = false;
 }
 
+namespace {
+
+// Positions and normals of the vertices of `ranges` from `from` into `to` (the same vertex count).
+void copyVertexRanges(const TriangleMesh& from, const std::vector<render_detail::VertexRange>& ranges, TriangleMesh& to) {
+  for (const render_detail::VertexRange& r : ranges) {
+    const auto first = static_cast<std::ptrdiff_t>(r.first), end = static_cast<std::ptrdiff_t>(r.end());
+    std::copy(from.positions.begin() + first, from.positions.begin() + end, to.positions.begin() + first);
+    std::copy(from.normals.begin() + first, from.normals.begin() + end, to.normals.begin() + first);
+  }
+}
+
+}  // namespace
+
+// Batch `b` brought to `meshes` with `styles`, its packing unchanged: when each moved mesh of it
+// says which of its vertices differ, only their rows are sent again (a metaball dragged over a
+// large sheet moves a small part of it); otherwise the whole batch is uploaded again.
+void SceneRenderer::Impl::updateBatch(std::size_t b, const std::vector<TriangleMesh>& meshes,
+                                      const std::vector<char>& moved,
+                                      const std::vector<render_detail::ChangedVertices>& changedVertices,
+                                      const std::vector<MeshStyle>& next) {
+  const std::size_t first = batchFirst[b], count = batches[b].meshCount();
+  bool anyMoved = false, anyRestyled = false, rowsKnown = true;
+  for (std::size_t i = first; i < first + count; ++i) {
+    anyMoved = anyMoved || moved[i];
+    rowsKnown = rowsKnown && (!moved[i] || changedVertices[i].known);
+    anyRestyled = anyRestyled || !sameStyle(next[i], styles[i]);
+  }
+  if (anyMoved && !rowsKnown) {
+    batches[b].upload(meshes, first, count, batchStyles(next, first, count));
+    return;
+  }
+  if (anyMoved)
+    for (std::size_t i = first; i < first + count; ++i)
+      if (moved[i]) batches[b].updateVertices(i - first, meshes[i], changedVertices[i].ranges);
+  if (anyRestyled) batches[b].setStyles(batchStyles(next, first, count));
+}
+
 void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles) {
   Impl& d = *impl_;
   std::vector<MeshStyle> next = paletteStyles(meshes.size());
@@ -335,6 +379,7 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
   for (std::size_t i = 0; i < meshes.size() && samePacking; ++i)
     samePacking = meshes[i].positions.size() == d.shownMeshes[i].positions.size();
   std::vector<char> moved(meshes.size(), 1);
+  std::vector<render_detail::ChangedVertices> changedVertices(meshes.size());
   d.bounds = Bounds3{};
   for (const TriangleMesh& mesh : meshes) d.bounds.extend(mesh.bounds());
   const double damageExtent = d.damageExtent();
@@ -342,7 +387,7 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
     d.damageEverywhere = true;
   } else {
     for (std::size_t i = 0; i < meshes.size(); ++i) {
-      moved[i] = render_detail::changedRegions(d.shownMeshes[i], meshes[i], damageExtent, d.damage);
+      moved[i] = render_detail::changedRegions(d.shownMeshes[i], meshes[i], damageExtent, d.damage, &changedVertices[i]);
       // A new colour or selection redraws the mesh where it was and where it is.
       if (i < d.styles.size() && !sameStyle(next[i], d.styles[i])) {
         d.addDamage(d.shownMeshes[i].bounds());
@@ -352,20 +397,16 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
   }
   d.meshCount = meshes.size();
   if (samePacking) {
-    for (std::size_t b = 0; b < d.batches.size(); ++b) {
-      const std::size_t first = d.batchFirst[b], count = d.batches[b].meshCount();
-      bool anyMoved = false, anyRestyled = false;
-      for (std::size_t i = first; i < first + count; ++i) {
-        anyMoved = anyMoved || moved[i];
-        anyRestyled = anyRestyled || !sameStyle(next[i], d.styles[i]);
-      }
-      if (anyMoved) d.batches[b].upload(meshes, first, count, batchStyles(next, first, count));
-      else if (anyRestyled) d.batches[b].setStyles(batchStyles(next, first, count));
-    }
+    for (std::size_t b = 0; b < d.batches.size(); ++b) d.updateBatch(b, meshes, moved, changedVertices, next);
     for (std::size_t i = 0; i < meshes.size(); ++i) {
       if (!moved[i]) continue;
-      d.shownMeshes[i] = meshes[i];
-      d.chunks[i] = render_detail::triangleChunks(meshes[i], kTrianglesPerChunk);
+      if (changedVertices[i].known) {  // only these vertices differ: the rest of the copy stays
+        copyVertexRanges(meshes[i], changedVertices[i].ranges, d.shownMeshes[i]);
+        render_detail::updateTriangleChunks(d.shownMeshes[i], changedVertices[i].triangles, d.chunks[i]);
+      } else {
+        d.shownMeshes[i] = meshes[i];
+        d.chunks[i] = render_detail::triangleChunks(meshes[i], kTrianglesPerChunk);
+      }
     }
     d.styles = std::move(next);
     return;

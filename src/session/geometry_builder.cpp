@@ -84,15 +84,27 @@ class PathMeshCache {
         e.start = start;
         e.innerIndices = indicesOf(innerNodes(path, start));
         e.outerIndices = indicesOf(outerNodes(path, start));
+        e.leafIndices = indicesOf(leafNodes(path));
         e.indexed = true;
       }
-      const bool innerSame = e.innerValid && same(e.innerIndices, e.innerValues, psi);
+      const bool valuesSame = e.innerValid && same(e.innerIndices, e.innerValues, psi);
+      const bool innerSame = valuesSame && e.innerHeld;
+      e.changesInARow = valuesSame ? 0 : e.changesInARow + 1;
+      // With no placement, the placed mesh is the inner one with its winding restored: kept as
+      // one mesh, so that a frame copies it once (a 10^6-triangle sheet is 60 MB a copy).
+      const bool placedIsInner = start == path.operators.size();
       if (!innerSame) {
-        e.inner = tessellatePathInner(path, values, start, options);
+        e.inner = leafMesh(e, path, values, psi, options);
+        finishPathInner(e.inner, path, values, start, options);
+        if (placedIsInner) placeOnPath(e.inner, path, values, start);
         e.innerValues = read(e.innerIndices, psi);
-        e.innerValid = true;
+        e.innerValid = e.innerHeld = true;
         e.placedValid = false;
         ++tessellated;
+      }
+      if (placedIsInner) {
+        handOverInner(e, meshes);
+        continue;
       }
       if (!e.placedValid || !same(e.outerIndices, e.outerValues, psi)) {
         e.placed = e.inner;
@@ -110,11 +122,41 @@ class PathMeshCache {
   struct Entry {
     bool indexed = false;
     std::size_t start = 0;
-    std::vector<int> innerIndices, outerIndices;
-    std::vector<double> innerValues, outerValues;
-    TriangleMesh inner, placed;
-    bool innerValid = false, placedValid = false;
+    std::vector<int> innerIndices, outerIndices, leafIndices;
+    std::vector<double> innerValues, outerValues, leafValues;
+    TriangleMesh leaf, inner, placed;
+    bool innerValid = false, placedValid = false, leafValid = false;
+    bool innerHeld = false;  // `inner` holds the mesh of innerValues (not handed over to a frame)
+    int changesInARow = 0;   // frames in a row whose inner entries changed (a drag of a deformer)
   };
+
+  // The inner mesh of a path without placement into the frame: moved there when its entries
+  // changed in the last two frames too (a deformer being dragged: the next frame will deform
+  // the leaf again, so keeping this one would only cost a copy of it a frame), else copied.
+  // A moved-out mesh whose entries then stay is made once more, and kept from then on.
+  static void handOverInner(Entry& e, std::vector<TriangleMesh>& meshes) {
+    if (e.changesInARow < 2) {
+      meshes.push_back(e.inner);
+      return;
+    }
+    meshes.push_back(std::move(e.inner));
+    e.inner = TriangleMesh{};
+    e.innerHeld = false;
+  }
+
+  // The primitive's own mesh (tessellateLeaf), tessellated again only when the entries it reads
+  // changed: a drag of a deformer's parameters copies it instead of tessellating it again. Kept
+  // only for paths with inner operators (without them the inner mesh changes with the leaf alone).
+  static TriangleMesh leafMesh(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi,
+                               const TessellationOptions& options) {
+    if (e.start == 0) return tessellateLeaf(path, values, options);
+    if (!e.leafValid || !same(e.leafIndices, e.leafValues, psi)) {
+      e.leaf = tessellateLeaf(path, values, options);
+      e.leafValues = read(e.leafIndices, psi);
+      e.leafValid = true;
+    }
+    return e.leaf;
+  }
 
   static void addWithDependencies(const Node* n, std::vector<const Node*>& out) {
     out.push_back(n);
@@ -124,6 +166,11 @@ class PathMeshCache {
     std::vector<const Node*> out;
     addWithDependencies(path.leaf, out);
     for (std::size_t k = 0; k < start; ++k) addWithDependencies(path.operators[k], out);
+    return out;
+  }
+  static std::vector<const Node*> leafNodes(const Path& path) {
+    std::vector<const Node*> out;
+    addWithDependencies(path.leaf, out);
     return out;
   }
   static std::vector<const Node*> outerNodes(const Path& path, std::size_t start) {

@@ -134,3 +134,52 @@ TEST_CASE("a mesh deformed along a curve is tessellated again when only the curv
   CHECK(frame->pathsTessellated == 2);  // the curve's own tube and the sheet it deforms
   requireSameAsTessellated(*frame, *doc, psi, TessellationOptions{});
 }
+
+TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afresh, its leaf kept", "[session][geometry]") {
+  // The drag changes the deformer's parameters only: the worker deforms a copy of the sheet it
+  // keeps (tessellateLeaf) instead of tessellating the sheet again, merges it as before, and
+  // from the third changed frame on moves the result into the frame instead of copying it.
+  const auto doc = exampleScene("metaball-z-letter.json");
+  TessellationOptions options;
+  options.mergeAffineCells = true;
+  GeometryBuilder builder(*doc, options);
+  Eigen::VectorXd psi = doc->parameters().values();
+  builder.request(psi, 1);
+  REQUIRE(frameTagged(builder, 1));
+  const int dz = doc->parameters().find("deform.0.dz");
+  const int dx = doc->parameters().find("deform.0.dx");
+  REQUIRE(dz >= 0);
+  REQUIRE(dx >= 0);
+  for (std::uint64_t step = 2; step <= 4; ++step) {
+    psi[dz] += 0.05;
+    psi[dx] += 0.03;
+    builder.request(psi, step);
+    const auto frame = frameTagged(builder, step);
+    REQUIRE(frame);
+    CHECK(frame->pathsTessellated == 1);
+    requireSameAsTessellated(*frame, *doc, psi, options);
+    auto copy = doc->clone();
+    copy->parameters().values() = psi;
+    const auto expected = tessellateScene(*copy, options);
+    REQUIRE(frame->meshes[0].normals.size() == expected[0].normals.size());
+    bool sameNormals = true;
+    for (std::size_t v = 0; v < expected[0].normals.size() && sameNormals; ++v) {
+      const Vec3d& a = frame->meshes[0].normals[v];
+      const Vec3d& b = expected[0].normals[v];
+      sameNormals = a.x == b.x && a.y == b.y && a.z == b.z;
+    }
+    CHECK(sameNormals);
+  }
+  // The drag over: a deformed sheet handed over to a frame is made once more (the entries stayed,
+  // the mesh went with the frame), then kept.
+  builder.request(psi, 5);
+  auto frame = frameTagged(builder, 5);
+  REQUIRE(frame);
+  CHECK(frame->pathsTessellated <= 1);
+  requireSameAsTessellated(*frame, *doc, psi, options);
+  builder.request(psi, 6);
+  frame = frameTagged(builder, 6);
+  REQUIRE(frame);
+  CHECK(frame->pathsTessellated == 0);
+  requireSameAsTessellated(*frame, *doc, psi, options);
+}

@@ -37,6 +37,15 @@ std::size_t placementStart(const Path& path, const ParamAccess<double>& params);
 // The leaf through operators [0, start), merged when the options ask for it.
 TriangleMesh tessellatePathInner(const Path& path, const ParamAccess<double>& params, std::size_t start,
                                  const TessellationOptions& options = {});
+// tessellatePathInner in two steps, so that a caller may keep the leaf's mesh while only the
+// operators' parameters change (a metaball dragged over a large sheet tessellates the sheet once):
+//   tessellatePathInner(path, params, start, options)
+//     == finishPathInner(tessellateLeaf(path, params, options), path, params, start, options)
+// The primitive alone, in its own space, with a normal per vertex.
+TriangleMesh tessellateLeaf(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options = {});
+// Operators [0, start) applied to the leaf's mesh, merged when the options ask for it.
+void finishPathInner(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start,
+                     const TessellationOptions& options = {});
 // Operators [start, end) of the path applied to `mesh` (from tessellatePathInner), winding restored.
 void placeOnPath(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start);
 
