@@ -1,7 +1,8 @@
 #include "flexure/energy/anchored_minimization.h"
 
+#include "flexure/energy/pattern_kept_ldlt.h"
+
 #include <Eigen/Dense>
-#include <Eigen/SparseCholesky>
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -24,7 +25,7 @@ std::optional<Eigen::VectorXd> shortenedToTurnLimit(const EnergyProblem& problem
     const double t = 0.5 * (inside + beyond);
     Eigen::VectorXd candidate = from + t * (to - from);
     problem.projectToBounds(candidate);
-    if (how.held != nullptr) restoreOnto(*how.held, candidate, 6, &metric);
+    if (how.held != nullptr) restoreOnto(*how.held, candidate, 6, &metric, how.heldFactor);
     if (how.turn(candidate) <= how.maxTurn) {
       inside = t;
       best = std::move(candidate);
@@ -37,7 +38,8 @@ std::optional<Eigen::VectorXd> shortenedToTurnLimit(const EnergyProblem& problem
 
 }  // namespace
 
-void restoreOnto(EnergyProblem& held, Eigen::VectorXd& psi, int maxIterations, const Eigen::VectorXd* metric) {
+void restoreOnto(EnergyProblem& held, Eigen::VectorXd& psi, int maxIterations, const Eigen::VectorXd* metric,
+                 PatternKeptLdlt* factor) {
   const int n = held.freeCount();
   if (n == 0 || held.residualCount() == 0) return;
   const std::vector<int>& cols = held.freeIndices();
@@ -65,7 +67,9 @@ void restoreOnto(EnergyProblem& held, Eigen::VectorXd& psi, int maxIterations, c
     } else {
       Eigen::SparseMatrix<double> diagonal(n, n);
       for (int c = 0; c < n; ++c) diagonal.insert(c, c) = 1e-10 * scale * regularization[c];
-      Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt(h + diagonal);
+      PatternKeptLdlt local;
+      PatternKeptLdlt& ldlt = factor != nullptr ? *factor : local;
+      ldlt.factorize(h + diagonal);
       delta = ldlt.solve(rhs);
     }
     if (!delta.allFinite()) return;
@@ -102,8 +106,8 @@ AnchoredResult minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, co
   Eigen::VectorXd r, rTrial;
   Eigen::SparseMatrix<double> J, normal, metricDiagonal(n, n);
   for (int c = 0; c < n; ++c) metricDiagonal.insert(c, c) = m[c];
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> sparse;
-  bool analysed = false;
+  PatternKeptLdlt local;
+  PatternKeptLdlt& sparse = how.factor != nullptr ? *how.factor : local;
   Eigen::MatrixXd denseNormal;
   Eigen::VectorXd g;
   double F = 0.0, lambda = 0.0, scale = 1.0;
@@ -122,10 +126,6 @@ AnchoredResult minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, co
       delta = h.ldlt().solve(-g);
     } else {
       Eigen::SparseMatrix<double> h = normal + (eps + damping) * metricDiagonal;
-      if (!analysed) {
-        sparse.analyzePattern(h);
-        analysed = true;
-      }
       sparse.factorize(h);
       delta = sparse.solve(-g);
     }
@@ -174,7 +174,7 @@ AnchoredResult minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, co
     trial = psi;
     for (int c = 0; c < n; ++c) trial[cols[static_cast<std::size_t>(c)]] += delta[c];
     problem.projectToBounds(trial);
-    if (held != nullptr) restoreOnto(*held, trial, 6, &m);
+    if (held != nullptr) restoreOnto(*held, trial, 6, &m, how.heldFactor);
     // Converged when the step, or what is left of it once back on the held constraints (the
     // W-penalized step also leans off them by about force/W, which the restoration takes back),
     // is below the tolerance.
@@ -199,7 +199,7 @@ AnchoredResult minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, co
         const double factor = std::min({1.0 / (1.0 - ratio), 100.0, radius / step.norm()});
         extended = psi + step * factor;
         problem.projectToBounds(extended);
-        if (held != nullptr) restoreOnto(*held, extended, 6, &m);
+        if (held != nullptr) restoreOnto(*held, extended, 6, &m, how.heldFactor);
         const double Fextended = objective(extended, rExtended);
         if (std::isfinite(Fextended) && Fextended < Ftrial) {
           trial = extended;

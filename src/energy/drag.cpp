@@ -345,6 +345,8 @@ bool DragSession::solveSubstep(const Vec3d& target) {
   how.tolerance = options_.stepTolerance;
   how.maxIterations = options_.iterationsPerSubstep;
   how.held = heldProblem_.get();
+  how.factor = &dragFactor_;
+  how.heldFactor = &heldFactor_;
   if (!turnWatch_.empty()) {
     how.turn = [this](const Eigen::VectorXd& psi) { return turnWatch_.largestTurn(psi); };
     how.maxTurn = options_.maxTurnPerMove;
@@ -358,7 +360,7 @@ bool DragSession::solveSubstep(const Vec3d& target) {
 // |r_held|² + μ|ψ − ψ_now|²_M with μ tiny, i.e. the minimal-norm Gauss-Newton correction.
 void DragSession::project() {
   if (!heldProblem_) return;
-  restoreOnto(*heldProblem_, scene_.parameters().values(), 30, &metric_.weights);
+  restoreOnto(*heldProblem_, scene_.parameters().values(), 30, &metric_.weights, &heldFactor_);
 }
 
 void DragSession::updateChangedDrives() {

@@ -27,6 +27,8 @@
 
 namespace flexure {
 
+class PatternKeptLdlt;
+
 struct AnchoredMinimization {
   const Eigen::VectorXd* anchor = nullptr;  // a, per column
   const Eigen::VectorXd* metric = nullptr;  // m, per column; null: every m_c = 1 (the paper's metric)
@@ -35,6 +37,10 @@ struct AnchoredMinimization {
   double tolerance = 1e-11;                 // on the undamped step's largest entry
   int maxIterations = 200;                  // safety cap only
   EnergyProblem* held = nullptr;            // constraints every trial is put back onto
+  // Factorizations kept across calls on the same problems (a drag's moves): their ordering and
+  // symbolic analysis are made once per pattern. Null: made afresh in each call.
+  PatternKeptLdlt* factor = nullptr;        // of the problem's normal equations
+  PatternKeptLdlt* heldFactor = nullptr;    // of held's (restoreOnto)
   // The largest turn (radians) of the watched parts at Ψ since the call began, and its limit.
   std::function<double(const Eigen::VectorXd&)> turn;
   double maxTurn = 0.0;
@@ -50,7 +56,8 @@ AnchoredResult minimizeAnchored(EnergyProblem& problem, Eigen::VectorXd& psi, co
 // Puts psi back onto the problem's constraints with the smallest change of its columns in the
 // metric m (null: the identity): a few Gauss-Newton steps with the minimal-norm solution
 // (JᵀJ + μ M) δ = −Jᵀr, μ M ≥ 10⁻¹³ max diag(JᵀJ) in every column.
+// `factor`, if given, keeps its analysis across calls on the same problem.
 void restoreOnto(EnergyProblem& held, Eigen::VectorXd& psi, int maxIterations = 6,
-                 const Eigen::VectorXd* metric = nullptr);
+                 const Eigen::VectorXd* metric = nullptr, PatternKeptLdlt* factor = nullptr);
 
 }  // namespace flexure

@@ -63,6 +63,7 @@
 #include "flexure/energy/drag_space.h"
 #include "flexure/energy/energy_problem.h"
 #include "flexure/energy/energy_settings.h"
+#include "flexure/energy/pattern_kept_ldlt.h"
 #include "flexure/energy/terms/user_spring.h"
 #include "flexure/energy/turn_watch.h"
 
@@ -203,6 +204,8 @@ class DragSession {
   std::vector<std::unique_ptr<AttachPointTerm>> pinTerms_;  // a grip's pins, among terms_
   std::unique_ptr<EnergyProblem> dragProblem_;     // held·W + loads + spring, over the columns
   std::unique_ptr<EnergyProblem> heldProblem_;     // held constraints only (projection)
+  // Their normal equations' factorizations, analysed once per pattern for the whole drag.
+  PatternKeptLdlt dragFactor_, heldFactor_;
   Eigen::VectorXd anchor_;                      // Ψ at drag start on the columns
   Eigen::VectorXd psiStart_;
   // The state after each move (targets and the drag's columns), oldest first; bounded by
