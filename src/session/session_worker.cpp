@@ -177,6 +177,7 @@ void SessionWorker::apply(const DragStart& c) {
 void SessionWorker::apply(const DragMove& c) {
   if (!drag_) return;
   dragTarget_ = c.target;
+  dragMoveSentAt_ = c.sentAt;
   if (c.only && *c.only != dragStart_.only) {
     // Narrowed anew (Ctrl pressed or let go): the drag starts again from where it is, toward the
     // target, and stays one drag — its undo step still begins where the first start was.
@@ -395,6 +396,7 @@ std::shared_ptr<const SessionResult> SessionWorker::result() {
   auto r = std::make_shared<SessionResult>();
   r->sequence = ++sequence_;
   r->structureVersion = structureVersion_;
+  if (drag_) r->dragMoveSentAt = dragMoveSentAt_;
   r->psi = scene_->parameters().values();
   for (const auto& [family, report] : reports_) r->reports.push_back(report);
   r->history.assign(history_.begin(), history_.end());

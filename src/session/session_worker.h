@@ -84,6 +84,7 @@ class SessionWorker {
   std::string dragNode_;
   DragStart dragStart_;  // the command that started it: a structure change restarts it
   Vec3d dragTarget_;
+  std::chrono::steady_clock::time_point dragMoveSentAt_{};  // of the newest move applied
   Eigen::VectorXd psiBeforeDrag_;
   PartDragStatus dragStatus_;
   std::chrono::steady_clock::time_point settleDue_{};  // the next bounded turn of a settling drag

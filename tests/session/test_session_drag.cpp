@@ -221,3 +221,27 @@ TEST_CASE("a drag narrowed to a node pulls its local point, also after a structu
   CHECK(flexure::norm(reached - last) < 1e-3);
 }
 
+
+TEST_CASE("results during a drag carry when the move they answer was sent; none outside a drag",
+          "[session][drag]") {
+  // The window measures its geometry's lag behind the mouse from this (issue 29).
+  auto doc = pipefittingScene();
+  SolverSession session(*doc);
+  auto start = waitFor(session, solved);
+  REQUIRE(start->dragMoveSentAt == std::chrono::steady_clock::time_point{});
+  const Vec3d p0 = pointAt(*doc, start->psi, "pipe", kMid);
+  session.send(DragStart{"pipe", kMid, p0});
+  const auto base = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last{};
+  for (int k = 1; k <= 4; ++k) {
+    DragMove move{p0 + Vec3d(0.03 * k, 0.0, 0.0)};
+    move.sentAt = last = base + std::chrono::milliseconds(k);  // distinct stamps, the last one newest
+    session.send(move);
+  }
+  auto answered = waitFor(session, [&](const SessionResult& s) { return s.dragMoveSentAt == last; });
+  REQUIRE(answered->dragMoveSentAt == last);
+  CHECK(answered->activity == SessionActivity::Dragging);
+  session.send(DragEnd{});
+  auto idle = waitFor(session, [](const SessionResult& s) { return s.activity == SessionActivity::Idle; });
+  CHECK(idle->dragMoveSentAt == std::chrono::steady_clock::time_point{});
+}

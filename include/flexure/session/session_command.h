@@ -1,6 +1,7 @@
 #pragma once
 // The commands the GUI thread sends to the solver thread (docs/solver-thread.md). They are
 // applied between solver steps, in the order sent.
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -55,6 +56,9 @@ struct DragMove {
   std::optional<std::string> only{};
   // The target is a grid step (Ctrl): the point lands on it exactly (PartDrag::moveExactly).
   bool exact = false;
+  // When the sender sent it (the mouse's move): results after it carry it, so the window can
+  // measure how far its geometry is behind the mouse, solve included (SessionResult::dragMoveSentAt).
+  std::chrono::steady_clock::time_point sentAt{};
 };
 struct DragEnd {
   // Esc during a grab: the parts go back where the drag found them, and the drag's outcome

@@ -2,6 +2,7 @@
 // What the solver thread publishes to the GUI through a latest-value buffer: the newest solved Ψ
 // and the statistics of the step that produced it. `sequence` increases by one per publish, so
 // a poller can tell a new result from one it has already seen.
+#include <chrono>
 #include <Eigen/Core>
 #include <cstdint>
 #include <string>
@@ -48,6 +49,8 @@ struct SessionResult {
   // this is where the energy of a drag the model cannot follow shows.
   double dragEnergy = 0.0;
   double time = 0.0;
+  // DragMove::sentAt of the newest move this Ψ answers (a default time point outside a drag).
+  std::chrono::steady_clock::time_point dragMoveSentAt{};
 };
 
 // Published once per finished drag: the Ψ the GUI records as ONE undo step.

@@ -1,6 +1,7 @@
 #include "viewport/part_drag_controller.h"
 
 #include <QLineF>
+#include <chrono>
 #include <cmath>
 
 #include "flexure/session/part_drag_registry.h"
@@ -75,6 +76,7 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position, doubl
     target_ = targetOf_(ray, steps);
     session::DragMove move{target_};
     move.exact = steps > 0.0;
+    move.sentAt = std::chrono::steady_clock::now();
     solver_.send(move);
   } else if (const auto target = rayPlaneIntersection(ray, pick_->world, planeNormal_)) {
     target_ = *target;
@@ -92,6 +94,7 @@ bool PartDragController::move(const PickRay& ray, const QPointF& position, doubl
     // While stepping, only the translate moves, so the origin lands on the grid exactly (the
     // ladder would leave the part a turn of a fraction of a degree, drag_metric.h).
     if (!gridTranslate_.empty()) move.only = stepped ? gridTranslate_ : narrowing_.only;
+    move.sentAt = std::chrono::steady_clock::now();
     solver_.send(move);
   }
   return true;

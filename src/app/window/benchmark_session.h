@@ -68,6 +68,7 @@ class BenchmarkSession : public QObject {
     FrameTiming viewport;
     double geometryLatencyMs = 0.0;  // of the newest geometry frame, when this frame showed new geometry
     double geometryHandoverMs = 0.0;
+    double geometryBehindMouseMs = -1.0;  // from the mouse move the new geometry answers; < 0: none
     double panelsPaintMs = 0.0;  // paint events of every other widget since the previous frame
     int panelPaints = 0;
     double windowRepaintMs = 0.0;  // the window's whole repaint (compose and flush included)

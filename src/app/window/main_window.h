@@ -106,6 +106,9 @@ class MainWindow : public QMainWindow {
   // handed to the viewport (latency, wall), and the GUI-thread time of that handover.
   struct GeometryHandover {
     double latencyMs = 0.0;
+    // From the mouse move that frame answers to its handover: the solve, the geometry and the
+    // queues between (the figure "behind the mouse"); negative when the frame answers no move.
+    double mouseLatencyMs = -1.0;
     double handoverMs = 0.0;
     std::uint64_t frames = 0;  // geometry frames handed over so far
   };
@@ -179,7 +182,8 @@ class MainWindow : public QMainWindow {
   void onDocumentEdited();
   void onSolverResult(const std::shared_ptr<const session::SessionResult>& result);
   void onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome);
-  void requestGeometry(std::uint64_t resultSequence);
+  // `moveSentAt`: when the mouse move the Ψ answers was sent (a default time point: none).
+  void requestGeometry(std::uint64_t resultSequence, std::chrono::steady_clock::time_point moveSentAt = {});
   // The display's tessellation: affine cells merged unless the viewport draws a wireframe
   // (affine_grid_lines.h: the same shaded picture from fewer triangles).
   TessellationOptions displayTessellation() const;
@@ -219,6 +223,7 @@ class MainWindow : public QMainWindow {
   FrameRateMeter frameMeter_;
   QElapsedTimer meterClock_;
   std::map<std::uint64_t, std::chrono::steady_clock::time_point> geometryRequestTimes_;  // by tag, pending
+  std::map<std::uint64_t, std::chrono::steady_clock::time_point> geometryMoveTimes_;     // by tag: the mouse move answered
   GeometryHandover handover_;
 
   std::unique_ptr<session::GeometryBuilder> geometryBuilder_;

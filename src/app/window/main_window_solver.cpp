@@ -109,7 +109,7 @@ void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResu
   adoptingResult_ = true;
   emit document_->sceneEdited();
   adoptingResult_ = false;
-  requestGeometry(result->sequence);
+  requestGeometry(result->sequence, result->dragMoveSentAt);
 }
 
 void MainWindow::onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome) {
@@ -145,13 +145,15 @@ TessellationOptions MainWindow::displayTessellation() const {
   return options;
 }
 
-void MainWindow::requestGeometry(std::uint64_t resultSequence) {
+void MainWindow::requestGeometry(std::uint64_t resultSequence, std::chrono::steady_clock::time_point moveSentAt) {
   if (!geometryBuilder_) return;
   requestResultSequence_ = resultSequence;
   geometryBuilder_->request(document_->scene().parameters().values(), ++geometryRequests_);
   // Requests replaced before the worker took them never arrive: keep the newest few only.
   geometryRequestTimes_[geometryRequests_] = std::chrono::steady_clock::now();
   while (geometryRequestTimes_.size() > 64) geometryRequestTimes_.erase(geometryRequestTimes_.begin());
+  if (moveSentAt != std::chrono::steady_clock::time_point{}) geometryMoveTimes_[geometryRequests_] = moveSentAt;
+  while (geometryMoveTimes_.size() > 64) geometryMoveTimes_.erase(geometryMoveTimes_.begin());
   if (!geometryTimer_->isActive()) geometryTimer_->start();
 }
 
@@ -164,6 +166,10 @@ void MainWindow::pollGeometry() {
   if (const auto it = geometryRequestTimes_.find(frame->tag); it != geometryRequestTimes_.end())
     handover_.latencyMs = std::chrono::duration<double, std::milli>(handoverStart - it->second).count();
   geometryRequestTimes_.erase(geometryRequestTimes_.begin(), geometryRequestTimes_.upper_bound(frame->tag));
+  const auto move = geometryMoveTimes_.find(frame->tag);
+  handover_.mouseLatencyMs =
+      move != geometryMoveTimes_.end() ? std::chrono::duration<double, std::milli>(handoverStart - move->second).count() : -1.0;
+  geometryMoveTimes_.erase(geometryMoveTimes_.begin(), geometryMoveTimes_.upper_bound(frame->tag));
   shownGeometryTag_ = frame->tag;
   if (frame->tag == geometryRequests_) {
     shownGeometryResult_ = requestResultSequence_;
