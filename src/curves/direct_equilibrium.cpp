@@ -12,8 +12,19 @@ namespace {
 // so with 1e-11 a curve of 10⁵ control points (ε ≈ 50 λ_min) kept 98 % of its error per step and
 // stopped at the 30-step cap 10⁻⁵ from its equilibrium. 1e-14 keeps ε a hundred times above the
 // rounding of H's largest entries (what the quasi-definite factorization needs) and refines a
-// curve of 10⁵ points in 3 steps.
-constexpr double kRegularization = 1e-14;
+// curve of 10⁵ points in 3 steps. But where H has a true null space (a curve with bending energy
+// only has a free length) the refinement does not act on it: the start keeps those modes, and the
+// correction's component there is the residual's rounding divided by ε, so with 1e-14 a resting
+// straight curve of 8 points slid 0.1 along its own line on every re-solve (the window test "a
+// curve's end dragged onto a pipe's end snaps"). So a solve factors with 1e-11, and again with
+// 1e-14 only when the refinement stalls short of the solution on a curve long enough for its
+// smallest mode to fall below ε (kFineFrom; such a stall never came below 3·10⁴ control points).
+constexpr double kRegularization = 1e-11;
+constexpr double kFineRegularization = 1e-14;
+constexpr int kFineFrom = 20000;  // coordinates (10⁴ control points of a plane curve)
+// The refinement has converged when the exact system's residual is this small relative to the
+// right-hand side; a stalled one stops orders of magnitude above.
+constexpr double kConvergedResidual = 1e-9;
 
 bool sameRows(const std::vector<LinearConstraint>& a, const std::vector<LinearConstraint>& b) {
   if (a.size() != b.size()) return false;
@@ -30,12 +41,13 @@ void DirectEquilibrium::setHessian(const Eigen::SparseMatrix<double>& hessian, c
   factored_ = false;
 }
 
-bool DirectEquilibrium::factorKkt(const std::vector<LinearConstraint>& equalities) {
+bool DirectEquilibrium::factorKkt(const std::vector<LinearConstraint>& equalities, double regularization) {
   const int n = static_cast<int>(hessian_.rows());
   double maxDiag = 0.0;
   for (int i = 0; i < n; ++i) maxDiag = std::max(maxDiag, std::abs(hessian_.coeff(i, i)));
   if (!(maxDiag > 0.0)) maxDiag = 1.0;
-  epsilon_ = kRegularization * maxDiag;
+  regularization_ = regularization;
+  epsilon_ = regularization * maxDiag;
   delta_ = 1e-11 / maxDiag;
   const Eigen::SparseMatrix<double> lower = lowerKkt(equalities);
   order_ = kktOrdering(lower, n);
@@ -120,13 +132,15 @@ Eigen::VectorXd DirectEquilibrium::solveFactored(const Eigen::VectorXd& rhs) con
   return order_.transpose() * ldlt_.solve(permuted);
 }
 
-Eigen::VectorXd DirectEquilibrium::solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements) const {
+Eigen::VectorXd DirectEquilibrium::solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements,
+                                            bool* converged) const {
   Eigen::VectorXd x = solveFactored(rhs);
   const double scale = std::max(1e-300, rhs.cwiseAbs().maxCoeff());
-  double previous = std::numeric_limits<double>::infinity();
+  double previous = std::numeric_limits<double>::infinity(), last = previous;
   for (int it = 0; it < maxRefinements; ++it) {
     const Eigen::VectorXd r = rhs - applyKkt(x);
     const double res = r.cwiseAbs().maxCoeff();
+    last = res;
     // Stop at the rounding floor: when a step no longer halves the residual (LAPACK's rule in
     // xGERFS); the steps that crept along the floor were half of a large curve's refinements.
     if (res <= 1e-15 * scale || res > 0.5 * previous) break;
@@ -134,6 +148,7 @@ Eigen::VectorXd DirectEquilibrium::solveKkt(const Eigen::VectorXd& rhs, int* ref
     x += solveFactored(r);
     if (refinements) ++*refinements;
   }
+  if (converged) *converged = std::min(last, previous) <= kConvergedResidual * scale;
   return x;
 }
 
@@ -152,7 +167,7 @@ EquilibriumResult DirectEquilibrium::solve(const Eigen::VectorXd& b, const Eigen
       inIndex.push_back(static_cast<int>(k));
     }
   }
-  if (!factored_ || !sameRows(equalities, equalities_)) factorKkt(equalities);
+  if (!factored_ || !sameRows(equalities, equalities_)) factorKkt(equalities, kRegularization);
   out.convex = convex_;
   if (!factored_) {
     out.failure = "the equilibrium system could not be factored";
@@ -180,7 +195,11 @@ EquilibriumResult DirectEquilibrium::solve(const Eigen::VectorXd& b, const Eigen
   // Equality-only equilibrium, started at qStart.
   Eigen::VectorXd x0 = Eigen::VectorXd::Zero(n + mE);
   x0.head(n) = qStart;
-  Eigen::VectorXd x = x0 + solveKkt(rhs - applyKkt(x0), &out.refinements);
+  bool converged = true;
+  Eigen::VectorXd x = x0 + solveKkt(rhs - applyKkt(x0), &out.refinements, 30, &converged);
+  if (!converged && n >= kFineFrom && regularization_ > kFineRegularization &&
+      factorKkt(equalities, kFineRegularization))
+    x = x0 + solveKkt(rhs - applyKkt(x0), &out.refinements);
 
   out.lambda = Eigen::VectorXd::Zero(static_cast<int>(rows.size()));
   if (mI > 0) {

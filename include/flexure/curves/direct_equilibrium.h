@@ -49,10 +49,13 @@ class DirectEquilibrium {
 
  private:
   bool isFrozen(int i) const { return !frozen_.empty() && frozen_[static_cast<std::size_t>(i)]; }
-  bool factorKkt(const std::vector<LinearConstraint>& equalities);
+  // ε = regularization · H's largest diagonal entry (direct_equilibrium.cpp: why two values).
+  bool factorKkt(const std::vector<LinearConstraint>& equalities, double regularization);
   Eigen::SparseMatrix<double> lowerKkt(const std::vector<LinearConstraint>& equalities) const;
-  // Solves the exact KKT system for right-hand side (g, c) with iterative refinement.
-  Eigen::VectorXd solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements = 30) const;
+  // Solves the exact KKT system for right-hand side (g, c) with iterative refinement; `converged`
+  // says whether the refinement reached the solution (false: it stalled).
+  Eigen::VectorXd solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements = 30,
+                           bool* converged = nullptr) const;
   Eigen::VectorXd applyKkt(const Eigen::VectorXd& x) const;
   Eigen::VectorXd solveFactored(const Eigen::VectorXd& rhs) const;  // the regularized system, once
 
@@ -61,7 +64,7 @@ class DirectEquilibrium {
   std::vector<LinearConstraint> equalities_;  // those the current factorization holds
   KktPermutation order_;  // old index → position in the factored matrix
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> ldlt_;  // of P K Pᵀ
-  double epsilon_ = 0.0, delta_ = 0.0;
+  double epsilon_ = 0.0, delta_ = 0.0, regularization_ = 0.0;
   bool factored_ = false;
   bool convex_ = true;
 };
