@@ -420,6 +420,8 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   if (degree() == 3) {
     auto previousPiece = [&](int k) { return k > 0 ? k - 1 : (closed_ && pieceCount() > 1 ? pieceCount() - 1 : -1); };
     auto nextPiece = [&](int k) { return k + 1 < pieceCount() ? k + 1 : (closed_ && pieceCount() > 1 ? 0 : -1); };
+    const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
+    auto candidate = [candidates](int k) { return k >= 0 && ((candidates >> k) & 1u) != 0 ? k : -1; };
     auto neighbourOn = [&](int k, double side) { return side < 0.0 ? previousPiece(k) : nextPiece(k); };
     // Passes 2 and 2b for lanes [i0, i1) of (x, y, z, t) on piece k, into `out` at i0.
     auto solveOnPiece = [&](const double* x, const double* y, const double* z, const double* t, int i0, int i1, int k, LaneAnswers& out) {
@@ -427,7 +429,9 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
       halleyPass(x + i0, y + i0, z + i0, n, pieceLanes(k), t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
                  out.side + i0, out.s + i0);
       std::fill(out.own + i0, out.own + i1, double(k));
-      const int prev = previousPiece(k), next = nextPiece(k);
+      // A neighbour that is not a candidate of the run is never checked by the others pass:
+      // whether the answer covers it does not matter.
+      const int prev = candidate(previousPiece(k)), next = candidate(nextPiece(k));
       if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(prev, false), out.coveredPrev + i0);
       else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
       if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(next, true), out.coveredNext + i0);
