@@ -157,6 +157,55 @@ TEST_CASE("the run query of Bezier curves answers every point as nearestParamete
   }
 }
 
+TEST_CASE("the run query answers as nearestParameter does around curves far from the origin", "[skeleton][bezier]") {
+  // The lanes' Halley steps evaluate g(s) = (R(s) - P) . R_s(s) from its power-form coefficients,
+  // whose lowest ones subtract P . a_k from a_j . a_k: with the curve and the points far from the
+  // origin the two terms are large and nearly cancel. The answers must still be the scalar
+  // search's (which works with R(s) - P), and most points must still be settled in lanes.
+  const Vec3d shift(250.0, -180.0, 90.0);
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> coord(-1.0, 1.0);
+  const double reach = 0.3, cutoff2 = reach * reach;
+  std::vector<BezierSkeleton> curves = runQueryCurves();
+  for (int c : {0, 1, 4, 6}) {
+    BezierSkeleton b = curves[static_cast<std::size_t>(c)];
+    for (Vec3d& q : b.controlPoints) q = q + shift;
+    b.prepare();
+    INFO("curve " << c);
+    long lanes = 0, settled = 0, within = 0;
+    for (int run = 0; run < 120; ++run) {
+      constexpr int n = BezierSkeleton::kRunLength;
+      double xs[n], ys[n], zs[n], nx[n], ny[n], nz[n];
+      unsigned char found[n];
+      const double y = -1.0 + 2.0 * (run % 60) / 59.0, z = run < 60 ? 0.0 : 0.05, x0 = -1.1 + 1.6 * std::abs(coord(rng));
+      Bounds3 box;
+      for (int i = 0; i < n; ++i) {
+        const Vec3d p = Vec3d(x0 + 0.6 * i / (n - 1), y, z) + shift;
+        xs[i] = p.x;
+        ys[i] = p.y;
+        zs[i] = p.z;
+        box.extend(p);
+      }
+      BezierSkeleton::Hint hint;
+      const int fallbacks = b.nearestPointsOfRun(xs, ys, zs, n, cutoff2, b.candidatePieces(box, reach), nx, ny, nz, found, &hint);
+      lanes += n;
+      settled += n - fallbacks;
+      for (int i = 0; i < n; ++i) {
+        const Vec3d p(xs[i], ys[i], zs[i]);
+        Vec3d expected;
+        const bool expectFound = b.nearestParameter(p, cutoff2, ~std::uint32_t(0), &expected) >= 0.0;
+        REQUIRE(bool(found[i]) == expectFound);
+        if (!expectFound) continue;
+        ++within;
+        CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-9 * norm(shift));
+        CHECK(std::fabs(norm(p - Vec3d(nx[i], ny[i], nz[i])) - norm(p - expected)) < 1e-12 * norm(shift));
+      }
+    }
+    CHECK(within > lanes / 10);
+    CHECK(settled > lanes * 8 / 10);
+  }
+}
+
 TEST_CASE("the batch path deforms a grid around curves and polygons as per-point apply does", "[deform][batch][bezier]") {
   // Grid order (runs of neighbours) through a cubic and a closed chain of spans at once, a
   // concave planar polygon (offsets in lanes), a polygon that is not planar (one point at a

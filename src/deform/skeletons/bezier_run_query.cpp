@@ -112,6 +112,10 @@ inline bool increasingFor(const MonotoneTest& m, double px, double py, double pz
 // monotone test, and whether the piece's start or end is an end of the curve.
 struct PieceLanes {
   double a[4][3];
+  // g(s) = (R(s) - P) . R_s(s) in power form, sum_m (gA[m] - P . B_m) s^m: gA[m] = the sum over
+  // j + k - 1 = m of k a_j . a_k, B_m = (m + 1) a_{m+1} for m <= 2 and 0 above (P enters the
+  // three lowest coefficients only).
+  double gA[6];
   MonotoneTest monotone;
   double g0a, g0x, g0y, g0z, g1a, g1x, g1y, g1z;
   double startX, startY, startZ, endX, endY, endZ;
@@ -141,6 +145,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
   // unsettled and cost more than they saved); the rest (side 2) get three more from where they
   // stopped (retryLanes).
   constexpr int kSteps = 3;
+  const double gA3 = pl.gA[3], gA4 = pl.gA[4], gA5 = pl.gA[5];
   const double a0x = pl.a[0][0], a0y = pl.a[0][1], a0z = pl.a[0][2];
   const double a1x = pl.a[1][0], a1y = pl.a[1][1], a1z = pl.a[1][2];
   const double a2x = pl.a[2][0], a2y = pl.a[2][1], a2z = pl.a[2][2];
@@ -151,27 +156,22 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
     const double px = xs[i], py = ys[i], pz = zs[i];
+    // g's three lowest coefficients for this P (the others are the piece's): one dot product
+    // each, then every step evaluates the quintic g and its two derivatives by Horner's rule
+    // instead of R, R_s, R_ss in three coordinates and three dot products.
+    const double c0 = pl.gA[0] - (px * a1x + py * a1y + pz * a1z);
+    const double c1 = pl.gA[1] - 2.0 * (px * a2x + py * a2y + pz * a2z);
+    const double c2 = pl.gA[2] - 3.0 * (px * a3x + py * a3y + pz * a3z);
     double s = startT[i];
-    double ok = 1.0, step = 0.0, rx = 0, ry = 0, rz = 0, r1x = 0, r1y = 0, r1z = 0, r2x = 0, r2y = 0, r2z = 0;
+    double ok = 1.0, step = 0.0;
     double done = 1e-6;
 #pragma GCC unroll 4
     for (int it = 0; it < kSteps; ++it) {
       s -= step;
       s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
-      // R, R_s, R_ss of the cubic a3 s^3 + a2 s^2 + a1 s + a0 (Horner), R_sss = 6 a3.
-      rx = ((a3x * s + a2x) * s + a1x) * s + a0x;
-      ry = ((a3y * s + a2y) * s + a1y) * s + a0y;
-      rz = ((a3z * s + a2z) * s + a1z) * s + a0z;
-      r1x = (3.0 * a3x * s + 2.0 * a2x) * s + a1x;
-      r1y = (3.0 * a3y * s + 2.0 * a2y) * s + a1y;
-      r1z = (3.0 * a3z * s + 2.0 * a2z) * s + a1z;
-      r2x = 6.0 * a3x * s + 2.0 * a2x;
-      r2y = 6.0 * a3y * s + 2.0 * a2y;
-      r2z = 6.0 * a3z * s + 2.0 * a2z;
-      const double ex = rx - px, ey = ry - py, ez = rz - pz;
-      const double g = ex * r1x + ey * r1y + ez * r1z;
-      const double gs = r1x * r1x + r1y * r1y + r1z * r1z + ex * r2x + ey * r2y + ez * r2z;
-      const double gss = 3.0 * (r1x * r2x + r1y * r2y + r1z * r2z) + 6.0 * (ex * a3x + ey * a3y + ez * a3z);
+      const double g = ((((gA5 * s + gA4) * s + gA3) * s + c2) * s + c1) * s + c0;
+      const double gs = (((5.0 * gA5 * s + 4.0 * gA4) * s + 3.0 * gA3) * s + 2.0 * c2) * s + c1;
+      const double gss = ((20.0 * gA5 * s + 12.0 * gA4) * s + 6.0 * gA3) * s + 2.0 * c2;
       const double safe = gs > 0.0 ? gs : 1.0;
       // Halley's step 2 g g_s / (2 g_s^2 - g g_ss) while its correction factor
       // 1 / (1 - g g_ss / (2 g_s^2)) stays below 2 (g_s^2 > g g_ss); farther out, Newton's g / g_s.
@@ -183,6 +183,16 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
     }
     // Converged as in polishPiece: after a step below `done` the next iterate is at the root to
     // ~1e-12, and R there follows by Taylor's formula to O(step^3).
+    // R, R_s, R_ss of the cubic a3 s^3 + a2 s^2 + a1 s + a0 (Horner) at the last iterate.
+    const double rx = ((a3x * s + a2x) * s + a1x) * s + a0x;
+    const double ry = ((a3y * s + a2y) * s + a1y) * s + a0y;
+    const double rz = ((a3z * s + a2z) * s + a1z) * s + a0z;
+    const double r1x = (3.0 * a3x * s + 2.0 * a2x) * s + a1x;
+    const double r1y = (3.0 * a3y * s + 2.0 * a2y) * s + a1y;
+    const double r1z = (3.0 * a3z * s + 2.0 * a2z) * s + a1z;
+    const double r2x = 6.0 * a3x * s + 2.0 * a2x;
+    const double r2y = 6.0 * a3y * s + 2.0 * a2y;
+    const double r2z = 6.0 * a3z * s + 2.0 * a2z;
     const double next = s - step;
     const double converged = ((step < done) & (step > -done) & (next > 0.0) & (next < 1.0)) ? ok : 0.0;
     const double h = next - s;
@@ -335,6 +345,13 @@ PieceLanes BezierSkeleton::pieceLanes(int k) const {
   PieceLanes pl{};
   for (std::size_t d = 0; d < 4; ++d)
     for (int a = 0; a < 3; ++a) pl.a[d][a] = b.power[d][a];
+  auto dotA = [&pl](int j, int k) { return pl.a[j][0] * pl.a[k][0] + pl.a[j][1] * pl.a[k][1] + pl.a[j][2] * pl.a[k][2]; };
+  pl.gA[0] = dotA(0, 1);
+  pl.gA[1] = 2.0 * dotA(0, 2) + dotA(1, 1);
+  pl.gA[2] = 3.0 * (dotA(0, 3) + dotA(1, 2));
+  pl.gA[3] = 4.0 * dotA(1, 3) + 2.0 * dotA(2, 2);
+  pl.gA[4] = 5.0 * dotA(2, 3);
+  pl.gA[5] = 3.0 * dotA(3, 3);
   pl.monotone = monotoneTest(k);
   pl.g0a = b.a0;
   pl.g0x = b.b0.x;
@@ -403,6 +420,8 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   if (degree() == 3) {
     auto previousPiece = [&](int k) { return k > 0 ? k - 1 : (closed_ && pieceCount() > 1 ? pieceCount() - 1 : -1); };
     auto nextPiece = [&](int k) { return k + 1 < pieceCount() ? k + 1 : (closed_ && pieceCount() > 1 ? 0 : -1); };
+    const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
+    auto candidate = [candidates](int k) { return k >= 0 && ((candidates >> k) & 1u) != 0 ? k : -1; };
     auto neighbourOn = [&](int k, double side) { return side < 0.0 ? previousPiece(k) : nextPiece(k); };
     // Passes 2 and 2b for lanes [i0, i1) of (x, y, z, t) on piece k, into `out` at i0.
     auto solveOnPiece = [&](const double* x, const double* y, const double* z, const double* t, int i0, int i1, int k, LaneAnswers& out) {
@@ -410,7 +429,9 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
       halleyPass(x + i0, y + i0, z + i0, n, pieceLanes(k), t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
                  out.side + i0, out.s + i0);
       std::fill(out.own + i0, out.own + i1, double(k));
-      const int prev = previousPiece(k), next = nextPiece(k);
+      // A neighbour that is not a candidate of the run is never checked by the others pass:
+      // whether the answer covers it does not matter.
+      const int prev = candidate(previousPiece(k)), next = candidate(nextPiece(k));
       if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(prev, false), out.coveredPrev + i0);
       else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
       if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(next, true), out.coveredNext + i0);

@@ -304,14 +304,23 @@ void BezierSkeleton::prepare() {
 }
 
 std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach) const {
+  // With at most one piece within reach of the cell the tighter limit below keeps the same
+  // pieces (if the nearest point of a cell point is within `upper` < reach, it lies on a piece
+  // within upper, which is within reach), so the samples need not be visited.
+  const std::uint32_t withinReach = piecesNearBox(cell, reach * (1.0 + 1e-12) + 1e-12);
+  if ((withinReach & (withinReach - 1)) == 0) return withinReach;
   const Vec3d center = (cell.lo + cell.hi) * 0.5;
   const double halfDiagonal = 0.5 * norm(cell.hi - cell.lo);
   // Every point of the cell is within `upper` of some sample point, hence of the curve.
   const double nearestSample2 = nearestSquaredDistance(sampleX_.data(), sampleY_.data(), sampleZ_.data(), static_cast<int>(sampleX_.size()), center);
   const double upper = std::sqrt(nearestSample2) + halfDiagonal;
   const double limit = std::min(upper, reach) * (1.0 + 1e-12) + 1e-12;
-  // A piece is kept when the cell comes within limit of its bounding sphere (the distance from
-  // the cell to the sphere is a lower bound for the piece), compared in squares.
+  return piecesNearBox(cell, limit);
+}
+
+// A piece is kept when the cell comes within limit of its bounding sphere (the distance from
+// the cell to the sphere is a lower bound for the piece), compared in squares.
+std::uint32_t BezierSkeleton::piecesNearBox(const Bounds3& cell, double limit) const {
   std::array<double, kPieces> keep{};
   spheresNearBox(sphereX_.data(), sphereY_.data(), sphereZ_.data(), sphereR_.data(), pieceCount(), cell, limit, keep.data());
   std::uint32_t mask = 0;

@@ -158,6 +158,7 @@ struct BezierSkeleton {
   // Piece k for the lane loops (bezier_run_query.cpp); `next`: k follows the lane's piece.
   MonotoneTest monotoneTest(int k) const;
   PieceLanes pieceLanes(int k) const;
+  std::uint32_t piecesNearBox(const Bounds3& cell, double limit) const;  // bit k: sphere k within limit of the cell
   NeighbourLanes neighbourLanes(int k, bool next) const;
   // Safeguarded Newton on g in the piece's own parameter s over [lo, hi] with g(lo) < 0 < g(hi)
   // and a single root there, from `start`; keeps the root when it beats the best so far.
