@@ -99,6 +99,35 @@ std::vector<BezierSkeleton> runQueryCurves() {
   return curves;
 }
 
+// Runs one run of points through the run query and checks every answer against the scalar
+// search nearestParameter, to `scale` (1 near the origin, the distance from it far away).
+struct RunTally {
+  long lanes = 0, settled = 0, within = 0;
+};
+void checkRunAgainstScalar(const BezierSkeleton& b, const double* xs, const double* ys, const double* zs,
+                           double reach, double scale, RunTally& tally) {
+  constexpr int n = BezierSkeleton::kRunLength;
+  double nx[n], ny[n], nz[n];
+  unsigned char found[n];
+  Bounds3 box;
+  for (int i = 0; i < n; ++i) box.extend(Vec3d(xs[i], ys[i], zs[i]));
+  BezierSkeleton::Hint hint;
+  const double cutoff2 = reach * reach;
+  const int fallbacks = b.nearestPointsOfRun(xs, ys, zs, n, cutoff2, b.candidatePieces(box, reach), nx, ny, nz, found, &hint);
+  tally.lanes += n;
+  tally.settled += n - fallbacks;
+  for (int i = 0; i < n; ++i) {
+    const Vec3d p(xs[i], ys[i], zs[i]);
+    Vec3d expected;
+    const bool expectFound = b.nearestParameter(p, cutoff2, ~std::uint32_t(0), &expected) >= 0.0;
+    REQUIRE(bool(found[i]) == expectFound);
+    if (!expectFound) continue;
+    ++tally.within;
+    CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-9 * scale);
+    CHECK(std::fabs(norm(p - Vec3d(nx[i], ny[i], nz[i])) - norm(p - expected)) < 1e-12 * scale);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("the run query of Bezier curves answers every point as nearestParameter does", "[skeleton][bezier]") {
@@ -106,15 +135,14 @@ TEST_CASE("the run query of Bezier curves answers every point as nearestParamete
   // batch path sees a mesh) and in scattered runs; each run's candidate pieces come from its box.
   std::mt19937 rng(23);
   std::uniform_real_distribution<double> coord(-1.0, 1.0);
-  const double reach = 0.3, cutoff2 = reach * reach;
+  const double reach = 0.3;
   for (const BezierSkeleton& b : runQueryCurves()) {
     INFO("degree " << b.degree() << ", spans " << b.spanCount() << (b.closed() ? ", closed" : ""));
-    long lanes = 0, settled = 0, within = 0;
+    RunTally tally;
     for (int layout = 0; layout < 2; ++layout) {
       for (int run = 0; run < 160; ++run) {
         constexpr int n = BezierSkeleton::kRunLength;
-        double xs[n], ys[n], zs[n], nx[n], ny[n], nz[n];
-        unsigned char found[n];
+        double xs[n], ys[n], zs[n];
         const double y = -1.0 + 2.0 * (run % 80) / 79.0, z = run < 80 ? 0.0 : 0.07;
         const double x0 = -1.1 + 1.6 * std::abs(coord(rng));
         for (int i = 0; i < n; ++i) {
@@ -131,29 +159,14 @@ TEST_CASE("the run query of Bezier curves answers every point as nearestParamete
             zs[i] = q.z;
           }
         }
-        Bounds3 box;
-        for (int i = 0; i < n; ++i) box.extend(Vec3d(xs[i], ys[i], zs[i]));
-        BezierSkeleton::Hint hint;
-        const int fallbacks = b.nearestPointsOfRun(xs, ys, zs, n, cutoff2, b.candidatePieces(box, reach), nx, ny, nz, found, &hint);
-        lanes += n;
-        settled += n - fallbacks;
-        for (int i = 0; i < n; ++i) {
-          const Vec3d p(xs[i], ys[i], zs[i]);
-          Vec3d expected;
-          const bool expectFound = b.nearestParameter(p, cutoff2, ~std::uint32_t(0), &expected) >= 0.0;
-          REQUIRE(bool(found[i]) == expectFound);
-          if (!expectFound) continue;
-          ++within;
-          CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-9);
-          CHECK(std::fabs(norm(p - Vec3d(nx[i], ny[i], nz[i])) - norm(p - expected)) < 1e-12);
-        }
+        checkRunAgainstScalar(b, xs, ys, zs, reach, 1.0, tally);
       }
     }
-    CHECK(within > lanes / 10);
+    CHECK(tally.within > tally.lanes / 10);
     // Cubics are settled in lanes, all but points near the curve's tight bends and junctions;
     // other degrees all go through nearestParameter.
-    if (b.degree() == 3) CHECK(settled > lanes * 8 / 10);
-    else CHECK(settled < lanes);
+    if (b.degree() == 3) CHECK(tally.settled > tally.lanes * 8 / 10);
+    else CHECK(tally.settled < tally.lanes);
   }
 }
 
@@ -165,44 +178,28 @@ TEST_CASE("the run query answers as nearestParameter does around curves far from
   const Vec3d shift(250.0, -180.0, 90.0);
   std::mt19937 rng(29);
   std::uniform_real_distribution<double> coord(-1.0, 1.0);
-  const double reach = 0.3, cutoff2 = reach * reach;
+  const double reach = 0.3;
   std::vector<BezierSkeleton> curves = runQueryCurves();
   for (int c : {0, 1, 4, 6}) {
     BezierSkeleton b = curves[static_cast<std::size_t>(c)];
     for (Vec3d& q : b.controlPoints) q = q + shift;
     b.prepare();
     INFO("curve " << c);
-    long lanes = 0, settled = 0, within = 0;
+    RunTally tally;
     for (int run = 0; run < 120; ++run) {
       constexpr int n = BezierSkeleton::kRunLength;
-      double xs[n], ys[n], zs[n], nx[n], ny[n], nz[n];
-      unsigned char found[n];
+      double xs[n], ys[n], zs[n];
       const double y = -1.0 + 2.0 * (run % 60) / 59.0, z = run < 60 ? 0.0 : 0.05, x0 = -1.1 + 1.6 * std::abs(coord(rng));
-      Bounds3 box;
       for (int i = 0; i < n; ++i) {
         const Vec3d p = Vec3d(x0 + 0.6 * i / (n - 1), y, z) + shift;
         xs[i] = p.x;
         ys[i] = p.y;
         zs[i] = p.z;
-        box.extend(p);
       }
-      BezierSkeleton::Hint hint;
-      const int fallbacks = b.nearestPointsOfRun(xs, ys, zs, n, cutoff2, b.candidatePieces(box, reach), nx, ny, nz, found, &hint);
-      lanes += n;
-      settled += n - fallbacks;
-      for (int i = 0; i < n; ++i) {
-        const Vec3d p(xs[i], ys[i], zs[i]);
-        Vec3d expected;
-        const bool expectFound = b.nearestParameter(p, cutoff2, ~std::uint32_t(0), &expected) >= 0.0;
-        REQUIRE(bool(found[i]) == expectFound);
-        if (!expectFound) continue;
-        ++within;
-        CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-9 * norm(shift));
-        CHECK(std::fabs(norm(p - Vec3d(nx[i], ny[i], nz[i])) - norm(p - expected)) < 1e-12 * norm(shift));
-      }
+      checkRunAgainstScalar(b, xs, ys, zs, reach, norm(shift), tally);
     }
-    CHECK(within > lanes / 10);
-    CHECK(settled > lanes * 8 / 10);
+    CHECK(tally.within > tally.lanes / 10);
+    CHECK(tally.settled > tally.lanes * 8 / 10);
   }
 }
 
