@@ -222,8 +222,12 @@ class MainWindow : public QMainWindow {
   QAction* frameReadoutAction_ = nullptr;
   FrameRateMeter frameMeter_;
   QElapsedTimer meterClock_;
-  std::map<std::uint64_t, std::chrono::steady_clock::time_point> geometryRequestTimes_;  // by tag, pending
-  std::map<std::uint64_t, std::chrono::steady_clock::time_point> geometryMoveTimes_;     // by tag: the mouse move answered
+  // When each pending geometry request was made, and when the mouse move its Ψ answers was sent
+  // (a default time point: none), by tag.
+  struct GeometryRequestTimes {
+    std::chrono::steady_clock::time_point requested, moveSentAt;
+  };
+  std::map<std::uint64_t, GeometryRequestTimes> geometryRequestTimes_;
   GeometryHandover handover_;
 
   std::unique_ptr<session::GeometryBuilder> geometryBuilder_;

@@ -150,10 +150,8 @@ void MainWindow::requestGeometry(std::uint64_t resultSequence, std::chrono::stea
   requestResultSequence_ = resultSequence;
   geometryBuilder_->request(document_->scene().parameters().values(), ++geometryRequests_);
   // Requests replaced before the worker took them never arrive: keep the newest few only.
-  geometryRequestTimes_[geometryRequests_] = std::chrono::steady_clock::now();
+  geometryRequestTimes_[geometryRequests_] = {std::chrono::steady_clock::now(), moveSentAt};
   while (geometryRequestTimes_.size() > 64) geometryRequestTimes_.erase(geometryRequestTimes_.begin());
-  if (moveSentAt != std::chrono::steady_clock::time_point{}) geometryMoveTimes_[geometryRequests_] = moveSentAt;
-  while (geometryMoveTimes_.size() > 64) geometryMoveTimes_.erase(geometryMoveTimes_.begin());
   if (!geometryTimer_->isActive()) geometryTimer_->start();
 }
 
@@ -163,13 +161,16 @@ void MainWindow::pollGeometry() {
   if (!frame || frame->tag == shownGeometryTag_) return;
   if (frame->tag < geometryFloor_) return;  // built from the structure before the last change
   const auto handoverStart = std::chrono::steady_clock::now();
-  if (const auto it = geometryRequestTimes_.find(frame->tag); it != geometryRequestTimes_.end())
-    handover_.latencyMs = std::chrono::duration<double, std::milli>(handoverStart - it->second).count();
+  const auto millisecondsSince = [&](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(handoverStart - t).count();
+  };
+  handover_.mouseLatencyMs = -1.0;
+  if (const auto it = geometryRequestTimes_.find(frame->tag); it != geometryRequestTimes_.end()) {
+    handover_.latencyMs = millisecondsSince(it->second.requested);
+    if (it->second.moveSentAt != std::chrono::steady_clock::time_point{})
+      handover_.mouseLatencyMs = millisecondsSince(it->second.moveSentAt);
+  }
   geometryRequestTimes_.erase(geometryRequestTimes_.begin(), geometryRequestTimes_.upper_bound(frame->tag));
-  const auto move = geometryMoveTimes_.find(frame->tag);
-  handover_.mouseLatencyMs =
-      move != geometryMoveTimes_.end() ? std::chrono::duration<double, std::milli>(handoverStart - move->second).count() : -1.0;
-  geometryMoveTimes_.erase(geometryMoveTimes_.begin(), geometryMoveTimes_.upper_bound(frame->tag));
   shownGeometryTag_ = frame->tag;
   if (frame->tag == geometryRequests_) {
     shownGeometryResult_ = requestResultSequence_;
