@@ -127,11 +127,15 @@ double EnergyProblem::uncountedEnergy(const Eigen::VectorXd& psi) const {
   return e;
 }
 
-void EnergyProblem::projectToBounds(Eigen::VectorXd& psi) const {
+bool EnergyProblem::projectToBounds(Eigen::VectorXd& psi) const {
+  bool clamped = false;
   for (std::size_t c = 0; c < free_.size(); ++c) {
     double& x = psi[free_[c]];
-    x = std::clamp(x, lower_[c], upper_[c]);
+    const double inside = std::clamp(x, lower_[c], upper_[c]);
+    clamped = clamped || inside != x;
+    x = inside;
   }
+  return clamped;
 }
 
 double EnergyProblem::energy(const Eigen::VectorXd& psi) {

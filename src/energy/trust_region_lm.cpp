@@ -188,9 +188,7 @@ StepOutcome TrustRegionLM::step(EnergyProblem& problem, Eigen::VectorXd& psi) {
   Eigen::VectorXd trial = psi;
   const std::vector<int>& free = problem.freeIndices();
   for (std::size_t c = 0; c < free.size(); ++c) trial[free[c]] += delta[static_cast<Eigen::Index>(c)];
-  const Eigen::VectorXd unprojected = trial;
-  problem.projectToBounds(trial);
-  const bool projected = trial != unprojected;
+  const bool projected = problem.projectToBounds(trial);
   for (std::size_t c = 0; c < free.size(); ++c) delta[static_cast<Eigen::Index>(c)] = trial[free[c]] - psi[free[c]];
 
   const double e = problem.residuals(trial, trialResidual_);

@@ -75,8 +75,9 @@ class EnergyProblem {
   double uncountedEnergy(const Eigen::VectorXd& psi) const;
   // w_i E_i(Ψ) of every term (not counted: diagnosis).
   std::vector<double> termEnergies(const Eigen::VectorXd& psi) const;
-  // Clamps the free entries of psi into their bounds (frozen entries are never touched).
-  void projectToBounds(Eigen::VectorXd& psi) const;
+  // Clamps the free entries of psi into their bounds (frozen entries are never touched); true
+  // when some entry was outside them.
+  bool projectToBounds(Eigen::VectorXd& psi) const;
   // ∇E restricted to the free entries: 2 Jᵀ r.
   static Eigen::VectorXd gradient(const Eigen::SparseMatrix<double>& J, const Eigen::VectorXd& r) {
     return 2.0 * (J.transpose() * r);
