@@ -150,8 +150,10 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
   if (!any) return false;
   // Where each moved triangle was and where it is: the pixels either covers may change. The
   // changed triangles are listed once (a drag moves a small part of a large sheet; the passes
-  // below and the caller's chunk update then visit those alone).
-  std::vector<int> changedTriangles;
+  // below and the caller's chunk update then visit those alone), straight into the caller's
+  // ChangedVertices when it takes them.
+  std::vector<int> unreported;
+  std::vector<int>& changedTriangles = vertices && vertices->known ? vertices->triangles : unreported;
   Bounds3 all;
   for (std::size_t k = 0; k < after.triangles.size(); ++k) {
     const auto& t = after.triangles[k];
@@ -164,7 +166,6 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
       all.extend(after.positions[static_cast<std::size_t>(v)]);
     }
   }
-  if (vertices && vertices->known) vertices->triangles = changedTriangles;
   if (all.empty()) return true;
   const Vec3d e = all.extent();
   const double longest = std::max({e.x, e.y, e.z});
