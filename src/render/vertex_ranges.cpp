@@ -19,17 +19,4 @@ std::vector<VertexRange> flaggedRanges(const std::vector<char>& flags, std::size
   return ranges;
 }
 
-std::vector<char> rangeFlags(const std::vector<VertexRange>& ranges, std::size_t vertexCount) {
-  std::vector<char> flags(vertexCount, 0);
-  for (const VertexRange& r : ranges)
-    for (std::size_t v = r.first; v < r.end() && v < vertexCount; ++v) flags[v] = 1;
-  return flags;
-}
-
-std::size_t rangeVertexCount(const std::vector<VertexRange>& ranges) {
-  std::size_t count = 0;
-  for (const VertexRange& r : ranges) count += r.count;
-  return count;
-}
-
 }  // namespace flexure::render_detail

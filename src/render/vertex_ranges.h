@@ -29,10 +29,4 @@ struct ChangedVertices {
   std::vector<int> triangles;  // the triangles using a vertex that differs, ascending
 };
 
-// Flags (0 or 1) per vertex of a mesh of `vertexCount` vertices, set inside the ranges.
-std::vector<char> rangeFlags(const std::vector<VertexRange>& ranges, std::size_t vertexCount);
-
-// The number of vertices the ranges hold.
-std::size_t rangeVertexCount(const std::vector<VertexRange>& ranges);
-
 }  // namespace flexure::render_detail

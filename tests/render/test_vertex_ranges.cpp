@@ -28,6 +28,21 @@ TriangleMesh bumpedSheet(double bx, double by) {
   return m;
 }
 
+// Flags (0 or 1) per vertex of a mesh of `vertexCount` vertices, set inside the ranges.
+std::vector<char> rangeFlags(const std::vector<VertexRange>& ranges, std::size_t vertexCount) {
+  std::vector<char> flags(vertexCount, 0);
+  for (const VertexRange& r : ranges)
+    for (std::size_t v = r.first; v < r.end() && v < vertexCount; ++v) flags[v] = 1;
+  return flags;
+}
+
+// The number of vertices the ranges hold.
+std::size_t rangeVertexCount(const std::vector<VertexRange>& ranges) {
+  std::size_t count = 0;
+  for (const VertexRange& r : ranges) count += r.count;
+  return count;
+}
+
 }  // namespace
 
 TEST_CASE("flagged vertices become ranges, joined across short gaps", "[render][partial]") {
