@@ -2,7 +2,7 @@
 // A sparse LDLᵀ (Eigen's SimplicialLDLT, AMD ordering) that keeps its ordering and symbolic
 // analysis while the matrices it is given keep one sparsity pattern. The drag's solves
 // (anchored_minimization.h) factor JᵀJ + D for every iteration of every mouse move, and J's
-// pattern never changes during a drag (energy_problem.h); on a scene of 20,000 free parameters
+// pattern never changes during a drag (energy_problem.h); on a scene of 15,000 free parameters
 // the ordering and analysis were most of a move (docs/performance.md, "Big models under the
 // mouse"). The pattern is compared entry by entry (O(nnz), a small part of the numeric
 // factorization), so a pattern that does change is analysed again, never misread.
