@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace flexure {
@@ -21,9 +22,14 @@ class BlockView {
     for (int j = 0; j < block.rows; ++j)
       for (int i = 0; i < block.columns; ++i) box.extend(position(i, j));
     const Vec3d extent = box.extent();
-    positionTolerance_ = relativeTolerance * std::max(std::sqrt(dot(extent, extent)), 1e-300);
+    // The diagonal rounded up to a power of two: a round-off tolerance either way, and one that
+    // stays put while a drag changes the block's extent a little (AffineGridMerger reuses tests).
+    const double diagonal = std::max(std::sqrt(dot(extent, extent)), 1e-300);
+    positionTolerance_ = relativeTolerance * std::exp2(std::ceil(std::log2(diagonal)));
     normalTolerance_ = relativeTolerance;
   }
+
+  double positionTolerance() const { return positionTolerance_; }
 
   int columns() const { return block_.columns; }
   int rows() const { return block_.rows; }
@@ -117,19 +123,78 @@ bool lineInterpolates(const BlockView& g, bool columns, int k, int a, int b) {
   return true;
 }
 
+// What a block's previous merge found, for the next merge after a few vertices moved.
+struct BlockMemory {
+  GridBlock block;
+  double tolerance = 0.0;
+  // Per direction: the first pass (a line not interpolated by its neighbours), keptLines' result,
+  // and the lines kept in the end.
+  std::vector<char> columnBends, rowBends, columnLines, rowLines, columns, rows;
+};
+
+// Which lines of a block hold a moved vertex, and the index box of the moved vertices.
+struct BlockMoves {
+  std::vector<char> columns, rows;
+  int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
+  bool any() const { return i1 >= i0; }
+  // Some moved vertex may lie in [a, b] × [c, d] (the box is conservative).
+  bool meets(int a, int b, int c, int d) const { return any() && a <= i1 && b >= i0 && c <= j1 && d >= j0; }
+};
+
+BlockMoves movesIn(const GridBlock& block, const std::vector<int>& moved) {
+  BlockMoves m;
+  m.columns.assign(static_cast<std::size_t>(block.columns), 0);
+  m.rows.assign(static_cast<std::size_t>(block.rows), 0);
+  m.i0 = block.columns;
+  m.j0 = block.rows;
+  const int end = block.firstVertex + block.columns * block.rows;
+  for (auto it = std::lower_bound(moved.begin(), moved.end(), block.firstVertex); it != moved.end() && *it < end; ++it) {
+    const int local = *it - block.firstVertex, i = local % block.columns, j = local / block.columns;
+    m.columns[static_cast<std::size_t>(i)] = m.rows[static_cast<std::size_t>(j)] = 1;
+    m.i0 = std::min(m.i0, i);
+    m.i1 = std::max(m.i1, i);
+    m.j0 = std::min(m.j0, j);
+    m.j1 = std::max(m.j1, j);
+  }
+  return m;
+}
+
+// One direction's memory and moves, when the previous merge of the block can be taken over.
+struct LineMemory {
+  const std::vector<char>& bends;  // the previous first pass
+  const std::vector<char>& lines;  // the previous keptLines result
+  const std::vector<char>& moved;  // lines holding a moved vertex now
+};
+
 // The lines to keep along one direction, ascending: both borders, every line not affine with its
 // neighbours, and, inside each run of affine lines, whatever splits the run until each removed
 // line is reproduced by the kept lines around it (a run of small second differences can still
-// bend by their sum).
-std::vector<char> keptLines(const BlockView& g, bool columns) {
+// bend by their sum). `bends` gets the first pass. With `memory`, a line whose neighbourhood
+// holds no moved vertex keeps its first-pass result, and a run that was a run before and holds no
+// moved vertex keeps its splits: the same tests on the same vertices.
+std::vector<char> keptLines(const BlockView& g, bool columns, const LineMemory* memory, std::vector<char>& bends) {
   const int count = columns ? g.columns() : g.rows();
-  std::vector<char> kept(static_cast<std::size_t>(count), 1);
-  for (int k = 1; k + 1 < count; ++k) kept[static_cast<std::size_t>(k)] = !lineInterpolates(g, columns, k, k - 1, k + 1);
+  const auto at = [](int k) { return static_cast<std::size_t>(k); };
+  const auto movedAt = [&](int k) { return memory->moved[at(k)] != 0; };
+  bends.assign(at(count), 1);
+  for (int k = 1; k + 1 < count; ++k) {
+    const bool reuse = memory && !movedAt(k - 1) && !movedAt(k) && !movedAt(k + 1);
+    bends[at(k)] = reuse ? memory->bends[at(k)] : !lineInterpolates(g, columns, k, k - 1, k + 1);
+  }
+  std::vector<char> kept = bends;
+  const auto unchangedRun = [&](int a, int b) {
+    for (int k = a; k <= b; ++k)
+      if (movedAt(k) || memory->bends[at(k)] != bends[at(k)]) return false;
+    return true;
+  };
   std::vector<std::pair<int, int>> spans;
   for (int a = 0; a + 1 < count;) {
     int b = a + 1;
-    while (!kept[static_cast<std::size_t>(b)]) ++b;
-    if (b - a > 1) spans.emplace_back(a, b);
+    while (!kept[at(b)]) ++b;
+    if (b - a > 1) {
+      if (memory && unchangedRun(a, b)) std::copy(memory->lines.begin() + a + 1, memory->lines.begin() + b, kept.begin() + a + 1);
+      else spans.emplace_back(a, b);
+    }
     a = b;
   }
   while (!spans.empty()) {
@@ -139,7 +204,7 @@ std::vector<char> keptLines(const BlockView& g, bool columns) {
     for (int k = a + 1; k < b && ok; ++k) ok = lineInterpolates(g, columns, k, a, b);
     if (ok) continue;
     const int mid = (a + b) / 2;
-    kept[static_cast<std::size_t>(mid)] = 1;
+    kept[at(mid)] = 1;
     if (mid - a > 1) spans.emplace_back(a, mid);
     if (b - mid > 1) spans.emplace_back(mid, b);
   }
@@ -151,6 +216,17 @@ std::vector<int> indicesOf(const std::vector<char>& kept) {
   for (std::size_t k = 0; k < kept.size(); ++k)
     if (kept[k]) out.push_back(static_cast<int>(k));
   return out;
+}
+
+// For each line, the next kept line after it (−1 after the last).
+std::vector<int> nextKept(const std::vector<char>& kept) {
+  std::vector<int> next(kept.size(), -1);
+  int after = -1;
+  for (std::size_t k = kept.size(); k-- > 0;) {
+    next[k] = after;
+    if (kept[k]) after = static_cast<int>(k);
+  }
+  return next;
 }
 
 // A merged cell [a, b] × [c, d] draws what its original cells drew when the whole cell is one
@@ -176,15 +252,27 @@ bool cellDrawsTheSame(const BlockView& g, int a, int b, int c, int d) {
 }
 
 // Kept lines such that every merged cell draws the same surface: a failing cell gets its longer
-// side split (the original grid, all lines kept, always passes).
-void refineUntilCellsMatch(const BlockView& g, std::vector<char>& keptColumns, std::vector<char>& keptRows) {
+// side split (the original grid, all lines kept, always passes). With the previous merge's
+// final lines (`memory`), a cell that was one of its cells and holds no moved vertex passes
+// without being tested again: it passed that merge's last round on the same vertices.
+void refineUntilCellsMatch(const BlockView& g, std::vector<char>& keptColumns, std::vector<char>& keptRows,
+                           const BlockMemory* memory, const BlockMoves& moves) {
+  std::vector<int> nextColumn, nextRow;
+  if (memory) {
+    nextColumn = nextKept(memory->columns);
+    nextRow = nextKept(memory->rows);
+  }
+  const auto passedBefore = [&](int a, int b, int c, int d) {
+    return memory && nextColumn[static_cast<std::size_t>(a)] == b && nextRow[static_cast<std::size_t>(c)] == d &&
+           !moves.meets(a, b, c, d);
+  };
   for (;;) {
     const std::vector<int> cols = indicesOf(keptColumns), rows = indicesOf(keptRows);
     bool split = false;
     for (std::size_t r = 0; r + 1 < rows.size(); ++r)
       for (std::size_t q = 0; q + 1 < cols.size(); ++q) {
         const int a = cols[q], b = cols[q + 1], c = rows[r], d = rows[r + 1];
-        if (cellDrawsTheSame(g, a, b, c, d)) continue;
+        if (passedBefore(a, b, c, d) || cellDrawsTheSame(g, a, b, c, d)) continue;
         if (b - a >= d - c) keptColumns[static_cast<std::size_t>((a + b) / 2)] = 1;
         else keptRows[static_cast<std::size_t>((c + d) / 2)] = 1;
         split = true;
@@ -206,111 +294,229 @@ bool trianglesInGridOrder(const TriangleMesh& mesh, const GridBlock& block) {
   return true;
 }
 
+bool sameBlock(const GridBlock& x, const GridBlock& y) {
+  return x.firstVertex == y.firstVertex && x.columns == y.columns && x.rows == y.rows && x.firstTriangle == y.firstTriangle;
+}
+
+// The blocks that fit the mesh (one edited after tessellation is left as it is).
+std::vector<GridBlock> fittingBlocks(const TriangleMesh& mesh) {
+  std::vector<GridBlock> out;
+  const std::size_t vertexCount = mesh.positions.size();
+  for (const GridBlock& g : mesh.grids)
+    if (g.columns >= 2 && g.rows >= 2 && g.firstVertex >= 0 && g.firstTriangle >= 0 &&
+        static_cast<std::size_t>(g.firstVertex) + static_cast<std::size_t>(g.columns) * static_cast<std::size_t>(g.rows) <= vertexCount &&
+        static_cast<std::size_t>(g.firstTriangle + g.triangleCount()) <= mesh.triangles.size())
+      out.push_back(g);
+  return out;
+}
+
+// The kept lines of every block (`memory`: the previous call's, taken over where nothing moved,
+// when `moved` is given).
+std::vector<BlockMemory> keptLinesOfBlocks(const TriangleMesh& mesh, const std::vector<GridBlock>& blocks,
+                                           double relativeTolerance, const std::vector<BlockMemory>* memory,
+                                           const std::vector<int>* moved) {
+  std::vector<BlockMemory> out(blocks.size());
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const BlockView g(mesh, blocks[b], relativeTolerance);
+    BlockMemory& m = out[b];
+    m.block = blocks[b];
+    m.tolerance = g.positionTolerance();
+    const BlockMemory* before = memory && moved && b < memory->size() && sameBlock((*memory)[b].block, blocks[b]) &&
+                                        (*memory)[b].tolerance == m.tolerance
+                                    ? &(*memory)[b]
+                                    : nullptr;
+    const BlockMoves moves = before ? movesIn(blocks[b], *moved) : BlockMoves{};
+    if (before && !moves.any()) {  // nothing of the block moved: every test would read the same
+      m = *before;
+      continue;
+    }
+    const LineMemory columnMemory{before ? before->columnBends : m.columnBends, before ? before->columnLines : m.columnLines,
+                                  moves.columns};
+    const LineMemory rowMemory{before ? before->rowBends : m.rowBends, before ? before->rowLines : m.rowLines, moves.rows};
+    m.columnLines = keptLines(g, true, before ? &columnMemory : nullptr, m.columnBends);
+    m.rowLines = keptLines(g, false, before ? &rowMemory : nullptr, m.rowBends);
+    m.columns = m.columnLines;
+    m.rows = m.rowLines;
+    refineUntilCellsMatch(g, m.columns, m.rows, before, moves);
+  }
+  return out;
+}
+
+}  // namespace
+
+struct AffineGridMerger::State {
+  double relativeTolerance = 1e-9;
+  bool valid = false;  // `result` and the memories are those of the previous call
+  std::size_t inputVertices = 0, inputTriangles = 0;
+  std::vector<BlockMemory> blocks;
+  std::vector<int> newIndex;  // input vertex → result vertex, −1 where dropped
+  TriangleMesh result;
+  AffineGridLineStats stats;
+  bool sameTriangles = false;
+  std::vector<int> movedOut;
+};
+
+namespace {
+
+// The merged mesh of `mesh` from the blocks' kept lines: vertices compacted, triangles in their
+// order (each grid's run where it was, the others around them). Sized once (this runs on every
+// frame of a drag over a large deformed sheet). Nothing dropped: the mesh as it is, its blocks
+// those that fit.
+void compact(const TriangleMesh& mesh, const std::vector<GridBlock>& blocks, const std::vector<BlockMemory>& kept,
+             TriangleMesh& out, std::vector<int>& newIndex) {
+  const std::size_t vertexCount = mesh.positions.size();
+  std::vector<char> keepVertex(vertexCount, 1), gridTriangle(mesh.triangles.size(), 0);
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const GridBlock& block = blocks[b];
+    for (int t = 0; t < block.triangleCount(); ++t) gridTriangle[static_cast<std::size_t>(block.firstTriangle + t)] = 1;
+    for (int j = 0; j < block.rows; ++j)
+      for (int i = 0; i < block.columns; ++i)
+        keepVertex[static_cast<std::size_t>(block.firstVertex + j * block.columns + i)] =
+            kept[b].columns[static_cast<std::size_t>(i)] && kept[b].rows[static_cast<std::size_t>(j)];
+  }
+  const std::size_t keptVertices = static_cast<std::size_t>(std::count(keepVertex.begin(), keepVertex.end(), char{1}));
+  const bool inOrder = std::is_sorted(blocks.begin(), blocks.end(),
+                                      [](const GridBlock& x, const GridBlock& y) { return x.firstTriangle < y.firstTriangle; });
+  newIndex.resize(vertexCount);
+  if (keptVertices == vertexCount && inOrder &&
+      std::all_of(blocks.begin(), blocks.end(), [&](const GridBlock& g) { return trianglesInGridOrder(mesh, g); })) {
+    // Nothing dropped: the compacted mesh would be this one, vertex for vertex and triangle for
+    // triangle (every block's cells again in row-major order).
+    if (&out != &mesh) out = mesh;
+    out.grids = blocks;
+    for (std::size_t v = 0; v < vertexCount; ++v) newIndex[v] = static_cast<int>(v);
+    return;
+  }
+  TriangleMesh merged;
+  merged.name = mesh.name;
+  const bool normals = mesh.normals.size() == vertexCount, uvs = mesh.uvs.size() == vertexCount;
+  merged.positions.resize(keptVertices);
+  if (normals) merged.normals.resize(keptVertices);
+  if (uvs) merged.uvs.resize(keptVertices);
+  std::size_t at = 0;
+  for (std::size_t v = 0; v < vertexCount; ++v) {
+    if (!keepVertex[v]) {
+      newIndex[v] = -1;
+      continue;
+    }
+    newIndex[v] = static_cast<int>(at);
+    merged.positions[at] = mesh.positions[v];
+    if (normals) merged.normals[at] = mesh.normals[v];
+    if (uvs) merged.uvs[at] = mesh.uvs[v];
+    ++at;
+  }
+  std::size_t triangleCount = static_cast<std::size_t>(std::count(gridTriangle.begin(), gridTriangle.end(), char{0}));
+  for (const BlockMemory& k : kept) {
+    const auto c = static_cast<std::size_t>(std::count(k.columns.begin(), k.columns.end(), char{1}));
+    const auto r = static_cast<std::size_t>(std::count(k.rows.begin(), k.rows.end(), char{1}));
+    triangleCount += 2 * (c - 1) * (r - 1);
+  }
+  merged.triangles.reserve(triangleCount);
+  std::vector<std::size_t> order(blocks.size());
+  for (std::size_t b = 0; b < order.size(); ++b) order[b] = b;
+  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return blocks[x].firstTriangle < blocks[y].firstTriangle; });
+  std::size_t next = 0;
+  auto copyOthersUntil = [&](std::size_t end) {
+    for (; next < end; ++next)
+      if (!gridTriangle[next]) {
+        const auto& t = mesh.triangles[next];
+        merged.triangles.push_back({newIndex[static_cast<std::size_t>(t[0])], newIndex[static_cast<std::size_t>(t[1])],
+                                    newIndex[static_cast<std::size_t>(t[2])]});
+      }
+  };
+  for (std::size_t b : order) {
+    const GridBlock& block = blocks[b];
+    copyOthersUntil(static_cast<std::size_t>(block.firstTriangle));
+    const std::vector<int> columns = indicesOf(kept[b].columns), rows = indicesOf(kept[b].rows);
+    const auto vertexAt = [&](int i, int j) {
+      return newIndex[static_cast<std::size_t>(block.firstVertex + j * block.columns + i)];
+    };
+    GridBlock out;
+    out.firstVertex = vertexAt(0, 0);
+    out.columns = static_cast<int>(columns.size());
+    out.rows = static_cast<int>(rows.size());
+    out.firstTriangle = merged.triangleCount();
+    for (std::size_t r = 0; r + 1 < rows.size(); ++r)
+      for (std::size_t q = 0; q + 1 < columns.size(); ++q) {
+        const int a = vertexAt(columns[q], rows[r]), bb = vertexAt(columns[q + 1], rows[r]);
+        const int c = vertexAt(columns[q], rows[r + 1]), d = vertexAt(columns[q + 1], rows[r + 1]);
+        merged.triangles.push_back({a, bb, d});
+        merged.triangles.push_back({a, d, c});
+      }
+    merged.grids.push_back(out);
+    next = static_cast<std::size_t>(block.firstTriangle + block.triangleCount());
+  }
+  copyOthersUntil(mesh.triangles.size());
+  out = std::move(merged);
+}
+
+bool sameLines(const std::vector<BlockMemory>& x, const std::vector<BlockMemory>& y) {
+  if (x.size() != y.size()) return false;
+  for (std::size_t b = 0; b < x.size(); ++b)
+    if (!sameBlock(x[b].block, y[b].block) || x[b].columns != y[b].columns || x[b].rows != y[b].rows) return false;
+  return true;
+}
+
 }  // namespace
 
 AffineGridLineStats dropAffineGridLines(TriangleMesh& mesh, double relativeTolerance) {
   AffineGridLineStats stats;
   stats.verticesBefore = mesh.vertexCount();
   stats.trianglesBefore = mesh.triangleCount();
-  const std::size_t vertexCount = mesh.positions.size();
-  std::vector<char> keepVertex(vertexCount, 1), gridTriangle(mesh.triangles.size(), 0);
-  struct Kept {
-    std::vector<int> columns, rows;
-  };
-  std::vector<Kept> kept(mesh.grids.size());
-  // A block that does not fit the mesh (edited after tessellation) is left as it is.
-  std::erase_if(mesh.grids, [&](const GridBlock& g) {
-    return g.columns < 2 || g.rows < 2 || g.firstVertex < 0 || g.firstTriangle < 0 ||
-           static_cast<std::size_t>(g.firstVertex) + static_cast<std::size_t>(g.columns) * static_cast<std::size_t>(g.rows) > vertexCount ||
-           static_cast<std::size_t>(g.firstTriangle + g.triangleCount()) > mesh.triangles.size();
-  });
-  kept.resize(mesh.grids.size());
-  std::vector<BlockView> views;  // one per block: its constructor reads every vertex of the block
-  views.reserve(mesh.grids.size());
-  for (std::size_t b = 0; b < mesh.grids.size(); ++b) {
-    const GridBlock& block = mesh.grids[b];
-    for (int t = 0; t < block.triangleCount(); ++t) gridTriangle[static_cast<std::size_t>(block.firstTriangle + t)] = 1;
-    const BlockView& g = views.emplace_back(mesh, block, relativeTolerance);
-    std::vector<char> columns = keptLines(g, true), rows = keptLines(g, false);
-    refineUntilCellsMatch(g, columns, rows);
-    for (int j = 0; j < block.rows; ++j)
-      for (int i = 0; i < block.columns; ++i) keepVertex[g.index(i, j)] = columns[static_cast<std::size_t>(i)] && rows[static_cast<std::size_t>(j)];
-    kept[b] = {indicesOf(columns), indicesOf(rows)};
-  }
-  const std::size_t keptVertices = static_cast<std::size_t>(std::count(keepVertex.begin(), keepVertex.end(), char{1}));
-  const bool inOrder = std::is_sorted(mesh.grids.begin(), mesh.grids.end(), [](const GridBlock& x, const GridBlock& y) {
-    return x.firstTriangle < y.firstTriangle;
-  });
-  if (keptVertices == vertexCount && inOrder &&
-      std::all_of(mesh.grids.begin(), mesh.grids.end(), [&](const GridBlock& g) { return trianglesInGridOrder(mesh, g); })) {
-    // Nothing dropped: the compacted mesh would be this one, vertex for vertex and triangle for
-    // triangle (every block's cells again in row-major order), so it stays as it is.
-    stats.verticesAfter = stats.verticesBefore;
-    stats.trianglesAfter = stats.trianglesBefore;
-    return stats;
-  }
-
-  // Compact the vertices, then the triangles: others as they were, each grid's from its kept lines.
-  // Sized once (this runs on every frame of a drag over a large deformed sheet).
-  std::vector<int> newIndex(vertexCount, -1);
-  TriangleMesh out;
-  out.name = std::move(mesh.name);
-  const bool normals = mesh.normals.size() == vertexCount, uvs = mesh.uvs.size() == vertexCount;
-  out.positions.resize(keptVertices);
-  if (normals) out.normals.resize(keptVertices);
-  if (uvs) out.uvs.resize(keptVertices);
-  std::size_t at = 0;
-  for (std::size_t v = 0; v < vertexCount; ++v) {
-    if (!keepVertex[v]) continue;
-    newIndex[v] = static_cast<int>(at);
-    out.positions[at] = mesh.positions[v];
-    if (normals) out.normals[at] = mesh.normals[v];
-    if (uvs) out.uvs[at] = mesh.uvs[v];
-    ++at;
-  }
-  std::size_t triangleCount = static_cast<std::size_t>(std::count(gridTriangle.begin(), gridTriangle.end(), char{0}));
-  for (const Kept& k : kept)
-    if (k.columns.size() > 1 && k.rows.size() > 1) triangleCount += 2 * (k.columns.size() - 1) * (k.rows.size() - 1);
-  out.triangles.reserve(triangleCount);
-  // Triangles keep their order: each grid's run where it was, the others around them.
-  std::vector<std::size_t> order(mesh.grids.size());
-  for (std::size_t b = 0; b < order.size(); ++b) order[b] = b;
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t x, std::size_t y) { return mesh.grids[x].firstTriangle < mesh.grids[y].firstTriangle; });
-  std::size_t next = 0;
-  auto copyOthersUntil = [&](std::size_t end) {
-    for (; next < end; ++next)
-      if (!gridTriangle[next]) {
-        const auto& t = mesh.triangles[next];
-        out.triangles.push_back({newIndex[static_cast<std::size_t>(t[0])], newIndex[static_cast<std::size_t>(t[1])],
-                                 newIndex[static_cast<std::size_t>(t[2])]});
-      }
-  };
-  for (std::size_t b : order) {
-    const GridBlock& block = mesh.grids[b];
-    copyOthersUntil(static_cast<std::size_t>(block.firstTriangle));
-    const BlockView& g = views[b];
-    const Kept& k = kept[b];
-    GridBlock merged;
-    merged.firstVertex = newIndex[g.index(0, 0)];
-    merged.columns = static_cast<int>(k.columns.size());
-    merged.rows = static_cast<int>(k.rows.size());
-    merged.firstTriangle = out.triangleCount();
-    for (std::size_t r = 0; r + 1 < k.rows.size(); ++r)
-      for (std::size_t q = 0; q + 1 < k.columns.size(); ++q) {
-        const int a = newIndex[g.index(k.columns[q], k.rows[r])], bb = newIndex[g.index(k.columns[q + 1], k.rows[r])];
-        const int c = newIndex[g.index(k.columns[q], k.rows[r + 1])], d = newIndex[g.index(k.columns[q + 1], k.rows[r + 1])];
-        out.triangles.push_back({a, bb, d});
-        out.triangles.push_back({a, d, c});
-      }
-    out.grids.push_back(merged);
-    next = static_cast<std::size_t>(block.firstTriangle + block.triangleCount());
-  }
-  copyOthersUntil(mesh.triangles.size());
-  mesh = std::move(out);
+  const std::vector<GridBlock> blocks = fittingBlocks(mesh);
+  const std::vector<BlockMemory> kept = keptLinesOfBlocks(mesh, blocks, relativeTolerance, nullptr, nullptr);
+  std::vector<int> newIndex;
+  compact(mesh, blocks, kept, mesh, newIndex);
   stats.verticesAfter = mesh.vertexCount();
   stats.trianglesAfter = mesh.triangleCount();
   return stats;
 }
+
+AffineGridMerger::AffineGridMerger(double relativeTolerance) : state_(std::make_unique<State>()) {
+  state_->relativeTolerance = relativeTolerance;
+}
+AffineGridMerger::~AffineGridMerger() = default;
+AffineGridMerger::AffineGridMerger(AffineGridMerger&&) noexcept = default;
+AffineGridMerger& AffineGridMerger::operator=(AffineGridMerger&&) noexcept = default;
+
+void AffineGridMerger::merge(const TriangleMesh& mesh, const std::vector<int>* moved) {
+  State& s = *state_;
+  const bool remember = moved && s.valid && s.inputVertices == mesh.positions.size() && s.inputTriangles == mesh.triangles.size();
+  const std::vector<GridBlock> blocks = fittingBlocks(mesh);
+  std::vector<BlockMemory> kept =
+      keptLinesOfBlocks(mesh, blocks, s.relativeTolerance, remember ? &s.blocks : nullptr, remember ? moved : nullptr);
+  s.sameTriangles = remember && sameLines(kept, s.blocks);
+  s.movedOut.clear();
+  if (s.sameTriangles) {
+    // The kept lines stayed: the result of the previous call with the moved vertices rewritten.
+    const bool normals = s.result.normals.size() == s.result.positions.size();
+    const bool uvs = s.result.uvs.size() == s.result.positions.size();
+    for (int v : *moved) {
+      const int to = s.newIndex[static_cast<std::size_t>(v)];
+      if (to < 0) continue;
+      const auto w = static_cast<std::size_t>(v), t = static_cast<std::size_t>(to);
+      s.result.positions[t] = mesh.positions[w];
+      if (normals) s.result.normals[t] = mesh.normals[w];
+      if (uvs) s.result.uvs[t] = mesh.uvs[w];
+      s.movedOut.push_back(to);
+    }
+    s.result.name = mesh.name;
+  } else {
+    compact(mesh, blocks, kept, s.result, s.newIndex);
+  }
+  s.blocks = std::move(kept);
+  s.inputVertices = mesh.positions.size();
+  s.inputTriangles = mesh.triangles.size();
+  s.valid = true;
+  s.stats.verticesBefore = mesh.vertexCount();
+  s.stats.trianglesBefore = mesh.triangleCount();
+  s.stats.verticesAfter = s.result.vertexCount();
+  s.stats.trianglesAfter = s.result.triangleCount();
+}
+
+const TriangleMesh& AffineGridMerger::result() const { return state_->result; }
+const AffineGridLineStats& AffineGridMerger::stats() const { return state_->stats; }
+bool AffineGridMerger::sameTrianglesAsBefore() const { return state_->sameTriangles; }
+const std::vector<int>& AffineGridMerger::movedInResult() const { return state_->movedOut; }
 
 }  // namespace flexure

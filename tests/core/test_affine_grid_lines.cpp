@@ -282,3 +282,134 @@ TEST_CASE("a sheet with a bump merges only where it is flat", "[tessellation][me
   CHECK(merged.triangleCount() > 2);
   requireSameSurface(full, merged);
 }
+
+namespace {
+
+// A 61 × 41 sheet (two blocks side by side, and a loose triangle between them) with a bump of
+// compact support centred at (cx, cy), of height h; flat elsewhere.
+TriangleMesh bumpedSheets(double cx, double cy, double h) {
+  auto height = [&](double x, double y) {
+    const double r2 = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+    return r2 < 0.02 ? std::pow(1.0 - r2 / 0.02, 3) * h : 0.0;
+  };
+  auto sheet = [&](double x0) {
+    return [&, x0](int i, int j) {
+      const double x = x0 + i / 40.0, y = j / 40.0, e = 1e-4;
+      const Vec3d n = flexure::normalized(Vec3d(-(height(x + e, y) - height(x - e, y)) / (2 * e),
+                                                -(height(x, y + e) - height(x, y - e)) / (2 * e), 1.0));
+      return flexure::GridVertex{Vec3d(x, y, height(x, y)), n, {x, y}};
+    };
+  };
+  TriangleMesh mesh;
+  flexure::appendGrid(mesh, 61, 41, sheet(0.0));
+  mesh.positions.push_back(Vec3d(0, 0, -1));
+  mesh.normals.push_back(Vec3d(0, 0, 1));
+  mesh.uvs.push_back({0, 0});
+  mesh.triangles.push_back({0, 1, mesh.vertexCount() - 1});
+  TriangleMesh right;
+  flexure::appendGrid(right, 41, 41, sheet(1.6));
+  mesh.append(right);
+  return mesh;
+}
+
+std::vector<int> movedBetween(const TriangleMesh& before, const TriangleMesh& after) {
+  std::vector<int> moved;
+  for (std::size_t v = 0; v < after.positions.size(); ++v)
+    if (!samePoint(before.positions[v], after.positions[v]) || !samePoint(before.normals[v], after.normals[v]))
+      moved.push_back(static_cast<int>(v));
+  return moved;
+}
+
+bool identical(const TriangleMesh& a, const TriangleMesh& b) {
+  const auto sameVectors = [](const std::vector<Vec3d>& x, const std::vector<Vec3d>& y) {
+    if (x.size() != y.size()) return false;
+    for (std::size_t k = 0; k < x.size(); ++k)
+      if (x[k].x != y[k].x || x[k].y != y[k].y || x[k].z != y[k].z) return false;
+    return true;
+  };
+  bool grids = a.grids.size() == b.grids.size();
+  for (std::size_t k = 0; grids && k < a.grids.size(); ++k)
+    grids = a.grids[k].firstVertex == b.grids[k].firstVertex && a.grids[k].columns == b.grids[k].columns &&
+            a.grids[k].rows == b.grids[k].rows && a.grids[k].firstTriangle == b.grids[k].firstTriangle;
+  return grids && sameVectors(a.positions, b.positions) && sameVectors(a.normals, b.normals) && a.uvs == b.uvs &&
+         a.triangles == b.triangles;
+}
+
+}  // namespace
+
+TEST_CASE("merging again after a bump moved gives the merge from scratch, updating in place while the lines stay",
+          "[tessellation][merge]") {
+  // The bump's path: small steps (the kept lines stay), across the gap between the sheets, off
+  // the sheets (all flat), back, and its height changed (the block's extent, so its tolerance).
+  const std::vector<std::array<double, 3>> path = {
+      {0.5, 0.5, 0.2},   {0.5, 0.5, 0.2},   {0.5001, 0.5, 0.2}, {0.52, 0.49, 0.2}, {0.9, 0.3, 0.2}, {1.45, 0.3, 0.2},
+      {2.0, 0.5, 0.2},   {5.0, 5.0, 0.2},   {5.0, 5.0, 0.2},    {0.3, 0.7, 0.2},   {0.3, 0.7, 0.35}, {0.3, 0.7, 0.35000001},
+      {0.31, 0.7, 0.35}, {0.31, 0.7, 0.35}};
+  flexure::AffineGridMerger merger;
+  TriangleMesh previous, previousMerged;
+  int updatedInPlace = 0;
+  for (std::size_t step = 0; step < path.size(); ++step) {
+    CAPTURE(step);
+    const TriangleMesh mesh = bumpedSheets(path[step][0], path[step][1], path[step][2]);
+    TriangleMesh expected = mesh;
+    flexure::dropAffineGridLines(expected);
+    const std::vector<int> moved = step == 0 ? std::vector<int>{} : movedBetween(previous, mesh);
+    merger.merge(mesh, step == 0 ? nullptr : &moved);
+    REQUIRE(identical(merger.result(), expected));
+    CHECK(merger.stats().trianglesAfter == expected.triangleCount());
+    if (step > 0 && merger.sameTrianglesAsBefore()) {
+      ++updatedInPlace;
+      REQUIRE(merger.result().triangles == previousMerged.triangles);
+      CHECK(merger.movedInResult() == movedBetween(previousMerged, merger.result()));
+    }
+    if (step == 1 || step == 8) CHECK(merger.sameTrianglesAsBefore());  // nothing moved
+    previous = mesh;
+    previousMerged = merger.result();
+  }
+  CHECK(updatedInPlace >= 4);
+  // Not told what moved: everything is tested again, and the result is the same.
+  const TriangleMesh mesh = bumpedSheets(0.6, 0.4, 0.2);
+  TriangleMesh expected = mesh;
+  flexure::dropAffineGridLines(expected);
+  merger.merge(mesh, nullptr);
+  CHECK(identical(merger.result(), expected));
+  CHECK_FALSE(merger.sameTrianglesAsBefore());
+}
+
+TEST_CASE("a twist that keeps every grid line straight splits a merged cell again when merged after the move",
+          "[tessellation][merge]") {
+  // z = s (X + Y) + t X Y, X and Y clamped to the middle of the sheet: planar pieces with kinks
+  // along four lines (t = 0), then a bilinear middle whose lines all stay straight (t ≠ 0) — the
+  // line tests pass as before, the middle cell's test does not, on the vertices that moved.
+  auto sheet = [](double t, double bow = 0.0) {
+    TriangleMesh mesh;
+    flexure::appendGrid(mesh, 41, 41, [t, bow](int i, int j) {
+      const double x = i / 40.0, y = j / 40.0;
+      const double X = std::clamp(x - 0.25, 0.0, 0.5), Y = std::clamp(y - 0.25, 0.0, 0.5);
+      return flexure::GridVertex{Vec3d(x, y, 0.3 * (X + Y) + t * X * Y + bow * X * X), Vec3d(0, 0, 1), {x, y}};
+    });
+    return mesh;
+  };
+  flexure::AffineGridMerger merger;
+  const TriangleMesh flat = sheet(0.0), twisted = sheet(0.4);
+  merger.merge(flat, nullptr);
+  CHECK(merger.result().triangleCount() == 18);  // 3 × 3 planar cells
+  const std::vector<int> moved = movedBetween(flat, twisted);
+  REQUIRE_FALSE(moved.empty());
+  merger.merge(twisted, &moved);
+  TriangleMesh expected = twisted;
+  flexure::dropAffineGridLines(expected);
+  CHECK(expected.triangleCount() > 18);
+  CHECK(identical(merger.result(), expected));
+  merger.merge(flat, &moved);
+  CHECK(merger.result().triangleCount() == 18);
+  // A bow along x too slight for any one column to fail its neighbours' test, but not for the
+  // run of them (a round-off tolerance of 2e-9 here): the run is split again, not taken over.
+  const TriangleMesh bowed = sheet(0.0, 1e-6);
+  const std::vector<int> bowMoved = movedBetween(flat, bowed);
+  merger.merge(bowed, &bowMoved);
+  expected = bowed;
+  flexure::dropAffineGridLines(expected);
+  CHECK(expected.triangleCount() > 18);
+  CHECK(identical(merger.result(), expected));
+}
