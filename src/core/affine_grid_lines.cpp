@@ -472,6 +472,7 @@ AffineGridLineStats dropAffineGridLines(TriangleMesh& mesh, double relativeToler
   return stats;
 }
 
+AffineGridMerger::AffineGridMerger() : AffineGridMerger(1e-9) {}
 AffineGridMerger::AffineGridMerger(double relativeTolerance) : state_(std::make_unique<State>()) {
   state_->relativeTolerance = relativeTolerance;
 }

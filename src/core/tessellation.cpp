@@ -18,19 +18,30 @@ namespace {
 void orientWindingWithNormals(TriangleMesh& mesh) {
   if (mesh.normals.size() != mesh.positions.size()) return;
   double agreement = 0.0;
-  for (const auto& t : mesh.triangles) {
-    const Vec3d& a = mesh.positions[static_cast<std::size_t>(t[0])];
-    const Vec3d& b = mesh.positions[static_cast<std::size_t>(t[1])];
-    const Vec3d& c = mesh.positions[static_cast<std::size_t>(t[2])];
-    const Vec3d n = mesh.normals[static_cast<std::size_t>(t[0])] + mesh.normals[static_cast<std::size_t>(t[1])] +
-                    mesh.normals[static_cast<std::size_t>(t[2])];
-    agreement += dot(cross(b - a, c - a), n);
-  }
-  if (agreement >= 0.0) return;
-  for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
+  for (const auto& t : mesh.triangles) agreement += windingTerm(mesh, t);
+  if (!(agreement >= 0.0)) turnWinding(mesh);
 }
 
 }  // namespace
+
+double windingTerm(const TriangleMesh& mesh, const std::array<int, 3>& t) {
+  const Vec3d& a = mesh.positions[static_cast<std::size_t>(t[0])];
+  const Vec3d& b = mesh.positions[static_cast<std::size_t>(t[1])];
+  const Vec3d& c = mesh.positions[static_cast<std::size_t>(t[2])];
+  const Vec3d n = mesh.normals[static_cast<std::size_t>(t[0])] + mesh.normals[static_cast<std::size_t>(t[1])] +
+                  mesh.normals[static_cast<std::size_t>(t[2])];
+  return dot(cross(b - a, c - a), n);
+}
+
+bool windingAgrees(const std::vector<double>& terms) {
+  double agreement = 0.0;
+  for (double term : terms) agreement += term;
+  return agreement >= 0.0;
+}
+
+void turnWinding(TriangleMesh& mesh) {
+  for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
+}
 
 TriangleMesh tessellatePath(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options) {
   // Unmerged, where the path is split does not matter: all of it is the inner part.
@@ -73,10 +84,19 @@ TriangleMesh tessellateLeaf(const Path& path, const ParamAccess<double>& params,
   return mesh;
 }
 
-void finishPathInner(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start,
-                     const TessellationOptions& options) {
+void applyPlacement(std::vector<Vec3d>& positions, std::vector<Vec3d>& normals, const Path& path,
+                    const ParamAccess<double>& params, std::size_t start) {
+  for (std::size_t k = start; k < path.operators.size(); ++k) path.operators[k]->applyBatch(params, positions, normals);
+}
+
+void applyInnerOperators(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start) {
   // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
   applyOperators(mesh, path, params, 0, start);
+}
+
+void finishPathInner(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start,
+                     const TessellationOptions& options) {
+  applyInnerOperators(mesh, path, params, start);
   if (options.mergeAffineCells) dropAffineGridLines(mesh);
   mesh.name = path.leaf->name();
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace flexure::render_detail {
 
@@ -58,10 +59,14 @@ class CellGrid {
     marked_.assign(static_cast<std::size_t>(n_[0]) * static_cast<std::size_t>(n_[1]) * static_cast<std::size_t>(n_[2]), 0);
   }
 
+  // The cell holding point p (clamped to the grid).
+  std::array<int, 3> cellOf(const Vec3d& p) const {
+    return {index(p.x, box_.lo.x, 0), index(p.y, box_.lo.y, 1), index(p.z, box_.lo.z, 2)};
+  }
   // Marks every cell `b` reaches.
-  void mark(const Bounds3& b) {
-    const std::array<int, 3> lo = {index(b.lo.x, box_.lo.x, 0), index(b.lo.y, box_.lo.y, 1), index(b.lo.z, box_.lo.z, 2)};
-    const std::array<int, 3> hi = {index(b.hi.x, box_.lo.x, 0), index(b.hi.y, box_.lo.y, 1), index(b.hi.z, box_.lo.z, 2)};
+  void mark(const Bounds3& b) { mark(cellOf(b.lo), cellOf(b.hi)); }
+  // Marks the cells [lo, hi] (the cells of a box's corners: the cell index grows with the point).
+  void mark(const std::array<int, 3>& lo, const std::array<int, 3>& hi) {
     for (int z = lo[2]; z <= hi[2]; ++z)
       for (int y = lo[1]; y <= hi[1]; ++y)
         for (int x = lo[0]; x <= hi[0]; ++x) {
@@ -124,6 +129,60 @@ constexpr std::size_t kMaxMarkedCells = 2048;
 // At most this many cells in all (the cells are cubes: a bound of similar sides gets 32 a side).
 constexpr double kMaxCells = 32768.0;
 
+// The boxes of where the changed triangles were and where they are (the tail of changedRegions);
+// `movedVertices` (ascending) are those whose positions may differ: the others are the same in
+// both meshes, so their place after is their place before.
+void damageOfTriangles(const TriangleMesh& before, const TriangleMesh& after, const std::vector<int>& changedTriangles,
+                       const std::vector<int>& movedVertices, double maxExtent, std::vector<Bounds3>& out) {
+  Bounds3 all;
+  std::size_t first = std::numeric_limits<std::size_t>::max(), last = 0;  // the vertices they use
+  for (int k : changedTriangles)
+    for (int v : after.triangles[static_cast<std::size_t>(k)]) {
+      all.extend(after.positions[static_cast<std::size_t>(v)]);
+      first = std::min(first, static_cast<std::size_t>(v));
+      last = std::max(last, static_cast<std::size_t>(v));
+    }
+  for (int v : movedVertices) all.extend(before.positions[static_cast<std::size_t>(v)]);
+  if (all.empty()) return;
+  const Vec3d e = all.extent();
+  const double longest = std::max({e.x, e.y, e.z});
+  if (!(longest > maxExtent) || !std::isfinite(longest)) {
+    out.push_back(all);
+    return;
+  }
+  // Cells of a grid over that box (cubes of side at least maxExtent, at most 64 along an axis and
+  // 32 768 in all): each changed triangle, before and after, marks the cells its bounding box
+  // reaches. A few operations per changed triangle, and the boxes stay few however many triangles
+  // moved; past 2 048 marked cells, the one box around them all.
+  CellGrid grid(all, std::max({maxExtent, longest / 64.0, std::cbrt(e.x * e.y * e.z / kMaxCells)}));
+  // A triangle's box reaches the cells between the least and the greatest cell of its corners;
+  // each vertex's cell is found once per mesh (a grid's vertex is a corner of six triangles).
+  constexpr int kUnknown = -1;
+  std::vector<std::array<int, 3>> cells(last - first + 1);
+  for (const TriangleMesh* mesh : {&before, &after}) {
+    std::fill(cells.begin(), cells.end(), std::array<int, 3>{kUnknown, 0, 0});
+    for (int k : changedTriangles) {
+      std::array<int, 3> lo{std::numeric_limits<int>::max(), std::numeric_limits<int>::max(), std::numeric_limits<int>::max()};
+      std::array<int, 3> hi{-1, -1, -1};
+      for (int v : after.triangles[static_cast<std::size_t>(k)]) {
+        std::array<int, 3>& c = cells[static_cast<std::size_t>(v) - first];
+        if (c[0] == kUnknown) c = grid.cellOf(mesh->positions[static_cast<std::size_t>(v)]);
+        for (int a = 0; a < 3; ++a) {
+          lo[static_cast<std::size_t>(a)] = std::min(lo[static_cast<std::size_t>(a)], c[static_cast<std::size_t>(a)]);
+          hi[static_cast<std::size_t>(a)] = std::max(hi[static_cast<std::size_t>(a)], c[static_cast<std::size_t>(a)]);
+        }
+      }
+      grid.mark(lo, hi);
+      if (grid.markedCount() > kMaxMarkedCells) {
+        out.push_back(all);
+        return;
+      }
+    }
+  }
+  grid.appendBoxes(2, out);
+  // (A moved vertex that no triangle uses changes nothing drawn, and adds no box.)
+}
+
 }  // namespace
 
 bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out,
@@ -140,12 +199,13 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
   }
   const bool normals = after.normals.size() == n;
   std::vector<char> moved(n, 0);
-  bool any = false;
+  std::vector<int> movedList;
   for (std::size_t v = 0; v < n; ++v) {
     moved[v] = !samePoint(before.positions[v], after.positions[v]) ||
                (normals && !samePoint(before.normals[v], after.normals[v]));
-    any = any || moved[v];
+    if (moved[v]) movedList.push_back(static_cast<int>(v));
   }
+  const bool any = !movedList.empty();
   if (vertices && normals) *vertices = ChangedVertices{true, flaggedRanges(moved, kVertexRangeJoinGap), {}};
   if (!any) return false;
   // Where each moved triangle was and where it is: the pixels either covers may change. The
@@ -154,42 +214,21 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
   // ChangedVertices when it takes them.
   std::vector<int> unreported;
   std::vector<int>& changedTriangles = vertices && vertices->known ? vertices->triangles : unreported;
-  Bounds3 all;
   for (std::size_t k = 0; k < after.triangles.size(); ++k) {
     const auto& t = after.triangles[k];
-    if (!moved[static_cast<std::size_t>(t[0])] && !moved[static_cast<std::size_t>(t[1])] &&
-        !moved[static_cast<std::size_t>(t[2])])
-      continue;
-    changedTriangles.push_back(static_cast<int>(k));
-    for (int v : t) {
-      all.extend(before.positions[static_cast<std::size_t>(v)]);
-      all.extend(after.positions[static_cast<std::size_t>(v)]);
-    }
+    if (moved[static_cast<std::size_t>(t[0])] || moved[static_cast<std::size_t>(t[1])] || moved[static_cast<std::size_t>(t[2])])
+      changedTriangles.push_back(static_cast<int>(k));
   }
-  if (all.empty()) return true;
-  const Vec3d e = all.extent();
-  const double longest = std::max({e.x, e.y, e.z});
-  if (!(longest > maxExtent) || !std::isfinite(longest)) {
-    out.push_back(all);
-    return true;
-  }
-  // Cells of a grid over that box (cubes of side at least maxExtent, at most 64 along an axis and
-  // 32 768 in all): each changed triangle, before and after, marks the cells its bounding box
-  // reaches. A few operations per changed triangle, and the boxes stay few however many triangles
-  // moved; past 2 048 marked cells, the one box around them all.
-  CellGrid grid(all, std::max({maxExtent, longest / 64.0, std::cbrt(e.x * e.y * e.z / kMaxCells)}));
-  for (const TriangleMesh* mesh : {&before, &after})
-    for (int k : changedTriangles) {
-      Bounds3 box;
-      for (int v : after.triangles[static_cast<std::size_t>(k)]) box.extend(mesh->positions[static_cast<std::size_t>(v)]);
-      grid.mark(box);
-      if (grid.markedCount() > kMaxMarkedCells) {
-        out.push_back(all);
-        return true;
-      }
-    }
-  grid.appendBoxes(2, out);
-  // (A moved vertex that no triangle uses changes nothing drawn, and adds no box.)
+  damageOfTriangles(before, after, changedTriangles, movedList, maxExtent, out);
+  return true;
+}
+
+bool changedRegionsAt(const TriangleMesh& before, const TriangleMesh& after, const std::vector<int>& movedVertices,
+                      const VertexTriangles& around, double maxExtent, std::vector<Bounds3>& out,
+                      ChangedVertices& vertices) {
+  vertices = ChangedVertices{true, rangesOf(movedVertices, kVertexRangeJoinGap), around.around(movedVertices)};
+  if (movedVertices.empty()) return false;
+  damageOfTriangles(before, after, vertices.triangles, movedVertices, maxExtent, out);
   return true;
 }
 

@@ -14,6 +14,7 @@
 
 #include "cached_framebuffer.h"
 #include "vertex_ranges.h"
+#include "flexure/core/vertex_triangles.h"
 #include "flexure/core/triangle_mesh.h"
 
 namespace flexure::render_detail {
@@ -54,6 +55,12 @@ class PolylineDamage {
 bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, double maxExtent, std::vector<Bounds3>& out,
                     ChangedVertices* vertices = nullptr);
 inline constexpr std::size_t kVertexRangeJoinGap = 64;
+// changedRegions when the caller knows which vertices may differ (`movedVertices`, ascending; the
+// triangles the same: mesh_revision.h): the same boxes and ChangedVertices (`known`), from those
+// vertices and the triangles `around` them, without comparing the meshes. False when none moved.
+bool changedRegionsAt(const TriangleMesh& before, const TriangleMesh& after, const std::vector<int>& movedVertices,
+                      const VertexTriangles& around, double maxExtent, std::vector<Bounds3>& out,
+                      ChangedVertices& vertices);
 
 // Rectangles of the viewport covering every pixel of `rects`, made of `tile`-pixel tiles: the
 // tiles any rect reaches, row by row in runs, a run joining the rectangle above it when that

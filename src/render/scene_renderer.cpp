@@ -205,6 +205,19 @@ struct SceneRenderer::Impl {
   std::vector<Bounds3> damage;
   bool damageEverywhere = true;
   std::vector<TriangleMesh> shownMeshes;  // what the batches hold, to compare the next meshes with
+  // Per shown mesh: its revision (0: not known) and, once asked for, the triangles around each
+  // of its vertices (kept while only vertices move).
+  std::vector<std::uint64_t> shownRevisions;
+  std::vector<std::shared_ptr<const VertexTriangles>> shownAround;
+  // What changed between shown mesh i and `next` (changedRegions), from the revision of `next`
+  // when it lists the vertices moved since the one shown.
+  bool changedSinceShown(std::size_t i, const TriangleMesh& next, const MeshRevision* revision, double damageExtent,
+                         render_detail::ChangedVertices& changed);
+  void rememberRevisions(const std::vector<MeshRevision>* revisions, std::size_t count) {
+    shownRevisions.assign(count, 0);
+    if (revisions)
+      for (std::size_t i = 0; i < std::min(count, revisions->size()); ++i) shownRevisions[i] = (*revisions)[i].id;
+  }
   std::vector<std::vector<render_detail::TriangleChunk>> chunks;  // per mesh
   FrameDrawing lastDrawing;
   // The pixels a partial frame redraws (null: all of them): a rectangle, or when `damageRects`
@@ -369,7 +382,22 @@ void SceneRenderer::Impl::updateBatch(std::size_t b, const std::vector<TriangleM
   if (anyRestyled) batches[b].setStyles(batchStyles(next, first, count));
 }
 
-void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles) {
+bool SceneRenderer::Impl::changedSinceShown(std::size_t i, const TriangleMesh& next, const MeshRevision* revision,
+                                            double damageExtent, render_detail::ChangedVertices& changed) {
+  const std::uint64_t shown = i < shownRevisions.size() ? shownRevisions[i] : 0;
+  if (revision && shown != 0 && revision->id == shown) {  // the very mesh shown
+    changed = render_detail::ChangedVertices{true, {}, {}};
+    return false;
+  }
+  if (const std::vector<int>* moved = revision ? revision->movedSince(shown) : nullptr) {
+    if (!shownAround[i]) shownAround[i] = std::make_shared<const VertexTriangles>(shownMeshes[i]);
+    return render_detail::changedRegionsAt(shownMeshes[i], next, *moved, *shownAround[i], damageExtent, damage, changed);
+  }
+  return render_detail::changedRegions(shownMeshes[i], next, damageExtent, damage, &changed);
+}
+
+void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles,
+                              const std::vector<MeshRevision>* revisions) {
   Impl& d = *impl_;
   std::vector<MeshStyle> next = paletteStyles(meshes.size());
   for (std::size_t i = 0; i < std::min(styles.size(), next.size()); ++i) next[i] = styles[i];
@@ -386,8 +414,11 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
   if (meshes.size() != d.shownMeshes.size()) {
     d.damageEverywhere = true;
   } else {
+    d.shownRevisions.resize(meshes.size(), 0);
+    d.shownAround.resize(meshes.size());
     for (std::size_t i = 0; i < meshes.size(); ++i) {
-      moved[i] = render_detail::changedRegions(d.shownMeshes[i], meshes[i], damageExtent, d.damage, &changedVertices[i]);
+      const MeshRevision* revision = revisions && i < revisions->size() ? &(*revisions)[i] : nullptr;
+      moved[i] = d.changedSinceShown(i, meshes[i], revision, damageExtent, changedVertices[i]);
       // A new colour or selection redraws the mesh where it was and where it is.
       if (i < d.styles.size() && !sameStyle(next[i], d.styles[i])) {
         d.addDamage(d.shownMeshes[i].bounds());
@@ -405,13 +436,17 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
         render_detail::updateTriangleChunks(d.shownMeshes[i], changedVertices[i].triangles, d.chunks[i]);
       } else {
         d.shownMeshes[i] = meshes[i];
+        d.shownAround[i].reset();
         d.chunks[i] = render_detail::triangleChunks(meshes[i], kTrianglesPerChunk);
       }
     }
+    d.rememberRevisions(revisions, meshes.size());
     d.styles = std::move(next);
     return;
   }
   d.shownMeshes = meshes;
+  d.shownAround.assign(meshes.size(), nullptr);
+  d.rememberRevisions(revisions, meshes.size());
   d.chunks.clear();
   for (const TriangleMesh& mesh : meshes) d.chunks.push_back(render_detail::triangleChunks(mesh, kTrianglesPerChunk));
   d.styles = std::move(next);

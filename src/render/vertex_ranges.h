@@ -18,6 +18,8 @@ struct VertexRange {
 // The runs of set flags, in order; runs separated by fewer than `joinGap` unset flags are joined
 // (one glBufferSubData call and a few rows sent again are cheaper than two calls).
 std::vector<VertexRange> flaggedRanges(const std::vector<char>& flags, std::size_t joinGap);
+// The same for the vertices listed (ascending): the ranges flaggedRanges gives for their flags.
+std::vector<VertexRange> rangesOf(const std::vector<int>& vertices, std::size_t joinGap);
 
 // Which rows of a mesh's vertex buffer differ between two versions of it (changedRegions):
 // `known` when both have the same triangles and a normal per vertex, so that the vertices of

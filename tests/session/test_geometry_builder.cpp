@@ -150,13 +150,37 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
   const int dx = doc->parameters().find("deform.0.dx");
   REQUIRE(dz >= 0);
   REQUIRE(dx >= 0);
-  for (std::uint64_t step = 2; step <= 4; ++step) {
+  std::shared_ptr<const GeometryFrame> before = builder.latest();
+  std::size_t broughtUpToDate = 0;
+  for (std::uint64_t step = 2; step <= 7; ++step) {
     psi[dz] += 0.05;
     psi[dx] += 0.03;
     builder.request(psi, step);
     const auto frame = frameTagged(builder, step);
     REQUIRE(frame);
     CHECK(frame->pathsTessellated == 1);
+    // Its revision says which vertices moved since the frame before (and since the one before
+    // that), and they are all that differ: the viewport updates its copy there alone.
+    REQUIRE(frame->revisions.size() == frame->sceneMeshCount);
+    const MeshRevision& revision = frame->revisions[0];
+    CHECK(revision.id != before->revisions[0].id);
+    const std::vector<int>* moved = revision.movedSince(before->revisions[0].id);
+    {
+      REQUIRE(moved);
+      const TriangleMesh &a = before->meshes[0], &b = frame->meshes[0];
+      REQUIRE(a.triangles == b.triangles);
+      const auto same = [](const Vec3d& p, const Vec3d& q) { return p.x == q.x && p.y == q.y && p.z == q.z; };
+      std::vector<int> differing;
+      for (std::size_t v = 0; v < b.positions.size(); ++v)
+        if (!same(a.positions[v], b.positions[v]) || !same(a.normals[v], b.normals[v])) differing.push_back(static_cast<int>(v));
+      CHECK(!differing.empty());
+      CHECK(*moved == differing);
+      if (step > 2) CHECK(revision.movedSince(before->revisions[0].since.at(0).id));
+    }
+    // From the fourth changed frame on, the mesh is one a released frame gave back, brought up to
+    // date where the vertices moved (the frames before were let go in the loop).
+    broughtUpToDate += frame->pathsBroughtUpToDate;
+    before = frame;
     requireSameAsTessellated(*frame, *doc, psi, options);
     auto copy = doc->clone();
     copy->parameters().values() = psi;
@@ -170,16 +194,19 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
     }
     CHECK(sameNormals);
   }
+  CHECK(broughtUpToDate >= 4);
   // The drag over: a deformed sheet handed over to a frame is made once more (the entries stayed,
   // the mesh went with the frame), then kept.
-  builder.request(psi, 5);
-  auto frame = frameTagged(builder, 5);
+  builder.request(psi, 8);
+  auto frame = frameTagged(builder, 8);
   REQUIRE(frame);
   CHECK(frame->pathsTessellated <= 1);
   requireSameAsTessellated(*frame, *doc, psi, options);
-  builder.request(psi, 6);
-  frame = frameTagged(builder, 6);
+  const std::uint64_t restingRevision = frame->revisions.at(0).id;
+  builder.request(psi, 9);
+  frame = frameTagged(builder, 9);
   REQUIRE(frame);
   CHECK(frame->pathsTessellated == 0);
+  CHECK(frame->revisions.at(0).id == restingRevision);  // the same mesh, the same revision
   requireSameAsTessellated(*frame, *doc, psi, options);
 }

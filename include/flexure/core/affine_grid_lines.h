@@ -37,7 +37,8 @@ AffineGridLineStats dropAffineGridLines(TriangleMesh& mesh, double relativeToler
 // merged mesh of the previous call is updated at the moved vertices instead of built again.
 class AffineGridMerger {
  public:
-  explicit AffineGridMerger(double relativeTolerance = 1e-9);
+  AffineGridMerger();
+  explicit AffineGridMerger(double relativeTolerance);
   ~AffineGridMerger();
   AffineGridMerger(AffineGridMerger&&) noexcept;
   AffineGridMerger& operator=(AffineGridMerger&&) noexcept;

@@ -2,6 +2,7 @@
 // Tessellation of leaf-to-root paths into world-space triangle meshes with normals: what the
 // renderer draws and OBJ export writes. Points go through each operator's applyBatch (so a
 // metaball deformer deforms a million vertices in parallel), normals through J^{-T}.
+#include <array>
 #include <vector>
 
 #include "flexure/core/path.h"
@@ -43,6 +44,22 @@ TriangleMesh tessellatePathInner(const Path& path, const ParamAccess<double>& pa
 //     == finishPathInner(tessellateLeaf(path, params, options), path, params, start, options)
 // The primitive alone, in its own space, with a normal per vertex.
 TriangleMesh tessellateLeaf(const Path& path, const ParamAccess<double>& params, const TessellationOptions& options = {});
+// Whether a mesh's winding agrees with its normals (placeOnPath turns every triangle when it does
+// not: a mirroring operator): the sum, in triangle order, of each triangle's term
+// ((b − a) × (c − a)) · (n_a + n_b + n_c) is not negative. A caller that keeps the terms of a
+// mesh whose vertices move may compute the moved triangles' terms again and sum them all: the
+// same sum, bit for bit.
+double windingTerm(const TriangleMesh& mesh, const std::array<int, 3>& triangle);
+bool windingAgrees(const std::vector<double>& terms);
+void turnWinding(TriangleMesh& mesh);
+// Operators [start, end) (the path's placement) applied to points and their normals as
+// placeOnPath applies them to a mesh's, point by point (so a caller may place a few moved points
+// of a mesh placed before), without restoring any winding.
+void applyPlacement(std::vector<Vec3d>& positions, std::vector<Vec3d>& normals, const Path& path,
+                    const ParamAccess<double>& params, std::size_t start);
+// Operators [0, start) applied to a mesh (positions and normals; the triangles stay), unmerged:
+// finishPathInner without its merge, for a caller that merges itself (AffineGridMerger).
+void applyInnerOperators(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start);
 // Operators [0, start) applied to the leaf's mesh, merged when the options ask for it.
 void finishPathInner(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start,
                      const TessellationOptions& options = {});

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "flexure/core/camera.h"
+#include "flexure/core/mesh_revision.h"
 #include "flexure/core/triangle_mesh.h"
 #include "flexure/render/color.h"
 #include "flexure/render/overlay_geometry.h"
@@ -69,7 +70,10 @@ class SceneRenderer {
 
   // Uploads meshes (world space, outward normals, CCW triangles); styles[i] goes with meshes[i]
   // (missing styles take palette colours). Meshes without normals get area-weighted ones.
-  void setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles = {});
+  // With `revisions` (one per mesh, mesh_revision.h), a mesh whose revision says which vertices
+  // moved since the one the renderer holds is updated there without comparing the two.
+  void setMeshes(const std::vector<TriangleMesh>& meshes, const std::vector<MeshStyle>& styles = {},
+                 const std::vector<MeshRevision>* revisions = nullptr);
   // Changes colours/selection without re-uploading geometry.
   void setStyles(const std::vector<MeshStyle>& styles);
   int meshCount() const;

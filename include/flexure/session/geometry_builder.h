@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "flexure/core/mesh_revision.h"
 #include "flexure/core/scene.h"
 #include "flexure/core/tessellation.h"
 #include "flexure/core/triangle_mesh.h"
@@ -32,11 +33,19 @@ struct GeometryFrame {
   // meshes[0, sceneMeshCount) tessellate the scene's leaves; any after them are the caller's
   // ExtraMeshes.
   std::size_t sceneMeshCount = 0;
+  // One per scene mesh: its revision, and which of its vertices moved since the same path's
+  // meshes of recent frames when only vertices moved (a deformer dragged), so that the viewport
+  // updates its copy there instead of comparing the meshes (mesh_revision.h). A mesh equal to
+  // the one of the frame before keeps its revision id.
+  std::vector<MeshRevision> revisions;
   // How many of the scene's paths were tessellated (and merged) anew for this frame, and how many
   // only moved: their leaf-side mesh kept, placed anew (tessellation.h, placementStart). The
   // others' Ψ entries were those of the frame before, and so were their meshes.
   std::size_t pathsTessellated = 0;
   std::size_t pathsPlaced = 0;
+  // Of the paths tessellated, those whose mesh is an earlier frame's brought up to date at the
+  // vertices that moved since (a deformer dragged: frame_mesh_pool.h), not a copy.
+  std::size_t pathsBroughtUpToDate = 0;
   // Constraint glyphs, control polygons, influence volumes of the same Ψ (overlay_builder.h).
   std::shared_ptr<const OverlayGeometry> overlays;
 };
@@ -45,6 +54,8 @@ struct GeometryFrame {
 // on the worker from the same scene and Ψ as the frame's meshes, so that the GUI thread does
 // not copy the scene meshes to add them. Called on the worker thread only.
 using ExtraMeshes = std::function<void(const Scene& scene, std::vector<TriangleMesh>& meshes)>;
+
+class FrameMeshPool;  // frame_mesh_pool.h
 
 class GeometryBuilder {
  public:
@@ -78,6 +89,9 @@ class GeometryBuilder {
   std::optional<Request> pending_;
   bool stop_ = false;
 
+  // Meshes of frames let go, for the worker to bring up to date instead of copying (shared with
+  // the frames' deleters: a frame may outlive the builder).
+  const std::shared_ptr<FrameMeshPool> pool_;
   LatestValue<GeometryFrame> frames_;
   std::thread thread_;
 };

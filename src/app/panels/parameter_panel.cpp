@@ -344,10 +344,10 @@ void ParameterPanel::refreshRotation() {
   // q = (cos θ/2, sin θ/2 · axis): θ = 2 atan2(|v|, w), shown in (-180°, 180°].
   double degrees = 2.0 * std::atan2(s, q.w) * 180.0 / 3.14159265358979323846;
   if (degrees > 180.0) degrees -= 360.0;
-  if (!rotation_.angle->hasFocus()) rotation_.angle->setValue(degrees);
+  if (!rotation_.angle->hasFocus()) setValueIfChanged(*rotation_.angle, degrees);
   if (s > 1e-12)  // at identity any axis holds: keep the one shown
     for (int k = 0; k < 3; ++k)
-      if (!rotation_.axis[k]->hasFocus()) rotation_.axis[k]->setValue((k == 0 ? v.x : k == 1 ? v.y : v.z) / s);
+      if (!rotation_.axis[k]->hasFocus()) setValueIfChanged(*rotation_.axis[k], (k == 0 ? v.x : k == 1 ? v.y : v.z) / s);
 }
 
 QWidget* ParameterPanel::listEditor(const std::string& name, const std::string& text, const FieldValue& current) {
@@ -440,16 +440,16 @@ void ParameterPanel::refreshValues() {
     if (row.parameter >= table.size()) continue;
     const ParameterInfo& info = table.info(row.parameter);
     setRangeIfChanged(*row.value, finiteOr(info.lower, -kUnbounded), finiteOr(info.upper, kUnbounded));
-    if (!row.value->hasFocus()) row.value->setValue(table.value(row.parameter));
-    row.frozen->setChecked(info.frozen);
-    if (!row.lower->hasFocus()) row.lower->setText(boundText(info.lower));
-    if (!row.upper->hasFocus()) row.upper->setText(boundText(info.upper));
+    if (!row.value->hasFocus()) setValueIfChanged(*row.value, table.value(row.parameter));
+    if (row.frozen->isChecked() != info.frozen) row.frozen->setChecked(info.frozen);
+    if (!row.lower->hasFocus()) setTextIfChanged(*row.lower, boundText(info.lower));
+    if (!row.upper->hasFocus()) setTextIfChanged(*row.upper, boundText(info.upper));
     const Track* track = timeline.findTrack(row.keyTarget);
     const bool here = track && track->keyIndexAt(time_) >= 0;
-    row.key->setText(here ? kKeyedHere : track ? kAnimated : kNotAnimated);
-    row.key->setToolTip(here    ? tr("Keyed at %1 s: click to delete the key").arg(time_)
-                        : track ? tr("Animated: click to key the current value at %1 s").arg(time_)
-                                : tr("Click to key the current value at %1 s").arg(time_));
+    setTextIfChanged(*row.key, here ? kKeyedHere : track ? kAnimated : kNotAnimated);
+    setToolTipIfChanged(*row.key, here    ? tr("Keyed at %1 s: click to delete the key").arg(time_)
+                                  : track ? tr("Animated: click to key the current value at %1 s").arg(time_)
+                                          : tr("Click to key the current value at %1 s").arg(time_));
   }
   refreshRotation();
   updating_ = false;

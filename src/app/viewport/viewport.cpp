@@ -193,9 +193,11 @@ void Viewport::releaseGl() {
 
 double Viewport::aspect() const { return height() > 0 ? static_cast<double>(width()) / height() : 1.0; }
 
-void Viewport::setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles) {
+void Viewport::setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles,
+                         std::shared_ptr<const std::vector<MeshRevision>> revisions) {
   meshes_ = meshes ? std::move(meshes) : std::make_shared<const std::vector<TriangleMesh>>();
   styles_ = std::move(styles);
+  revisions_ = std::move(revisions);
   meshesDirty_ = true;
   update();
 }
@@ -300,7 +302,7 @@ void Viewport::paintGL() {
   const Clock::time_point paintStart = Clock::now();
   FrameTiming timing;
   if (meshesDirty_) {
-    renderer_.setMeshes(*meshes_, styles_);
+    renderer_.setMeshes(*meshes_, styles_, revisions_.get());
     meshesDirty_ = stylesDirty_ = false;
     timing.newGeometry = true;
     timing.uploadMeshesMs = millisecondsSince(paintStart);

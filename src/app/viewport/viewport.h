@@ -75,7 +75,10 @@ class Viewport : public QWidget {
 
   // New geometry for the same view (after an edit or a solver step). Shared, not copied: the
   // list must not change while the viewport holds it (null = no meshes).
-  void setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles);
+  // `revisions` (one per mesh, or fewer; mesh_revision.h) let the renderer update its copy of a
+  // mesh at the vertices that moved instead of comparing the meshes.
+  void setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes, std::vector<MeshStyle> styles,
+                 std::shared_ptr<const std::vector<MeshRevision>> revisions = nullptr);
   // New colours/selection only.
   void setStyles(std::vector<MeshStyle> styles);
   // Constraint glyphs, control polygons and influence volumes drawn over the meshes
@@ -185,6 +188,7 @@ class Viewport : public QWidget {
   bool awaitingGeometry_ = false;
   std::shared_ptr<const std::vector<TriangleMesh>> meshes_ = std::make_shared<const std::vector<TriangleMesh>>();
   std::vector<MeshStyle> styles_;
+  std::shared_ptr<const std::vector<MeshRevision>> revisions_;  // of meshes_, or null
   Camera camera_;
   Vec3d sceneUp_{0.0, 0.0, 1.0};  // the shown document's up axis (showScene)
   RenderOptions options_;

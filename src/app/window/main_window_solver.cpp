@@ -185,7 +185,9 @@ void MainWindow::pollGeometry() {
     viewport_->showScene(geometry_.meshes, geometry_.styles, document_->scene().camera);
     viewport_->setAwaitingGeometry(false);
   } else {
-    viewport_->setMeshes(geometry_.meshes, geometry_.styles);
+    // The frame's revisions tell the renderer which vertices moved (a dragged deformer's sheet).
+    viewport_->setMeshes(geometry_.meshes, geometry_.styles,
+                         std::shared_ptr<const std::vector<MeshRevision>>(frame, &frame->revisions));
   }
   interaction_->setSceneOverlays(frame->overlays);  // the handle's origin follows the Ψ of the frame
   ++geometryFramesShown_;

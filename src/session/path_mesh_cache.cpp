@@ -1,0 +1,359 @@
+// The geometry worker's per-path meshes (path_mesh_cache.h).
+#include "path_mesh_cache.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include "flexure/core/affine_grid_lines.h"
+#include "flexure/core/param_access.h"
+#include "flexure/core/vertex_triangles.h"
+
+namespace flexure::session {
+
+struct PathMeshCache::Entry {
+  bool indexed = false;
+  std::size_t start = 0;
+  std::vector<int> innerIndices, outerIndices, leafIndices;
+  std::vector<double> innerValues, outerValues, leafValues;
+  TriangleMesh leaf, inner, placed;
+  bool innerValid = false, placedValid = false, leafValid = false;
+  bool innerHeld = false;  // `inner` holds the mesh of innerValues (not handed over to a frame)
+  int changesInARow = 0;   // frames in a row whose inner entries changed (a drag of a deformer)
+  // deformAndMergeAgain: the leaf deformed (its triangles those of `leaf`), the positions and
+  // normals it had in the frame before, the vertices that moved since, and the merge.
+  TriangleMesh sheet;
+  std::vector<Vec3d> previousPositions, previousNormals;
+  bool previousValid = false;
+  std::vector<int> moved;
+  AffineGridMerger merger;
+  // A merged path's mesh as handed to frames (its placement applied, its winding restored:
+  // `frame`, while not handed over), its revision, each triangle's winding term (tessellation.h,
+  // for the merged triangles, unturned) and the triangles around the merged mesh's vertices.
+  TriangleMesh frame;
+  bool frameHeld = false;
+  bool outerValid = false;
+  MeshRevision revision;  // of the mesh last handed over
+  bool windingTurned = false;  // placeOnPath turned that mesh's triangles (a mirroring operator)
+  std::vector<double> windingTerms;
+  std::unique_ptr<VertexTriangles> mergedAround;
+};
+
+namespace {
+
+using Entry = PathMeshCache::Entry;
+
+void addWithDependencies(const Node* n, std::vector<const Node*>& out) {
+  out.push_back(n);
+  for (const Node* d : n->dependencies()) out.push_back(d);
+}
+std::vector<const Node*> innerNodes(const Path& path, std::size_t start) {
+  std::vector<const Node*> out;
+  addWithDependencies(path.leaf, out);
+  for (std::size_t k = 0; k < start; ++k) addWithDependencies(path.operators[k], out);
+  return out;
+}
+std::vector<const Node*> leafNodes(const Path& path) {
+  std::vector<const Node*> out;
+  addWithDependencies(path.leaf, out);
+  return out;
+}
+std::vector<const Node*> outerNodes(const Path& path, std::size_t start) {
+  std::vector<const Node*> out;
+  for (std::size_t k = start; k < path.operators.size(); ++k) addWithDependencies(path.operators[k], out);
+  return out;
+}
+std::vector<int> indicesOf(const std::vector<const Node*>& nodes) {
+  std::vector<int> out;
+  for (const Node* n : nodes)
+    for (int i = 0; i < n->paramCount(); ++i) out.push_back(n->paramOffset() + i);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+std::vector<double> read(const std::vector<int>& indices, const Eigen::VectorXd& psi) {
+  std::vector<double> out(indices.size());
+  for (std::size_t j = 0; j < indices.size(); ++j) out[j] = psi[indices[j]];
+  return out;
+}
+bool same(const std::vector<int>& indices, const std::vector<double>& values, const Eigen::VectorXd& psi) {
+  for (std::size_t j = 0; j < indices.size(); ++j)
+    if (values[j] != psi[indices[j]]) return false;
+  return true;
+}
+
+// The primitive's own mesh (tessellateLeaf) again when the entries it reads changed; true when it
+// was. Kept only for paths with inner operators (without them the inner mesh changes with the
+// leaf alone).
+bool refreshLeaf(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi,
+                 const TessellationOptions& options) {
+  if (e.leafValid && same(e.leafIndices, e.leafValues, psi)) return false;
+  e.leaf = tessellateLeaf(path, values, options);
+  e.leafValues = read(e.leafIndices, psi);
+  e.leafValid = true;
+  return true;
+}
+
+// The leaf for finishPathInner: a copy of the kept one (a drag of a deformer's parameters then
+// does not tessellate the leaf again), or, for a path without inner operators, a fresh one.
+TriangleMesh leafMesh(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi,
+                      const TessellationOptions& options) {
+  if (e.start == 0) return tessellateLeaf(path, values, options);
+  refreshLeaf(e, path, values, psi, options);
+  return e.leaf;
+}
+
+void movedVertices(const std::vector<Vec3d>& positions, const std::vector<Vec3d>& normals, const TriangleMesh& now,
+                   std::vector<int>& out) {
+  const bool withNormals = normals.size() == positions.size() && now.normals.size() == positions.size();
+  for (std::size_t v = 0; v < positions.size(); ++v) {
+    const Vec3d &p = positions[v], &q = now.positions[v];
+    bool differs = p.x != q.x || p.y != q.y || p.z != q.z;
+    if (withNormals) {
+      const Vec3d &m = normals[v], &n = now.normals[v];
+      differs = differs || m.x != n.x || m.y != n.y || m.z != n.z;
+    }
+    if (differs) out.push_back(static_cast<int>(v));
+  }
+}
+
+// finishPathInner on the kept leaf without copying it into a new mesh, as a drag of a deformer
+// needs it every frame: the leaf is deformed in a buffer kept across frames, the vertices that
+// moved since the frame before are found, and the merge is made again from them
+// (AffineGridMerger), taking over its tests of the vertices that did not move and, while the kept
+// lines stay, its merged mesh (a metaball dragged over a 700 × 700 sheet moves a twelfth of it a
+// frame). The merged mesh stays in the merger; true when it has the triangles of the one before
+// (the merger's moved vertices are then all that differ).
+bool deformAndMergeAgain(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi,
+                         const TessellationOptions& options) {
+  // (After the first frame, the positions of the frame before have the leaf's size.)
+  if (refreshLeaf(e, path, values, psi, options) || e.previousPositions.size() != e.leaf.positions.size()) {
+    e.sheet = e.leaf;
+    e.previousValid = false;
+  } else {
+    e.sheet.positions.assign(e.leaf.positions.begin(), e.leaf.positions.end());
+    e.sheet.normals.assign(e.leaf.normals.begin(), e.leaf.normals.end());
+  }
+  applyInnerOperators(e.sheet, path, values, e.start);
+  e.moved.clear();
+  if (e.previousValid) movedVertices(e.previousPositions, e.previousNormals, e.sheet, e.moved);
+  e.merger.merge(e.sheet, e.previousValid ? &e.moved : nullptr);
+  std::swap(e.sheet.positions, e.previousPositions);
+  std::swap(e.sheet.normals, e.previousNormals);
+  e.previousValid = true;
+  return e.merger.sameTrianglesAsBefore();
+}
+
+// The gathered-and-placed values of a merged path's frame mesh at `vertices`: the merged mesh's
+// positions and normals there with the placement applied (point by point, as placeOnPath).
+void placeVertices(const TriangleMesh& merged, const std::vector<int>& vertices, const Path& path,
+                   const ValueAccess& values, std::size_t start, TriangleMesh& frame) {
+  const bool normals = merged.normals.size() == merged.positions.size() && frame.normals.size() == frame.positions.size();
+  const bool uvs = merged.uvs.size() == merged.positions.size() && frame.uvs.size() == frame.positions.size();
+  std::vector<Vec3d> p(vertices.size()), n(normals ? vertices.size() : 0);
+  for (std::size_t k = 0; k < vertices.size(); ++k) {
+    const auto v = static_cast<std::size_t>(vertices[k]);
+    p[k] = merged.positions[v];
+    if (normals) n[k] = merged.normals[v];
+  }
+  applyPlacement(p, n, path, values, start);
+  for (std::size_t k = 0; k < vertices.size(); ++k) {
+    const auto v = static_cast<std::size_t>(vertices[k]);
+    frame.positions[v] = p[k];
+    if (normals) frame.normals[v] = n[k];
+    if (uvs) frame.uvs[v] = merged.uvs[v];
+  }
+}
+
+// Whether placeOnPath turns the frame mesh: the sum of the winding terms of its placed vertices
+// over the merged (unturned) triangles. While the triangles stay, only the terms of the triangles
+// around the vertices moved since the last frame are computed again (the same sum, bit for bit).
+bool frameWindingTurns(Entry& e, const TriangleMesh& frame, bool sameTriangles) {
+  const TriangleMesh& merged = e.merger.result();
+  if (frame.normals.size() != frame.positions.size()) return false;
+  if (sameTriangles && e.windingTerms.size() == merged.triangles.size()) {
+    if (!e.mergedAround) e.mergedAround = std::make_unique<VertexTriangles>(merged);
+    for (int t : e.mergedAround->around(e.merger.movedInResult()))
+      e.windingTerms[static_cast<std::size_t>(t)] = windingTerm(frame, merged.triangles[static_cast<std::size_t>(t)]);
+  } else {
+    e.mergedAround.reset();
+    e.windingTerms.resize(merged.triangles.size());
+    for (std::size_t t = 0; t < merged.triangles.size(); ++t) e.windingTerms[t] = windingTerm(frame, merged.triangles[t]);
+  }
+  return !windingAgrees(e.windingTerms);
+}
+
+// The frame mesh made from the merged one: copied, placed, wound (placeOnPath, with the winding
+// terms kept).
+void buildFrame(Entry& e, const Path& path, const ValueAccess& values, bool sameTriangles) {
+  e.frame = e.merger.result();
+  e.frame.name = path.leaf->name();
+  applyPlacement(e.frame.positions, e.frame.normals, path, values, e.start);
+  e.windingTurned = frameWindingTurns(e, e.frame, sameTriangles);
+  if (e.windingTurned) turnWinding(e.frame);
+}
+
+// A merged path's frame mesh after its inner entries changed and its placement did not: when
+// only vertices moved, the mesh held or one a frame gave back, brought up to date at the vertices
+// moved since, with the next revision; else built anew. True when brought up to date.
+bool updateFrame(Entry& e, const Path& path, const ValueAccess& values, bool sameTriangles, FrameMeshPool* pool) {
+  const std::vector<int>& movedNow = e.merger.movedInResult();
+  const std::uint64_t before = e.revision.id;
+  const MeshRevision next = sameTriangles && before != 0 ? nextMeshRevision(e.revision, movedNow) : MeshRevision{};
+  const std::vector<int>* moved = nullptr;
+  if (next.id != 0) {
+    if (e.frameHeld) moved = &movedNow;  // `frame` holds the mesh of `before`
+    else if (pool) pool->take(next, e.frame, moved);
+  }
+  if (!moved) {
+    const bool wasTurned = e.windingTurned;
+    buildFrame(e, path, values, sameTriangles);
+    e.revision = next.id != 0 && e.windingTurned == wasTurned ? next : MeshRevision{newMeshRevisionId(), {}};
+    return false;
+  }
+  placeVertices(e.merger.result(), *moved, path, values, e.start, e.frame);
+  const bool turned = frameWindingTurns(e, e.frame, true);
+  if (turned == e.windingTurned) {
+    e.revision = next;
+    return true;
+  }
+  turnWinding(e.frame);  // the winding turned: every triangle differs
+  e.windingTurned = turned;
+  e.revision = MeshRevision{newMeshRevisionId(), {}};
+  return false;
+}
+
+// A path whose operators below its placement are merged (a deformed sheet): deformed from its
+// kept leaf and merged again where its vertices moved; its frame mesh brought up to date there.
+// Unchanged, it keeps its mesh (made again from the merge if a frame took it) and its revision.
+TriangleMesh mergedPathMesh(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi,
+                            const TessellationOptions& options, FrameMeshPool* pool, std::size_t& tessellated,
+                            std::size_t& placed, std::size_t& broughtUpToDate) {
+  const bool innerSame = e.innerValid && same(e.innerIndices, e.innerValues, psi);
+  const bool outerSame = e.outerValid && same(e.outerIndices, e.outerValues, psi);
+  e.changesInARow = innerSame && outerSame ? 0 : e.changesInARow + 1;
+  if (!innerSame) {
+    const bool sameTriangles = deformAndMergeAgain(e, path, values, psi, options);
+    e.innerValues = read(e.innerIndices, psi);
+    e.innerValid = true;
+    ++tessellated;
+    if (outerSame) {
+      if (updateFrame(e, path, values, sameTriangles, pool)) ++broughtUpToDate;
+    } else {
+      buildFrame(e, path, values, false);
+      e.revision = MeshRevision{newMeshRevisionId(), {}};
+    }
+  } else if (!outerSame) {  // only the placement moved: every vertex moves
+    buildFrame(e, path, values, false);
+    e.revision = MeshRevision{newMeshRevisionId(), {}};
+    ++placed;
+  } else if (!e.frameHeld) {  // the same mesh again, after a frame took it
+    buildFrame(e, path, values, true);
+  }
+  e.outerValues = read(e.outerIndices, psi);
+  e.outerValid = true;
+  // Handed over: moved into the frame when the path changed in the last two frames too (a drag:
+  // the next frame will be made from the merge again, or from a mesh a frame gives back), else
+  // copied and kept.
+  e.frameHeld = true;
+  if (e.changesInARow < 2) return e.frame;
+  e.frameHeld = false;
+  return std::move(e.frame);
+}
+
+// The inner mesh of a path without placement into the frame: moved there when its entries
+// changed in the last two frames too (a deformer being dragged: the next frame will deform the
+// leaf again, so keeping this one would only cost a copy of it a frame), else copied. A
+// moved-out mesh whose entries then stay is made once more, and kept from then on.
+void handOverInner(Entry& e, std::vector<TriangleMesh>& meshes) {
+  if (e.changesInARow < 2) {
+    meshes.push_back(e.inner);
+    return;
+  }
+  meshes.push_back(std::move(e.inner));
+  e.inner = TriangleMesh{};
+  e.innerHeld = false;
+}
+
+}  // namespace
+
+PathMeshCache::PathMeshCache(std::shared_ptr<FrameMeshPool> pool) : pool_(std::move(pool)) {}
+PathMeshCache::~PathMeshCache() = default;
+
+void PathMeshCache::reset(const Scene& scene) {
+  entries_.clear();
+  entries_.resize(scene.paths().size());
+}
+
+std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const TessellationOptions& options,
+                                                    std::size_t& tessellated, std::size_t& placed,
+                                                    std::size_t& broughtUpToDate, std::vector<MeshRevision>& revisions) {
+  tessellated = placed = broughtUpToDate = 0;
+  if (options.resolution != options_.resolution || options.mergeAffineCells != options_.mergeAffineCells)
+    for (Entry& e : entries_) e = Entry{};
+  options_ = options;
+  const Eigen::VectorXd& psi = scene.parameters().values();
+  const ValueAccess values(psi);
+  std::vector<TriangleMesh> meshes;
+  const std::vector<Path> paths = scene.paths();
+  meshes.reserve(paths.size());
+  revisions.clear();
+  std::vector<std::uint64_t> wanted;  // revisions a returned mesh may be brought up from
+  for (std::size_t k = 0; k < paths.size() && k < entries_.size(); ++k) {
+    const Path& path = paths[k];
+    Entry& e = entries_[k];
+    const std::size_t start = placementStart(path, values);
+    if (!e.indexed || e.start != start) {
+      e = Entry{};
+      e.start = start;
+      e.innerIndices = indicesOf(innerNodes(path, start));
+      e.outerIndices = indicesOf(outerNodes(path, start));
+      e.leafIndices = indicesOf(leafNodes(path));
+      e.indexed = true;
+    }
+    if (start > 0 && options.mergeAffineCells) {
+      meshes.push_back(mergedPathMesh(e, path, values, psi, options, pool_.get(), tessellated, placed, broughtUpToDate));
+      revisions.push_back(e.revision);
+      wanted.push_back(e.revision.id);
+      for (const MeshRevision::Since& s : e.revision.since) wanted.push_back(s.id);
+      continue;
+    }
+    const bool valuesSame = e.innerValid && same(e.innerIndices, e.innerValues, psi);
+    const bool innerSame = valuesSame && e.innerHeld;
+    e.changesInARow = valuesSame ? 0 : e.changesInARow + 1;
+    // With no placement, the placed mesh is the inner one with its winding restored: kept as
+    // one mesh, so that a frame copies it once (a 10^6-triangle sheet is 60 MB a copy).
+    const bool placedIsInner = start == path.operators.size();
+    bool changed = false;
+    if (!innerSame) {
+      e.inner = leafMesh(e, path, values, psi, options);
+      finishPathInner(e.inner, path, values, start, options);
+      if (placedIsInner) placeOnPath(e.inner, path, values, start);
+      e.innerValues = read(e.innerIndices, psi);
+      e.innerValid = e.innerHeld = true;
+      e.placedValid = false;
+      changed = true;
+      ++tessellated;
+    }
+    if (placedIsInner) {
+      handOverInner(e, meshes);
+    } else {
+      if (!e.placedValid || !same(e.outerIndices, e.outerValues, psi)) {
+        e.placed = e.inner;
+        placeOnPath(e.placed, path, values, start);
+        e.outerValues = read(e.outerIndices, psi);
+        if (innerSame) ++placed;
+        e.placedValid = true;
+        changed = true;
+      }
+      meshes.push_back(e.placed);
+    }
+    // Meshes made otherwise are compared by whoever needs to know what moved.
+    if (changed || e.revision.id == 0) e.revision = MeshRevision{newMeshRevisionId(), {}};
+    revisions.push_back(e.revision);
+  }
+  if (pool_) pool_->keepOnly(wanted);
+  return meshes;
+}
+
+}  // namespace flexure::session
