@@ -7,7 +7,9 @@ namespace flexure::session {
 void FrameMeshPool::giveBack(std::vector<TriangleMesh>& meshes, const std::vector<MeshRevision>& revisions) {
   std::lock_guard<std::mutex> lock(mutex_);
   for (std::size_t i = 0; i < std::min(meshes.size(), revisions.size()); ++i) {
-    if (revisions[i].id == 0 || meshes[i].positions.size() < kMinimumVertices) continue;
+    if (meshes[i].positions.size() < kMinimumVertices ||
+        !std::binary_search(wanted_.begin(), wanted_.end(), revisions[i].id))
+      continue;
     if (kept_.size() >= kCapacity) kept_.erase(kept_.begin());
     kept_.emplace_back(revisions[i].id, std::move(meshes[i]));
   }
@@ -26,9 +28,11 @@ bool FrameMeshPool::take(const MeshRevision& revision, TriangleMesh& out, const 
   return false;
 }
 
-void FrameMeshPool::keepOnly(const std::vector<std::uint64_t>& wanted) {
+void FrameMeshPool::keepOnly(std::vector<std::uint64_t> wanted) {
+  std::sort(wanted.begin(), wanted.end());
   std::lock_guard<std::mutex> lock(mutex_);
-  std::erase_if(kept_, [&](const auto& k) { return std::find(wanted.begin(), wanted.end(), k.first) == wanted.end(); });
+  wanted_ = std::move(wanted);
+  std::erase_if(kept_, [&](const auto& k) { return !std::binary_search(wanted_.begin(), wanted_.end(), k.first); });
 }
 
 std::size_t FrameMeshPool::size() const {

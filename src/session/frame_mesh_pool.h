@@ -21,19 +21,21 @@ class FrameMeshPool {
   static constexpr std::size_t kMinimumVertices = 4096;
   static constexpr std::size_t kCapacity = 3;
 
-  // Keeps the meshes that have a revision and are large enough (the oldest kept go first).
+  // Keeps the meshes of the revisions last wanted (keepOnly) that are large enough (the oldest
+  // kept go first).
   void giveBack(std::vector<TriangleMesh>& meshes, const std::vector<MeshRevision>& revisions);
   // Moves into `out` a kept mesh of a revision `revision` lists (the most recent found), and
   // points `moved` at the vertices that differ since it. False when none is kept.
   bool take(const MeshRevision& revision, TriangleMesh& out, const std::vector<int>*& moved);
   // Drops the kept meshes of revisions that `wanted` does not hold (no revision can name them any
-  // more, or no drag is going on).
-  void keepOnly(const std::vector<std::uint64_t>& wanted);
+  // more, or no drag is going on), and takes only those revisions back from now on.
+  void keepOnly(std::vector<std::uint64_t> wanted);
   std::size_t size() const;
 
  private:
   mutable std::mutex mutex_;
   std::vector<std::pair<std::uint64_t, TriangleMesh>> kept_;  // oldest first
+  std::vector<std::uint64_t> wanted_;                         // ascending
 };
 
 }  // namespace flexure::session

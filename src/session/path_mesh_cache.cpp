@@ -298,7 +298,8 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
   const std::vector<Path> paths = scene.paths();
   meshes.reserve(paths.size());
   revisions.clear();
-  std::vector<std::uint64_t> wanted;  // revisions a returned mesh may be brought up from
+  // Revisions a returned mesh may be brought up from (none once nothing changes: the pool empties).
+  std::vector<std::uint64_t> wanted;
   for (std::size_t k = 0; k < paths.size() && k < entries_.size(); ++k) {
     const Path& path = paths[k];
     Entry& e = entries_[k];
@@ -314,8 +315,10 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
     if (start > 0 && options.mergeAffineCells) {
       meshes.push_back(mergedPathMesh(e, path, values, psi, options, pool_.get(), tessellated, placed, broughtUpToDate));
       revisions.push_back(e.revision);
-      wanted.push_back(e.revision.id);
-      for (const MeshRevision::Since& s : e.revision.since) wanted.push_back(s.id);
+      if (e.changesInARow > 0) {  // still changing: a returned mesh may be brought up to date
+        wanted.push_back(e.revision.id);
+        for (const MeshRevision::Since& s : e.revision.since) wanted.push_back(s.id);
+      }
       continue;
     }
     const bool valuesSame = e.innerValid && same(e.innerIndices, e.innerValues, psi);
@@ -352,7 +355,7 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
     if (changed || e.revision.id == 0) e.revision = MeshRevision{newMeshRevisionId(), {}};
     revisions.push_back(e.revision);
   }
-  if (pool_) pool_->keepOnly(wanted);
+  if (pool_) pool_->keepOnly(std::move(wanted));
   return meshes;
 }
 
