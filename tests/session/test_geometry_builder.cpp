@@ -1,6 +1,7 @@
 // The geometry worker tessellates the newest Ψ off the calling thread.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <thread>
 
 #include "flexure/session/geometry_builder.h"
@@ -209,4 +210,27 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
   CHECK(frame->pathsTessellated == 0);
   CHECK(frame->revisions.at(0).id == restingRevision);  // the same mesh, the same revision
   requireSameAsTessellated(*frame, *doc, psi, options);
+}
+
+TEST_CASE("the geometry builder says on its thread when a frame is ready", "[session][geometry]") {
+  // The window posts itself an event from this call and takes the frame as soon as it is free.
+  auto doc = pipefittingScene();
+  GeometryBuilder builder(*doc, TessellationOptions{8});
+  std::atomic<int> told{0};
+  std::atomic<bool> onWorker{true};
+  const std::thread::id caller = std::this_thread::get_id();
+  builder.setNotifier([&] {
+    onWorker = onWorker && std::this_thread::get_id() != caller;
+    ++told;
+  });
+  Eigen::VectorXd psi = doc->parameters().values();
+  builder.request(psi, 1);
+  REQUIRE(frameTagged(builder, 1));
+  for (int i = 0; i < 500 && told == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  CHECK(told == 1);
+  CHECK(onWorker);
+  builder.setNotifier(nullptr);
+  builder.request(psi, 2);
+  REQUIRE(frameTagged(builder, 2));
+  CHECK(told == 1);
 }

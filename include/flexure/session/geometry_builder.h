@@ -73,6 +73,8 @@ class GeometryBuilder {
   // Asks for meshes of Ψ = psi (ignored by the worker if its size does not match the structure).
   void request(const Eigen::VectorXd& psi, std::uint64_t tag);
   std::shared_ptr<const GeometryFrame> latest() const { return frames_.latest(); }
+  // Called on the worker thread after each new frame (LatestValue::setNotifier).
+  void setNotifier(std::function<void()> notify) { frames_.setNotifier(std::move(notify)); }
 
  private:
   struct Request {

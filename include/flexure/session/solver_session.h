@@ -42,6 +42,11 @@ class SolverSession {
   // the first). Both only copy a shared_ptr under a short lock.
   std::shared_ptr<const SessionResult> latest() const { return results_.latest(); }
   std::shared_ptr<const DragOutcome> lastDrag() const { return drags_.latest(); }
+  // Called on the solver thread after each new result or finished drag (LatestValue::setNotifier).
+  void setNotifier(const std::function<void()>& notify) {
+    results_.setNotifier(notify);
+    drags_.setNotifier(notify);
+  }
 
  private:
   void threadMain();

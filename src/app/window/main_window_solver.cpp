@@ -1,9 +1,11 @@
 // The main window's live solver (docs/app.md "The live solver"): a session per loaded scene,
 // document edits forwarded to the solver thread as the smallest exact command, its results
 // adopted into the document, finished drags recorded as one undo step, geometry of the shown Ψ
-// built off the GUI thread and polled, and the status bar's solver label.
+// built off the GUI thread and taken when the worker says a frame is ready (and polled), and the
+// status bar's solver label.
 #include <QAction>
 #include <QLabel>
+#include <QMetaObject>
 #include <QStatusBar>
 #include <QTimer>
 
@@ -42,6 +44,8 @@ void MainWindow::startSession() {
   sessionSync_.reset(scene);
   // The worker appends the metaball handle spheres to each frame (display_geometry.h).
   geometryBuilder_ = std::make_unique<session::GeometryBuilder>(scene, displayTessellation(), appendMetaballHandleSpheres);
+  // A frame is handed to the viewport as soon as the GUI thread is free, not at the next poll.
+  geometryBuilder_->setNotifier([this] { QMetaObject::invokeMethod(this, &MainWindow::pollGeometry, Qt::QueuedConnection); });
   geometryFloor_ = geometryRequests_ + 1;
   showSceneOnNextFrame_ = true;
   viewport_->setMeshes({}, {});

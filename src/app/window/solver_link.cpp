@@ -1,5 +1,6 @@
 #include "window/solver_link.h"
 
+#include <QMetaObject>
 #include <QTimer>
 
 #include "flexure/session/solver_session.h"
@@ -21,6 +22,10 @@ SolverLink::~SolverLink() { stop(); }
 void SolverLink::start(const Scene& document, session::SessionOptions options) {
   stop();
   session_ = std::make_unique<session::SolverSession>(document, std::move(options));
+  // A new result is taken as soon as the GUI thread is free, not at the next tick (the timer
+  // stays, for results published before the notifier was set). Events queued for a link that
+  // is gone are dropped by Qt; the session (and its thread) ends before the link.
+  session_->setNotifier([this] { QMetaObject::invokeMethod(this, &SolverLink::poll, Qt::QueuedConnection); });
   timer_->start();
 }
 
