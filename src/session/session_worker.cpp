@@ -94,6 +94,7 @@ void SessionWorker::apply(StructureChanged& c) {
 }
 
 void SessionWorker::apply(const ParameterEdited& c) {
+  ++valueEditsApplied_;
   ParameterTable& psi = scene_->parameters();
   if (c.index < 0 || c.index >= psi.size()) return;
   psi.setValue(c.index, c.value);
@@ -396,6 +397,7 @@ std::shared_ptr<const SessionResult> SessionWorker::result() {
   auto r = std::make_shared<SessionResult>();
   r->sequence = ++sequence_;
   r->structureVersion = structureVersion_;
+  r->valueEditsApplied = valueEditsApplied_;
   if (drag_) r->dragMoveSentAt = dragMoveSentAt_;
   r->psi = scene_->parameters().values();
   for (const auto& [family, report] : reports_) r->reports.push_back(report);

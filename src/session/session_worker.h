@@ -64,6 +64,7 @@ class SessionWorker {
   std::unique_ptr<Scene> scene_;
   SessionOptions options_;
   std::uint64_t structureVersion_ = 0;
+  std::uint64_t valueEditsApplied_ = 0;
   std::uint64_t sequence_ = 0;
 
   // Solving mode.

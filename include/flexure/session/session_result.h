@@ -28,6 +28,9 @@ const char* activityName(SessionActivity activity);
 struct SessionResult {
   std::uint64_t sequence = 0;
   std::uint64_t structureVersion = 0;  // counts StructureChanged commands applied
+  // Counts ParameterEdited commands applied: a result that has fewer than the GUI sent was
+  // computed before its last value edit and would undo it if adopted.
+  std::uint64_t valueEditsApplied = 0;
   Eigen::VectorXd psi;                 // always finite: rolled-back steps are never published
   std::vector<SolveReport> reports;    // the last report of each family that ran
   std::vector<HistoryPoint> history;   // the most recent points, oldest first (bounded)

@@ -237,6 +237,7 @@ class MainWindow : public QMainWindow {
   QTimer* statusTimer_ = nullptr;
   std::shared_ptr<const session::SessionResult> shownResult_;
   std::uint64_t expectedStructureVersion_ = 0;  // results of older structures are dropped
+  std::uint64_t valueEditsSent_ = 0;            // results that have not applied them all too
   std::uint64_t geometryRequests_ = 0;          // tag of the newest request
   std::uint64_t geometryFloor_ = 0;             // frames with smaller tags show an old structure
   std::uint64_t shownGeometryTag_ = 0;

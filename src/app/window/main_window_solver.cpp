@@ -36,6 +36,7 @@ void MainWindow::startSession() {
   geometry_ = DisplayGeometry{};
   shownResult_.reset();
   expectedStructureVersion_ = 0;
+  valueEditsSent_ = 0;
   seenRollbacks_ = 0;
   const Scene& scene = document_->scene();
   session::SessionOptions options;
@@ -70,6 +71,7 @@ void MainWindow::onDocumentEdited() {
   } else if (change.values.size() == 1) {
     const int index = change.values.front();
     solver_->send(session::ParameterEdited{index, scene.parameters().value(index)});
+    ++valueEditsSent_;
     sessionSync_.acceptValues(scene);
   }
   requestGeometry(shownResult_ ? shownResult_->sequence : 0);
@@ -88,6 +90,9 @@ void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResu
   if (liveUpdatesHeld_) return;  // a script owns the document (holdLiveUpdates)
   Scene& scene = document_->scene();
   if (result->structureVersion < expectedStructureVersion_) return;  // solved before the last edit
+  // Computed before the last value edit reached the solver: adopting it would undo the edit (a
+  // result published as the session started, taken after the user's first edit, did).
+  if (result->valueEditsApplied < valueEditsSent_) return;
   if (result->psi.size() != scene.parameters().size()) return;
   // The label changes at once when the solver starts or stops doing something; its rates and
   // step count follow with the status timer (twice a second), not with every result: during a
