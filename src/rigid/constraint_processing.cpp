@@ -292,9 +292,11 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   Eigen::VectorXd lambda;
   // The direct scheme measures the violation while it makes its rows (directRows); joints that
   // have no rows count once, here. A chain or ring of plain point joints makes no rows
-  // (point_joint_chain.h).
+  // (point_joint_chain.h) and iterates on its own packed copy of the poses, stored back when
+  // processing ends or a pivot fails; it keeps no momentum ledger.
   const bool direct = o.scheme == ProcessingScheme::Direct;
-  const bool pointChain = direct && !o.ground && solver.pointChain.prepare(s, active);
+  bool pointChain = direct && !o.ground && !o.ledger && solver.pointChain.prepare(s, active);
+  if (pointChain) solver.pointChain.load(s);
   if (direct && !pointChain) rows.reserve(3 * active.size());  // a point joint's rows, grown once
   double inert = 0.0;
   if (direct)
@@ -302,7 +304,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       if (isJointActive(j, o.time) && !j.goal && !isMovable(s, j.body1) && !isMovable(s, j.body2))
         inert = std::max(inert, measureJointViolation(s, j).largest());
   const auto violation = [&] {
-    if (pointChain) return std::max(inert, solver.pointChain.measure(s));
+    if (pointChain) return std::max(inert, solver.pointChain.measure());
     return direct ? directRows(s, active, o, inert, rows) : maxJointViolation(s, o.time, o.ground);
   };
   result.maxViolation = violation();
@@ -321,13 +323,17 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       case ProcessingScheme::Paper: correction = paperIteration(s, active, counts, o, c); break;
       case ProcessingScheme::PaperMomentum: correction = momentumIteration(s, active, counts, o, c); break;
       case ProcessingScheme::Direct:
-        goal.before(s);
-        if (pointChain && solver.pointChain.solve(s, c.dx, c.dR)) {
-          correction = applyDirectCorrection(s, o, c);
-        } else {
-          if (pointChain) directRows(s, active, o, inert, rows);  // a pivot failed: the general path's rows
-          correction = directIteration(s, o, solver, budget, c, rows, lambda);
+        if (pointChain) {  // (no goals: a goal is not a plain point joint)
+          if (solver.pointChain.solve()) {
+            correction = solver.pointChain.apply(o.maxStep > 0.0 ? o.maxStep : 0.25);
+            break;
+          }
+          solver.pointChain.store(s);  // a pivot failed: the general path's rows from here on
+          pointChain = false;
+          directRows(s, active, o, inert, rows);
         }
+        goal.before(s);
+        correction = directIteration(s, o, solver, budget, c, rows, lambda);
         goal.after(s);  // may undo the iteration (a turn past the bound); sets the next one's reach
         break;
     }
@@ -344,6 +350,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       break;
     }
   }
+  if (pointChain) solver.pointChain.store(s);
   goal.finish(s);
   result.turnBounded = goal.bounded();
   result.converged = result.maxViolation <= o.tolerance && atRest() && !result.turnBounded;

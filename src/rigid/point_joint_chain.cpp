@@ -34,13 +34,6 @@ Eigen::Matrix3d sharedBlock(const Vec3d& a, const Mat3d& inverseInertia, const V
   return block;
 }
 
-// The pose's point of a solid-frame point, the world's for −1: measurePointJoint's products.
-Vec3d pointOf(const RigidSystem& s, int body, const Vec3d& p) {
-  if (body < 0) return p;
-  const RigidBody& b = s.bodies[static_cast<std::size_t>(body)];
-  return b.com + b.rotation * (p - b.localCom);
-}
-
 }  // namespace
 
 bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) const {
@@ -89,35 +82,81 @@ bool PointJointChain::prepare(const RigidSystem& s, const std::vector<int>& acti
   return chain_;
 }
 
-double PointJointChain::measure(const RigidSystem& s) {
+void PointJointChain::load(const RigidSystem& s) {
+  poses_.resize(s.bodies.size());
+  inverseInertia_.resize(s.bodies.size());
+  inverseInertiaLocal_.resize(s.bodies.size());
+  movable_.clear();
+  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+    const RigidBody& body = s.bodies[b];
+    if (body.fixed) continue;
+    movable_.push_back(static_cast<int>(b));
+    poses_[b] = {body.com, body.inverseMass, body.orientation, body.rotation};
+    inverseInertiaLocal_[b] = body.inverseInertiaLocal;
+    inverseInertia_[b] = inverseInertiaWorld(body);
+  }
+  ends_.resize(joints_.size());
+  for (std::size_t k = 0; k < joints_.size(); ++k) {
+    const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
+    const int body[2] = {j.body1, j.body2};
+    const int movable[2] = {bodies_[k].first, bodies_[k].second};
+    const Vec3d point[2] = {j.point1, j.point2};
+    for (int side = 0; side < 2; ++side) {
+      if (body[side] < 0) {
+        ends_[k].point[side] = point[side];
+        continue;
+      }
+      const RigidBody& b = s.bodies[static_cast<std::size_t>(body[side])];
+      // measurePointJoint's point of a solid: com + R (p − c); a fixed solid's stays put.
+      ends_[k].point[side] = movable[side] >= 0 ? point[side] - b.localCom : b.com + b.rotation * (point[side] - b.localCom);
+    }
+  }
+}
+
+void PointJointChain::store(RigidSystem& s) const {
+  for (int b : movable_) {
+    RigidBody& body = s.bodies[static_cast<std::size_t>(b)];
+    const Pose& p = poses_[static_cast<std::size_t>(b)];
+    body.com = p.com;
+    body.orientation = p.orientation;
+    body.rotation = p.rotation;
+  }
+}
+
+double PointJointChain::measure() {
   gaps_.resize(joints_.size());
   double worst = 0.0;
   for (std::size_t k = 0; k < joints_.size(); ++k) {
-    const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
-    const Vec3d permitted = pointOf(s, j.body1, j.point1), moving = pointOf(s, j.body2, j.point2);
+    const auto [body1, body2] = bodies_[k];
+    const Ends& e = ends_[k];
+    const Pose* p1 = body1 >= 0 ? &poses_[static_cast<std::size_t>(body1)] : nullptr;
+    const Pose* p2 = body2 >= 0 ? &poses_[static_cast<std::size_t>(body2)] : nullptr;
+    const Vec3d permitted = p1 ? p1->com + p1->rotation * e.point[0] : e.point[0];
+    const Vec3d moving = p2 ? p2->com + p2->rotation * e.point[1] : e.point[1];
     Gap& g = gaps_[k];
     g.error = moving - permitted;
     worst = std::max(worst, norm(g.error));
-    // Both solids are pushed at the midpoint of the gap: no couple, exact momenta.
+    // Both solids are pushed at the midpoint of the gap: no couple, exact momenta. (The arm of
+    // a side that does not move is never read.)
     const Vec3d at = (moving + permitted) * 0.5;
-    g.arm[0] = at - (j.body1 >= 0 ? s.bodies[static_cast<std::size_t>(j.body1)].com : Vec3d());
-    g.arm[1] = at - (j.body2 >= 0 ? s.bodies[static_cast<std::size_t>(j.body2)].com : Vec3d());
+    g.arm[0] = p1 ? at - p1->com : Vec3d();
+    g.arm[1] = p2 ? at - p2->com : Vec3d();
   }
   return worst;
 }
 
 // A_ij = σ_i σ_j (m⁻¹ I − [a_i]× J⁻¹ [a_j]×) for every share, into the block it belongs to;
 // the diagonal softened as the general path's (a relative 1e-9, for nearly redundant loops).
-void PointJointChain::fillBlocks(const RigidSystem& s) {
+void PointJointChain::fillBlocks() {
   for (Eigen::Matrix3d& m : system_.diagonal) m.setZero();
   for (Eigen::Matrix3d& m : system_.below) m.setZero();
   for (Eigen::Matrix3d& m : system_.border) m.setZero();
   const int border = system_.bordered() ? system_.joints() - 1 : -1;
   for (const Share& share : shares_) {
-    const RigidBody& b = s.bodies[static_cast<std::size_t>(share.body)];
     const Vec3d& armI = gaps_[static_cast<std::size_t>(share.jointI)].arm[share.sideI];
     const Vec3d& armJ = gaps_[static_cast<std::size_t>(share.jointJ)].arm[share.sideJ];
-    Eigen::Matrix3d block = sharedBlock(armI, inverseInertia_[static_cast<std::size_t>(share.body)], armJ, b.inverseMass);
+    Eigen::Matrix3d block = sharedBlock(armI, inverseInertia_[static_cast<std::size_t>(share.body)], armJ,
+                                         poses_[static_cast<std::size_t>(share.body)].inverseMass);
     if (share.sideI != share.sideJ) block = -block;
     const std::size_t j = static_cast<std::size_t>(share.jointJ);
     Eigen::Matrix3d& target = share.jointI == share.jointJ ? system_.diagonal[j]
@@ -128,11 +167,8 @@ void PointJointChain::fillBlocks(const RigidSystem& s) {
   for (Eigen::Matrix3d& d : system_.diagonal) d.diagonal() = d.diagonal() * (1.0 + 1e-9) + Eigen::Vector3d::Constant(1e-14);
 }
 
-bool PointJointChain::solve(const RigidSystem& s, std::vector<Vec3d>& dx, std::vector<Vec3d>& dR) {
-  inverseInertia_.resize(s.bodies.size());
-  for (std::size_t b = 0; b < s.bodies.size(); ++b)
-    if (!s.bodies[b].fixed) inverseInertia_[b] = inverseInertiaWorld(s.bodies[b]);
-  fillBlocks(s);
+bool PointJointChain::solve() {
+  fillBlocks();
   if (!system_.factorize()) return false;
   const Eigen::Index n = static_cast<Eigen::Index>(gaps_.size());
   lambda_.resize(3 * n);
@@ -143,27 +179,49 @@ bool PointJointChain::solve(const RigidSystem& s, std::vector<Vec3d>& dx, std::v
   system_.solve(lambda_);
   if (!lambda_.allFinite()) return false;
   // Σ σ λ and Σ σ a ∧ λ per solid, then m⁻¹ and J⁻¹ once per solid.
-  dx.assign(s.bodies.size(), Vec3d());
-  dR.assign(s.bodies.size(), Vec3d());
+  dx_.assign(poses_.size(), Vec3d());
+  dR_.assign(poses_.size(), Vec3d());
   for (std::size_t k = 0; k < gaps_.size(); ++k) {
     const Eigen::Index at = static_cast<Eigen::Index>(3 * k);
     const Vec3d l(lambda_[at], lambda_[at + 1], lambda_[at + 2]);
     const auto [body1, body2] = bodies_[k];
     if (body1 >= 0) {
-      dx[static_cast<std::size_t>(body1)] -= l;
-      dR[static_cast<std::size_t>(body1)] -= cross(gaps_[k].arm[0], l);
+      dx_[static_cast<std::size_t>(body1)] -= l;
+      dR_[static_cast<std::size_t>(body1)] -= cross(gaps_[k].arm[0], l);
     }
     if (body2 >= 0) {
-      dx[static_cast<std::size_t>(body2)] += l;
-      dR[static_cast<std::size_t>(body2)] += cross(gaps_[k].arm[1], l);
+      dx_[static_cast<std::size_t>(body2)] += l;
+      dR_[static_cast<std::size_t>(body2)] += cross(gaps_[k].arm[1], l);
     }
   }
-  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
-    if (s.bodies[b].fixed) continue;
-    dx[b] = dx[b] * s.bodies[b].inverseMass;
-    dR[b] = inverseInertia_[b] * dR[b];
+  for (int i : movable_) {
+    const std::size_t b = static_cast<std::size_t>(i);
+    dx_[b] = dx_[b] * poses_[b].inverseMass;
+    dR_[b] = inverseInertia_[b] * dR_[b];
   }
   return true;
+}
+
+// applyDirectCorrection's steps (applyRotations, applyTranslations) on the packed poses, each
+// solid's world inverse inertia renewed for the next solve while its pose is at hand.
+double PointJointChain::apply(double maxStep) {
+  double largestRotation = 0.0, largestTranslation = 0.0;
+  for (int b : movable_) {
+    largestRotation = std::max(largestRotation, norm(dR_[static_cast<std::size_t>(b)]));
+    largestTranslation = std::max(largestTranslation, norm(dx_[static_cast<std::size_t>(b)]));
+  }
+  const double scale = maxStep > 0.0 && largestRotation > maxStep ? maxStep / largestRotation : 1.0;
+  for (int i : movable_) {
+    const std::size_t b = static_cast<std::size_t>(i);
+    Pose& p = poses_[b];
+    if (squaredNorm(dR_[b]) > 0.0) {
+      p.orientation = normalized(quaternionFromRotationVector(dR_[b] * scale) * p.orientation);
+      p.rotation = toMatrix(p.orientation);
+      inverseInertia_[b] = p.rotation * inverseInertiaLocal_[b] * transpose(p.rotation);
+    }
+    p.com += dx_[b] * scale;
+  }
+  return std::max(largestRotation, largestTranslation) * scale;
 }
 
 }  // namespace flexure

@@ -30,12 +30,26 @@ class PointJointChain {
   // (every joint couples only with its neighbours in the list, the last one possibly with any).
   // The layout is kept while the active joints and their solids are unchanged.
   bool prepare(const RigidSystem& system, const std::vector<int>& active);
+  // Copies what the iterations read of the solids (poses, masses, inverse inertias) and of the
+  // joints (their points, from each movable solid's centre of mass) into the chain's own compact
+  // arrays; measure, solve and apply then work on those alone, and store writes the poses back.
+  // A long chain's bodies and joint records are a few hundred bytes each, most of it never read
+  // by an iteration: streaming them in every pass was what made a link dearer once the chain
+  // left the caches (docs/performance.md, issue 29).
+  void load(const RigidSystem& system);
+  void store(RigidSystem& system) const;
   // Measures every joint (gaps and lever arms for the next solve) and returns the largest gap,
   // what measureJointViolation gives for a point joint.
-  double measure(const RigidSystem& system);
+  double measure();
   // The Newton step from the last measure(); false when a pivot block is not positive definite
-  // (the caller then takes the general path).
-  bool solve(const RigidSystem& system, std::vector<Vec3d>& dx, std::vector<Vec3d>& dR);
+  // (the caller then stores the poses and takes the general path).
+  bool solve();
+  // Moves the solids by the last solve's step, the rotation vectors scaled down to at most
+  // maxStep as applyDirectCorrection does; returns the largest correction applied.
+  double apply(double maxStep);
+  // The last solve's step of each solid (zero for the fixed ones), before apply scales it.
+  const std::vector<Vec3d>& translationStep() const { return dx_; }
+  const std::vector<Vec3d>& rotationStep() const { return dR_; }
 
  private:
   // One solid's share of two of its joints (I the later in the list, or I = J): where the
@@ -49,14 +63,32 @@ class PointJointChain {
   };
   bool sameLayout(const RigidSystem& system, const std::vector<int>& active) const;
   bool buildLayout(const RigidSystem& system, const std::vector<int>& active);
-  void fillBlocks(const RigidSystem& system);
+  void fillBlocks();
+
+  // What an iteration reads and writes of a solid, packed (movable solids only).
+  struct Pose {
+    Vec3d com;
+    double inverseMass = 0.0;
+    Quatd orientation;
+    Mat3d rotation;
+  };
+  // A joint's points: from the centre of mass in the solid's frame for a movable solid, else
+  // the fixed point in world.
+  struct Ends {
+    Vec3d point[2];
+  };
 
   std::vector<int> joints_;                  // system joint index, in the solve's order
   std::vector<std::pair<int, int>> bodies_;  // movable (body1, body2) per joint, −1 otherwise
   std::vector<Share> shares_;
+  std::vector<int> movable_;                 // the movable solids, in order
   bool chain_ = false;                       // the last prepare() succeeded
+  std::vector<Ends> ends_;
   std::vector<Gap> gaps_;
+  std::vector<Pose> poses_;                  // per system solid (movable ones filled)
   std::vector<Mat3d> inverseInertia_;        // J_b⁻¹, world, of each movable solid
+  std::vector<Mat3d> inverseInertiaLocal_;
+  std::vector<Vec3d> dx_, dR_;               // the last solve's step per solid
   BorderedBlockTridiagonal system_;
   Eigen::VectorXd lambda_;
 };
