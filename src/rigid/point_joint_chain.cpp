@@ -34,6 +34,32 @@ Eigen::Matrix3d sharedBlock(const Vec3d& a, const Mat3d& inverseInertia, const V
   return block;
 }
 
+Mat3d unpacked(const PointJointChain::Symmetric3& a) {
+  Mat3d m;
+  m.m[0][0] = a.xx;
+  m.m[1][1] = a.yy;
+  m.m[2][2] = a.zz;
+  m.m[0][1] = m.m[1][0] = a.xy;
+  m.m[0][2] = m.m[2][0] = a.xz;
+  m.m[1][2] = m.m[2][1] = a.yz;
+  return m;
+}
+
+PointJointChain::Symmetric3 packed(const Mat3d& m) {
+  return {m.m[0][0], m.m[1][1], m.m[2][2], 0.5 * (m.m[0][1] + m.m[1][0]), 0.5 * (m.m[0][2] + m.m[2][0]),
+          0.5 * (m.m[1][2] + m.m[2][1])};
+}
+
+Vec3d times(const PointJointChain::Symmetric3& a, const Vec3d& v) {
+  return {a.xx * v.x + a.xy * v.y + a.xz * v.z, a.xy * v.x + a.yy * v.y + a.yz * v.z, a.xz * v.x + a.yz * v.y + a.zz * v.z};
+}
+
+// R J⁻¹ Rᵀ, as inverseInertiaWorld.
+PointJointChain::Symmetric3 worldInverseInertia(const Quatd& orientation, const PointJointChain::Symmetric3& local) {
+  const Mat3d r = toMatrix(orientation);
+  return packed(r * unpacked(local) * transpose(r));
+}
+
 }  // namespace
 
 bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) const {
@@ -46,26 +72,41 @@ bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& a
 }
 
 // The shares of every solid's pairs of joints, and whether they make a chain or a ring: a pair
-// is a joint with itself, with its predecessor, or the last joint (the border) with any.
+// is a joint with itself, with its predecessor, or the last joint (the border) with any. Each
+// solid's (joint, side) ends are grouped by a counting sort, in the joints' order.
 bool PointJointChain::buildLayout(const RigidSystem& s, const std::vector<int>& active) {
   joints_ = active;
   bodies_.clear();
   shares_.clear();
+  bodies_.reserve(active.size());
   for (int k : active) bodies_.push_back(movableBodies(s, s.joints[static_cast<std::size_t>(k)]));
   for (int k : active)
     if (!isPlainPointJoint(s.joints[static_cast<std::size_t>(k)])) return false;
   if (active.empty()) return false;
-  std::vector<std::vector<std::pair<int, int>>> byBody(s.bodies.size());  // (joint, side)
-  for (std::size_t k = 0; k < bodies_.size(); ++k) {
-    if (bodies_[k].first >= 0) byBody[static_cast<std::size_t>(bodies_[k].first)].push_back({static_cast<int>(k), 0});
-    if (bodies_[k].second >= 0) byBody[static_cast<std::size_t>(bodies_[k].second)].push_back({static_cast<int>(k), 1});
+  std::vector<int> first(s.bodies.size() + 1, 0);  // solid b's ends: [first[b], first[b + 1])
+  for (const std::pair<int, int>& b : bodies_) {
+    if (b.first >= 0) ++first[static_cast<std::size_t>(b.first) + 1];
+    if (b.second >= 0) ++first[static_cast<std::size_t>(b.second) + 1];
   }
+  std::size_t pairs = 0;
+  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+    const std::size_t count = static_cast<std::size_t>(first[b + 1]);
+    pairs += count * (count + 1) / 2;
+    first[b + 1] += first[b];
+  }
+  std::vector<std::pair<int, int>> ends(static_cast<std::size_t>(first.back()));  // (joint, side)
+  std::vector<int> next(first.begin(), first.end() - 1);
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    if (bodies_[k].first >= 0) ends[static_cast<std::size_t>(next[static_cast<std::size_t>(bodies_[k].first)]++)] = {static_cast<int>(k), 0};
+    if (bodies_[k].second >= 0) ends[static_cast<std::size_t>(next[static_cast<std::size_t>(bodies_[k].second)]++)] = {static_cast<int>(k), 1};
+  }
+  shares_.reserve(pairs);
   const int last = static_cast<int>(active.size()) - 1;
   bool bordered = false;
-  for (std::size_t b = 0; b < byBody.size(); ++b)
-    for (std::size_t x = 0; x < byBody[b].size(); ++x)
-      for (std::size_t y = 0; y <= x; ++y) {
-        std::pair<int, int> i = byBody[b][x], j = byBody[b][y];
+  for (std::size_t b = 0; b < s.bodies.size(); ++b)
+    for (int x = first[b]; x < first[b + 1]; ++x)
+      for (int y = first[b]; y <= x; ++y) {
+        std::pair<int, int> i = ends[static_cast<std::size_t>(x)], j = ends[static_cast<std::size_t>(y)];
         if (i.first < j.first) std::swap(i, j);
         if (i.first > j.first + 1) {
           if (i.first != last) return false;
@@ -91,9 +132,9 @@ void PointJointChain::load(const RigidSystem& s) {
     const RigidBody& body = s.bodies[b];
     if (body.fixed) continue;
     movable_.push_back(static_cast<int>(b));
-    poses_[b] = {body.com, body.inverseMass, body.orientation, body.rotation};
-    inverseInertiaLocal_[b] = body.inverseInertiaLocal;
-    inverseInertia_[b] = inverseInertiaWorld(body);
+    poses_[b] = {body.com, body.inverseMass, body.orientation};
+    inverseInertiaLocal_[b] = packed(body.inverseInertiaLocal);
+    inverseInertia_[b] = packed(inverseInertiaWorld(body));
   }
   ends_.resize(joints_.size());
   for (std::size_t k = 0; k < joints_.size(); ++k) {
@@ -119,7 +160,7 @@ void PointJointChain::store(RigidSystem& s) const {
     const Pose& p = poses_[static_cast<std::size_t>(b)];
     body.com = p.com;
     body.orientation = p.orientation;
-    body.rotation = p.rotation;
+    body.rotation = toMatrix(p.orientation);
   }
 }
 
@@ -131,8 +172,8 @@ double PointJointChain::measure() {
     const Ends& e = ends_[k];
     const Pose* p1 = body1 >= 0 ? &poses_[static_cast<std::size_t>(body1)] : nullptr;
     const Pose* p2 = body2 >= 0 ? &poses_[static_cast<std::size_t>(body2)] : nullptr;
-    const Vec3d permitted = p1 ? p1->com + p1->rotation * e.point[0] : e.point[0];
-    const Vec3d moving = p2 ? p2->com + p2->rotation * e.point[1] : e.point[1];
+    const Vec3d permitted = p1 ? p1->com + toMatrix(p1->orientation) * e.point[0] : e.point[0];
+    const Vec3d moving = p2 ? p2->com + toMatrix(p2->orientation) * e.point[1] : e.point[1];
     Gap& g = gaps_[k];
     g.error = moving - permitted;
     worst = std::max(worst, norm(g.error));
@@ -155,7 +196,7 @@ void PointJointChain::fillBlocks() {
   for (const Share& share : shares_) {
     const Vec3d& armI = gaps_[static_cast<std::size_t>(share.jointI)].arm[share.sideI];
     const Vec3d& armJ = gaps_[static_cast<std::size_t>(share.jointJ)].arm[share.sideJ];
-    Eigen::Matrix3d block = sharedBlock(armI, inverseInertia_[static_cast<std::size_t>(share.body)], armJ,
+    Eigen::Matrix3d block = sharedBlock(armI, unpacked(inverseInertia_[static_cast<std::size_t>(share.body)]), armJ,
                                          poses_[static_cast<std::size_t>(share.body)].inverseMass);
     if (share.sideI != share.sideJ) block = -block;
     const std::size_t j = static_cast<std::size_t>(share.jointJ);
@@ -197,7 +238,7 @@ bool PointJointChain::solve() {
   for (int i : movable_) {
     const std::size_t b = static_cast<std::size_t>(i);
     dx_[b] = dx_[b] * poses_[b].inverseMass;
-    dR_[b] = inverseInertia_[b] * dR_[b];
+    dR_[b] = times(inverseInertia_[b], dR_[b]);
   }
   return true;
 }
@@ -216,8 +257,7 @@ double PointJointChain::apply(double maxStep) {
     Pose& p = poses_[b];
     if (squaredNorm(dR_[b]) > 0.0) {
       p.orientation = normalized(quaternionFromRotationVector(dR_[b] * scale) * p.orientation);
-      p.rotation = toMatrix(p.orientation);
-      inverseInertia_[b] = p.rotation * inverseInertiaLocal_[b] * transpose(p.rotation);
+      inverseInertia_[b] = worldInverseInertia(p.orientation, inverseInertiaLocal_[b]);
     }
     p.com += dx_[b] * scale;
   }

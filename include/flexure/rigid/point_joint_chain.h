@@ -51,6 +51,11 @@ class PointJointChain {
   const std::vector<Vec3d>& translationStep() const { return dx_; }
   const std::vector<Vec3d>& rotationStep() const { return dR_; }
 
+  // A symmetric 3×3 matrix (an inverse inertia) by its upper triangle.
+  struct Symmetric3 {
+    double xx = 0.0, yy = 0.0, zz = 0.0, xy = 0.0, xz = 0.0, yz = 0.0;
+  };
+
  private:
   // One solid's share of two of its joints (I the later in the list, or I = J): where the
   // block goes and the sides (0: the joint's body1, 1: its body2).
@@ -65,12 +70,12 @@ class PointJointChain {
   bool buildLayout(const RigidSystem& system, const std::vector<int>& active);
   void fillBlocks();
 
-  // What an iteration reads and writes of a solid, packed (movable solids only).
+  // What an iteration reads and writes of a solid, packed in one cache line (movable solids
+  // only): the rotation matrix is made from the quaternion where it is needed.
   struct Pose {
     Vec3d com;
     double inverseMass = 0.0;
     Quatd orientation;
-    Mat3d rotation;
   };
   // A joint's points: from the centre of mass in the solid's frame for a movable solid, else
   // the fixed point in world.
@@ -86,8 +91,8 @@ class PointJointChain {
   std::vector<Ends> ends_;
   std::vector<Gap> gaps_;
   std::vector<Pose> poses_;                  // per system solid (movable ones filled)
-  std::vector<Mat3d> inverseInertia_;        // J_b⁻¹, world, of each movable solid
-  std::vector<Mat3d> inverseInertiaLocal_;
+  std::vector<Symmetric3> inverseInertia_;   // J_b⁻¹, world, of each movable solid
+  std::vector<Symmetric3> inverseInertiaLocal_;
   std::vector<Vec3d> dx_, dR_;               // the last solve's step per solid
   BorderedBlockTridiagonal system_;
   Eigen::VectorXd lambda_;
