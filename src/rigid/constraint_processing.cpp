@@ -110,12 +110,17 @@ void applyTranslations(RigidSystem& s, const std::vector<Vec3d>& dx, double scal
     if (!s.bodies[b].fixed) s.bodies[b].com += dx[b] * scale;
 }
 
-std::vector<int> activeJoints(const RigidSystem& s, double time, std::vector<int>& counts) {
+// The active joints that move a solid, and (inert) the active ones between solids that cannot move.
+std::vector<int> activeJoints(const RigidSystem& s, double time, std::vector<int>& counts, std::vector<int>& inert) {
   std::vector<int> active;
   counts.assign(s.bodies.size(), 0);
   for (std::size_t k = 0; k < s.joints.size(); ++k) {
     const JointRecord& j = s.joints[k];
-    if (!isJointActive(j, time) || (!isMovable(s, j.body1) && !isMovable(s, j.body2))) continue;
+    if (!isJointActive(j, time)) continue;
+    if (!isMovable(s, j.body1) && !isMovable(s, j.body2)) {
+      inert.push_back(static_cast<int>(k));
+      continue;
+    }
     active.push_back(static_cast<int>(k));
     if (isMovable(s, j.body1)) ++counts[static_cast<std::size_t>(j.body1)];
     if (isMovable(s, j.body2)) ++counts[static_cast<std::size_t>(j.body2)];
@@ -280,13 +285,13 @@ double maxJointViolation(const RigidSystem& s, double time, const GroundPlane* g
 
 ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) {
   ProcessingResult result;
-  std::vector<int> counts;
-  const std::vector<int> active = activeJoints(s, o.time, counts);
+  std::vector<int> counts, inertJoints;
+  const std::vector<int> active = activeJoints(s, o.time, counts, inertJoints);
   DirectJointSolver localSolver;
   DirectJointSolver& solver = o.workspace ? *o.workspace : localSolver;
   ContactBudget localBudget;
   ContactBudget& budget = o.contactBudget ? *o.contactBudget : localBudget;
-  if (budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());
+  if (o.ground && budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());  // only contacts spend it
   Corrections c;
   std::vector<ConstraintRow> rows;
   Eigen::VectorXd lambda;
@@ -300,9 +305,10 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   if (direct && !pointChain) rows.reserve(3 * active.size());  // a point joint's rows, grown once
   double inert = 0.0;
   if (direct)
-    for (const JointRecord& j : s.joints)
-      if (isJointActive(j, o.time) && !j.goal && !isMovable(s, j.body1) && !isMovable(s, j.body2))
-        inert = std::max(inert, measureJointViolation(s, j).largest());
+    for (int k : inertJoints) {
+      const JointRecord& j = s.joints[static_cast<std::size_t>(k)];
+      if (!j.goal) inert = std::max(inert, measureJointViolation(s, j).largest());
+    }
   const auto violation = [&] {
     if (pointChain) return std::max(inert, solver.pointChain.measure());
     return direct ? directRows(s, active, o, inert, rows) : maxJointViolation(s, o.time, o.ground);

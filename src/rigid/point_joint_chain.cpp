@@ -62,11 +62,29 @@ PointJointChain::Symmetric3 worldInverseInertia(const Quatd& orientation, const 
 
 }  // namespace
 
-bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) const {
+// Reads the joint's points (ends_[k]) for the iterations.
+void PointJointChain::readEnds(const RigidSystem& s, const JointRecord& j, std::size_t k) {
+  const int body[2] = {j.body1, j.body2};
+  const int movable[2] = {bodies_[k].first, bodies_[k].second};
+  const Vec3d point[2] = {j.point1, j.point2};
+  for (int side = 0; side < 2; ++side) {
+    if (body[side] < 0) {
+      ends_[k].point[side] = point[side];
+      continue;
+    }
+    const RigidBody& b = s.bodies[static_cast<std::size_t>(body[side])];
+    // measurePointJoint's point of a solid: com + R (p − c); a fixed solid's stays put.
+    ends_[k].point[side] = movable[side] >= 0 ? point[side] - b.localCom : b.com + b.rotation * (point[side] - b.localCom);
+  }
+}
+
+bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) {
   if (active != joints_) return false;
+  ends_.resize(joints_.size());
   for (std::size_t k = 0; k < joints_.size(); ++k) {
     const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
     if (!isPlainPointJoint(j) || movableBodies(s, j) != bodies_[k]) return false;
+    readEnds(s, j, k);
   }
   return true;
 }
@@ -119,7 +137,12 @@ bool PointJointChain::buildLayout(const RigidSystem& s, const std::vector<int>& 
 }
 
 bool PointJointChain::prepare(const RigidSystem& s, const std::vector<int>& active) {
-  if (!sameLayout(s, active)) chain_ = buildLayout(s, active);
+  if (sameLayout(s, active)) return chain_;
+  chain_ = buildLayout(s, active);
+  if (chain_) {
+    ends_.resize(joints_.size());
+    for (std::size_t k = 0; k < joints_.size(); ++k) readEnds(s, s.joints[static_cast<std::size_t>(joints_[k])], k);
+  }
   return chain_;
 }
 
@@ -135,22 +158,6 @@ void PointJointChain::load(const RigidSystem& s) {
     poses_[b] = {body.com, body.inverseMass, body.orientation};
     inverseInertiaLocal_[b] = packed(body.inverseInertiaLocal);
     inverseInertia_[b] = packed(inverseInertiaWorld(body));
-  }
-  ends_.resize(joints_.size());
-  for (std::size_t k = 0; k < joints_.size(); ++k) {
-    const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
-    const int body[2] = {j.body1, j.body2};
-    const int movable[2] = {bodies_[k].first, bodies_[k].second};
-    const Vec3d point[2] = {j.point1, j.point2};
-    for (int side = 0; side < 2; ++side) {
-      if (body[side] < 0) {
-        ends_[k].point[side] = point[side];
-        continue;
-      }
-      const RigidBody& b = s.bodies[static_cast<std::size_t>(body[side])];
-      // measurePointJoint's point of a solid: com + R (p − c); a fixed solid's stays put.
-      ends_[k].point[side] = movable[side] >= 0 ? point[side] - b.localCom : b.com + b.rotation * (point[side] - b.localCom);
-    }
   }
 }
 

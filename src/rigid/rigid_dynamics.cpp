@@ -63,8 +63,7 @@ bool dynamicsStep(RigidSystem& s, double time, double dt, const DynamicsOptions&
   ProcessingOptions po = o.processing;
   po.time = t1;
   po.friction = true;
-  ContactBudget budget;
-  budget.reset(s.bodies.size());
+  ContactBudget budget;  // sized by processConstraints when there is a floor to touch
   po.contactBudget = &budget;
   processing = processConstraints(s, po);
   for (RigidBody& b : s.bodies) {  // step 3

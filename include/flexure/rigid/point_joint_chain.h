@@ -30,9 +30,9 @@ class PointJointChain {
   // (every joint couples only with its neighbours in the list, the last one possibly with any).
   // The layout is kept while the active joints and their solids are unchanged.
   bool prepare(const RigidSystem& system, const std::vector<int>& active);
-  // Copies what the iterations read of the solids (poses, masses, inverse inertias) and of the
-  // joints (their points, from each movable solid's centre of mass) into the chain's own compact
-  // arrays; measure, solve and apply then work on those alone, and store writes the poses back.
+  // Copies what the iterations read of the solids (poses, masses, inverse inertias) into the
+  // chain's own compact arrays (prepare has read the joints' points, from each movable solid's
+  // centre of mass); measure, solve and apply then work on those alone, and store writes the poses back.
   // A long chain's bodies and joint records are a few hundred bytes each, most of it never read
   // by an iteration: streaming them in every pass was what made a link dearer once the chain
   // left the caches (docs/performance.md, issue 29).
@@ -66,7 +66,10 @@ class PointJointChain {
     Vec3d arm[2];  // the midpoint from each side's centre of mass (world)
     Vec3d error;   // P2 − P', world
   };
-  bool sameLayout(const RigidSystem& system, const std::vector<int>& active) const;
+  // Whether the layout is unchanged, reading the joints' points on the way (one pass over the
+  // joints per processing call).
+  bool sameLayout(const RigidSystem& system, const std::vector<int>& active);
+  void readEnds(const RigidSystem& system, const JointRecord& joint, std::size_t k);
   bool buildLayout(const RigidSystem& system, const std::vector<int>& active);
   void fillBlocks();
 
