@@ -110,10 +110,11 @@ void applyTranslations(RigidSystem& s, const std::vector<Vec3d>& dx, double scal
     if (!s.bodies[b].fixed) s.bodies[b].com += dx[b] * scale;
 }
 
-// The active joints that move a solid, and (inert) the active ones between solids that cannot move.
-std::vector<int> activeJoints(const RigidSystem& s, double time, std::vector<int>& counts, std::vector<int>& inert) {
+// The active joints that move a solid, and (inert) the active ones between solids that cannot
+// move; with counts, how many of the former each solid has (the paper's schemes' weights).
+std::vector<int> activeJoints(const RigidSystem& s, double time, std::vector<int>* counts, std::vector<int>& inert) {
   std::vector<int> active;
-  counts.assign(s.bodies.size(), 0);
+  if (counts) counts->assign(s.bodies.size(), 0);
   for (std::size_t k = 0; k < s.joints.size(); ++k) {
     const JointRecord& j = s.joints[k];
     if (!isJointActive(j, time)) continue;
@@ -122,8 +123,8 @@ std::vector<int> activeJoints(const RigidSystem& s, double time, std::vector<int
       continue;
     }
     active.push_back(static_cast<int>(k));
-    if (isMovable(s, j.body1)) ++counts[static_cast<std::size_t>(j.body1)];
-    if (isMovable(s, j.body2)) ++counts[static_cast<std::size_t>(j.body2)];
+    if (counts && isMovable(s, j.body1)) ++(*counts)[static_cast<std::size_t>(j.body1)];
+    if (counts && isMovable(s, j.body2)) ++(*counts)[static_cast<std::size_t>(j.body2)];
   }
   return active;
 }
@@ -286,7 +287,8 @@ double maxJointViolation(const RigidSystem& s, double time, const GroundPlane* g
 ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) {
   ProcessingResult result;
   std::vector<int> counts, inertJoints;
-  const std::vector<int> active = activeJoints(s, o.time, counts, inertJoints);
+  const std::vector<int> active =
+      activeJoints(s, o.time, o.scheme == ProcessingScheme::Direct ? nullptr : &counts, inertJoints);
   DirectJointSolver localSolver;
   DirectJointSolver& solver = o.workspace ? *o.workspace : localSolver;
   ContactBudget localBudget;
@@ -317,7 +319,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   // With a goal, processing goes on until the solids come to rest against it as well: an
   // iteration moved nothing by more than the tolerance (the paper's schemes pull toward it at
   // half weight, without a reach).
-  GoalPull goal(s, active);
+  GoalPull goal(s, pointChain ? std::vector<int>() : active);  // (a goal is not a plain point joint)
   const auto atRest = [&] { return !goal.any() || (result.iterations > 0 && result.lastCorrection <= o.tolerance); };
   while (result.maxViolation > o.tolerance || !atRest()) {
     if (result.iterations >= o.maxIterations) {
