@@ -303,7 +303,6 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
   // processing ends or a pivot fails; it keeps no momentum ledger.
   const bool direct = o.scheme == ProcessingScheme::Direct;
   bool pointChain = direct && !o.ground && !o.ledger && solver.pointChain.prepare(s, active);
-  if (pointChain) solver.pointChain.load(s);
   if (direct && !pointChain) rows.reserve(3 * active.size());  // a point joint's rows, grown once
   double inert = 0.0;
   if (direct)

@@ -62,8 +62,9 @@ PointJointChain::Symmetric3 worldInverseInertia(const Quatd& orientation, const 
 
 }  // namespace
 
-// Reads the joint's points (ends_[k]) for the iterations.
-void PointJointChain::readEnds(const RigidSystem& s, const JointRecord& j, std::size_t k) {
+// Reads the joint's points (ends_[k]) for the iterations, and the solids it is the first joint
+// of (firstOf_) into the packed poses: the joints and their solids in one pass.
+void PointJointChain::readJoint(const RigidSystem& s, const JointRecord& j, std::size_t k) {
   const int body[2] = {j.body1, j.body2};
   const int movable[2] = {bodies_[k].first, bodies_[k].second};
   const Vec3d point[2] = {j.point1, j.point2};
@@ -75,16 +76,28 @@ void PointJointChain::readEnds(const RigidSystem& s, const JointRecord& j, std::
     const RigidBody& b = s.bodies[static_cast<std::size_t>(body[side])];
     // measurePointJoint's point of a solid: com + R (p − c); a fixed solid's stays put.
     ends_[k].point[side] = movable[side] >= 0 ? point[side] - b.localCom : b.com + b.rotation * (point[side] - b.localCom);
+    if (!(firstOf_[k] & (1u << side))) continue;
+    const std::size_t i = static_cast<std::size_t>(movable[side]);
+    poses_[i] = {b.com, b.inverseMass, b.orientation};
+    inverseInertiaLocal_[i] = packed(b.inverseInertiaLocal);
+    inverseInertia_[i] = packed(inverseInertiaWorld(b));
   }
 }
 
-bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) {
-  if (active != joints_) return false;
+void PointJointChain::resizeState(const RigidSystem& s) {
   ends_.resize(joints_.size());
+  poses_.resize(s.bodies.size());
+  inverseInertia_.resize(s.bodies.size());
+  inverseInertiaLocal_.resize(s.bodies.size());
+}
+
+bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) {
+  if (active != joints_ || poses_.size() != s.bodies.size()) return false;
+  resizeState(s);
   for (std::size_t k = 0; k < joints_.size(); ++k) {
     const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
     if (!isPlainPointJoint(j) || movableBodies(s, j) != bodies_[k]) return false;
-    readEnds(s, j, k);
+    readJoint(s, j, k);
   }
   return true;
 }
@@ -101,6 +114,19 @@ bool PointJointChain::buildLayout(const RigidSystem& s, const std::vector<int>& 
   for (int k : active)
     if (!isPlainPointJoint(s.joints[static_cast<std::size_t>(k)])) return false;
   if (active.empty()) return false;
+  // The solids the joints move, each loaded with the first joint that names it.
+  movable_.clear();
+  firstOf_.assign(bodies_.size(), 0);
+  std::vector<char> named(s.bodies.size(), 0);
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    const int side[2] = {bodies_[k].first, bodies_[k].second};
+    for (unsigned e = 0; e < 2; ++e) {
+      if (side[e] < 0 || named[static_cast<std::size_t>(side[e])]) continue;
+      named[static_cast<std::size_t>(side[e])] = 1;
+      movable_.push_back(side[e]);
+      firstOf_[k] = static_cast<unsigned char>(firstOf_[k] | (1u << e));
+    }
+  }
   std::vector<int> first(s.bodies.size() + 1, 0);  // solid b's ends: [first[b], first[b + 1])
   for (const std::pair<int, int>& b : bodies_) {
     if (b.first >= 0) ++first[static_cast<std::size_t>(b.first) + 1];
@@ -140,25 +166,10 @@ bool PointJointChain::prepare(const RigidSystem& s, const std::vector<int>& acti
   if (sameLayout(s, active)) return chain_;
   chain_ = buildLayout(s, active);
   if (chain_) {
-    ends_.resize(joints_.size());
-    for (std::size_t k = 0; k < joints_.size(); ++k) readEnds(s, s.joints[static_cast<std::size_t>(joints_[k])], k);
+    resizeState(s);
+    for (std::size_t k = 0; k < joints_.size(); ++k) readJoint(s, s.joints[static_cast<std::size_t>(joints_[k])], k);
   }
   return chain_;
-}
-
-void PointJointChain::load(const RigidSystem& s) {
-  poses_.resize(s.bodies.size());
-  inverseInertia_.resize(s.bodies.size());
-  inverseInertiaLocal_.resize(s.bodies.size());
-  movable_.clear();
-  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
-    const RigidBody& body = s.bodies[b];
-    if (body.fixed) continue;
-    movable_.push_back(static_cast<int>(b));
-    poses_[b] = {body.com, body.inverseMass, body.orientation};
-    inverseInertiaLocal_[b] = packed(body.inverseInertiaLocal);
-    inverseInertia_[b] = packed(inverseInertiaWorld(body));
-  }
 }
 
 void PointJointChain::store(RigidSystem& s) const {

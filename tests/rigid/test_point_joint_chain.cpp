@@ -51,7 +51,6 @@ TEST_CASE("point joint chain: the general path's violation and Newton step", "[r
     const std::vector<int> active = allJoints(s);
     PointJointChain chain;
     REQUIRE(chain.prepare(s, active));
-    chain.load(s);
     CHECK(chain.measure() == maxJointViolation(s, 0.0));
 
     std::vector<ConstraintRow> rows;

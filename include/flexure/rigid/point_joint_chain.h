@@ -29,14 +29,13 @@ class PointJointChain {
   // Whether the active joints (in this order) are plain point joints forming a chain or a ring
   // (every joint couples only with its neighbours in the list, the last one possibly with any).
   // The layout is kept while the active joints and their solids are unchanged.
+  // Then (when true) reads what the iterations need of the joints (their points, from each
+  // movable solid's centre of mass) and of their solids (poses, masses, inverse inertias) into
+  // the chain's own packed arrays, in one pass: measure, solve and apply work on those alone,
+  // and store writes the poses back. A long chain's solid and joint records are about 500 bytes
+  // each, most of it never read by an iteration: streaming them in every pass was what made a
+  // link dearer once the chain left the caches (docs/performance.md, issue 29).
   bool prepare(const RigidSystem& system, const std::vector<int>& active);
-  // Copies what the iterations read of the solids (poses, masses, inverse inertias) into the
-  // chain's own compact arrays (prepare has read the joints' points, from each movable solid's
-  // centre of mass); measure, solve and apply then work on those alone, and store writes the poses back.
-  // A long chain's bodies and joint records are a few hundred bytes each, most of it never read
-  // by an iteration: streaming them in every pass was what made a link dearer once the chain
-  // left the caches (docs/performance.md, issue 29).
-  void load(const RigidSystem& system);
   void store(RigidSystem& system) const;
   // Measures every joint (gaps and lever arms for the next solve) and returns the largest gap,
   // what measureJointViolation gives for a point joint.
@@ -66,10 +65,10 @@ class PointJointChain {
     Vec3d arm[2];  // the midpoint from each side's centre of mass (world)
     Vec3d error;   // P2 − P', world
   };
-  // Whether the layout is unchanged, reading the joints' points on the way (one pass over the
-  // joints per processing call).
+  // Whether the layout is unchanged, reading the joints and their solids on the way.
   bool sameLayout(const RigidSystem& system, const std::vector<int>& active);
-  void readEnds(const RigidSystem& system, const JointRecord& joint, std::size_t k);
+  void readJoint(const RigidSystem& system, const JointRecord& joint, std::size_t k);
+  void resizeState(const RigidSystem& system);
   bool buildLayout(const RigidSystem& system, const std::vector<int>& active);
   void fillBlocks();
 
@@ -89,7 +88,8 @@ class PointJointChain {
   std::vector<int> joints_;                  // system joint index, in the solve's order
   std::vector<std::pair<int, int>> bodies_;  // movable (body1, body2) per joint, −1 otherwise
   std::vector<Share> shares_;
-  std::vector<int> movable_;                 // the movable solids, in order
+  std::vector<int> movable_;                 // the solids the joints move, as first named
+  std::vector<unsigned char> firstOf_;       // per joint: bit e, the first joint of its side e's solid
   bool chain_ = false;                       // the last prepare() succeeded
   std::vector<Ends> ends_;
   std::vector<Gap> gaps_;
