@@ -1,6 +1,7 @@
 #include "flexure/rigid/point_joint_chain.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace flexure {
 
@@ -108,7 +109,6 @@ bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& a
 bool PointJointChain::buildLayout(const RigidSystem& s, const std::vector<int>& active) {
   joints_ = active;
   bodies_.clear();
-  shares_.clear();
   bodies_.reserve(active.size());
   for (int k : active) bodies_.push_back(movableBodies(s, s.joints[static_cast<std::size_t>(k)]));
   for (int k : active)
@@ -127,36 +127,28 @@ bool PointJointChain::buildLayout(const RigidSystem& s, const std::vector<int>& 
       firstOf_[k] = static_cast<unsigned char>(firstOf_[k] | (1u << e));
     }
   }
-  std::vector<int> first(s.bodies.size() + 1, 0);  // solid b's ends: [first[b], first[b + 1])
+  std::vector<int>& first = solidFirst_;  // solid b's ends: [first[b], first[b + 1])
+  first.assign(s.bodies.size() + 1, 0);
   for (const std::pair<int, int>& b : bodies_) {
     if (b.first >= 0) ++first[static_cast<std::size_t>(b.first) + 1];
     if (b.second >= 0) ++first[static_cast<std::size_t>(b.second) + 1];
   }
-  std::size_t pairs = 0;
-  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
-    const std::size_t count = static_cast<std::size_t>(first[b + 1]);
-    pairs += count * (count + 1) / 2;
-    first[b + 1] += first[b];
-  }
-  std::vector<std::pair<int, int>> ends(static_cast<std::size_t>(first.back()));  // (joint, side)
+  for (std::size_t b = 0; b < s.bodies.size(); ++b) first[b + 1] += first[b];
+  solidEnds_.resize(static_cast<std::size_t>(first.back()));
   std::vector<int> next(first.begin(), first.end() - 1);
   for (std::size_t k = 0; k < bodies_.size(); ++k) {
-    if (bodies_[k].first >= 0) ends[static_cast<std::size_t>(next[static_cast<std::size_t>(bodies_[k].first)]++)] = {static_cast<int>(k), 0};
-    if (bodies_[k].second >= 0) ends[static_cast<std::size_t>(next[static_cast<std::size_t>(bodies_[k].second)]++)] = {static_cast<int>(k), 1};
+    if (bodies_[k].first >= 0) solidEnds_[static_cast<std::size_t>(next[static_cast<std::size_t>(bodies_[k].first)]++)] = {static_cast<int>(k), 0};
+    if (bodies_[k].second >= 0) solidEnds_[static_cast<std::size_t>(next[static_cast<std::size_t>(bodies_[k].second)]++)] = {static_cast<int>(k), 1};
   }
-  shares_.reserve(pairs);
   const int last = static_cast<int>(active.size()) - 1;
   bool bordered = false;
   for (std::size_t b = 0; b < s.bodies.size(); ++b)
     for (int x = first[b]; x < first[b + 1]; ++x)
-      for (int y = first[b]; y <= x; ++y) {
-        std::pair<int, int> i = ends[static_cast<std::size_t>(x)], j = ends[static_cast<std::size_t>(y)];
-        if (i.first < j.first) std::swap(i, j);
-        if (i.first > j.first + 1) {
-          if (i.first != last) return false;
-          bordered = true;
-        }
-        shares_.push_back({static_cast<int>(b), i.first, i.second, j.first, j.second});
+      for (int y = first[b]; y < x; ++y) {
+        const int i = solidEnds_[static_cast<std::size_t>(x)].first, j = solidEnds_[static_cast<std::size_t>(y)].first;
+        if (std::abs(i - j) <= 1) continue;
+        if (std::max(i, j) != last) return false;
+        bordered = true;
       }
   system_.resize(last + 1, bordered);
   return true;
@@ -211,19 +203,55 @@ void PointJointChain::fillBlocks() {
   for (Eigen::Matrix3d& m : system_.below) m.setZero();
   for (Eigen::Matrix3d& m : system_.border) m.setZero();
   const int border = system_.bordered() ? system_.joints() - 1 : -1;
-  for (const Share& share : shares_) {
-    const Vec3d& armI = gaps_[static_cast<std::size_t>(share.jointI)].arm[share.sideI];
-    const Vec3d& armJ = gaps_[static_cast<std::size_t>(share.jointJ)].arm[share.sideJ];
-    Eigen::Matrix3d block = sharedBlock(armI, unpacked(inverseInertia_[static_cast<std::size_t>(share.body)]), armJ,
-                                         poses_[static_cast<std::size_t>(share.body)].inverseMass);
-    if (share.sideI != share.sideJ) block = -block;
-    const std::size_t j = static_cast<std::size_t>(share.jointJ);
-    Eigen::Matrix3d& target = share.jointI == share.jointJ ? system_.diagonal[j]
-                              : share.jointI == border    ? system_.border[j]
-                                                          : system_.below[j];
-    target += block;
+  for (std::size_t b = 0; b + 1 < solidFirst_.size(); ++b) {
+    const int from = solidFirst_[b], to = solidFirst_[b + 1];
+    if (from == to) continue;
+    const Mat3d inverseInertia = unpacked(inverseInertia_[b]);
+    const double inverseMass = poses_[b].inverseMass;
+    for (int x = from; x < to; ++x)
+      for (int y = from; y <= x; ++y) {  // the pair, I the later joint
+        std::pair<int, int> i = solidEnds_[static_cast<std::size_t>(x)], j = solidEnds_[static_cast<std::size_t>(y)];
+        if (i.first < j.first) std::swap(i, j);
+        const Vec3d& armI = gaps_[static_cast<std::size_t>(i.first)].arm[i.second];
+        const Vec3d& armJ = gaps_[static_cast<std::size_t>(j.first)].arm[j.second];
+        Eigen::Matrix3d block = sharedBlock(armI, inverseInertia, armJ, inverseMass);
+        if (i.second != j.second) block = -block;
+        const std::size_t at = static_cast<std::size_t>(j.first);
+        Eigen::Matrix3d& target = i.first == j.first ? system_.diagonal[at]
+                                  : i.first == border ? system_.border[at]
+                                                      : system_.below[at];
+        target += block;
+      }
   }
   for (Eigen::Matrix3d& d : system_.diagonal) d.diagonal() = d.diagonal() * (1.0 + 1e-9) + Eigen::Vector3d::Constant(1e-14);
+}
+
+// Σ σ λ and Σ σ a ∧ λ over the solid's joints, then m⁻¹ and J⁻¹: its step from the last solve.
+void PointJointChain::stepOf(int body, Vec3d& dx, Vec3d& dR) const {
+  const std::size_t b = static_cast<std::size_t>(body);
+  dx = Vec3d();
+  dR = Vec3d();
+  for (int e = solidFirst_[b]; e < solidFirst_[b + 1]; ++e) {
+    const auto [k, side] = solidEnds_[static_cast<std::size_t>(e)];
+    const Eigen::Index at = static_cast<Eigen::Index>(3 * k);
+    const Vec3d l(lambda_[at], lambda_[at + 1], lambda_[at + 2]);
+    const Vec3d& arm = gaps_[static_cast<std::size_t>(k)].arm[side];
+    if (side == 0) {
+      dx -= l;
+      dR -= cross(arm, l);
+    } else {
+      dx += l;
+      dR += cross(arm, l);
+    }
+  }
+  dx = dx * poses_[b].inverseMass;
+  dR = times(inverseInertia_[b], dR);
+}
+
+void PointJointChain::step(std::vector<Vec3d>& dx, std::vector<Vec3d>& dR) const {
+  dx.assign(poses_.size(), Vec3d());
+  dR.assign(poses_.size(), Vec3d());
+  for (int b : movable_) stepOf(b, dx[static_cast<std::size_t>(b)], dR[static_cast<std::size_t>(b)]);
 }
 
 bool PointJointChain::solve() {
@@ -237,47 +265,31 @@ bool PointJointChain::solve() {
   }
   system_.solve(lambda_);
   if (!lambda_.allFinite()) return false;
-  // Σ σ λ and Σ σ a ∧ λ per solid, then m⁻¹ and J⁻¹ once per solid.
-  dx_.assign(poses_.size(), Vec3d());
-  dR_.assign(poses_.size(), Vec3d());
-  for (std::size_t k = 0; k < gaps_.size(); ++k) {
-    const Eigen::Index at = static_cast<Eigen::Index>(3 * k);
-    const Vec3d l(lambda_[at], lambda_[at + 1], lambda_[at + 2]);
-    const auto [body1, body2] = bodies_[k];
-    if (body1 >= 0) {
-      dx_[static_cast<std::size_t>(body1)] -= l;
-      dR_[static_cast<std::size_t>(body1)] -= cross(gaps_[k].arm[0], l);
-    }
-    if (body2 >= 0) {
-      dx_[static_cast<std::size_t>(body2)] += l;
-      dR_[static_cast<std::size_t>(body2)] += cross(gaps_[k].arm[1], l);
-    }
-  }
-  for (int i : movable_) {
-    const std::size_t b = static_cast<std::size_t>(i);
-    dx_[b] = dx_[b] * poses_[b].inverseMass;
-    dR_[b] = times(inverseInertia_[b], dR_[b]);
-  }
   return true;
 }
 
 // applyDirectCorrection's steps (applyRotations, applyTranslations) on the packed poses, each
-// solid's world inverse inertia renewed for the next solve while its pose is at hand.
+// solid's world inverse inertia renewed for the next solve while its pose is at hand. The step
+// of each solid is made from the multipliers twice (for the largest rotation, which scales
+// them all, then to move it) rather than kept.
 double PointJointChain::apply(double maxStep) {
   double largestRotation = 0.0, largestTranslation = 0.0;
+  Vec3d dx, dR;
   for (int b : movable_) {
-    largestRotation = std::max(largestRotation, norm(dR_[static_cast<std::size_t>(b)]));
-    largestTranslation = std::max(largestTranslation, norm(dx_[static_cast<std::size_t>(b)]));
+    stepOf(b, dx, dR);
+    largestRotation = std::max(largestRotation, norm(dR));
+    largestTranslation = std::max(largestTranslation, norm(dx));
   }
   const double scale = maxStep > 0.0 && largestRotation > maxStep ? maxStep / largestRotation : 1.0;
   for (int i : movable_) {
     const std::size_t b = static_cast<std::size_t>(i);
+    stepOf(i, dx, dR);
     Pose& p = poses_[b];
-    if (squaredNorm(dR_[b]) > 0.0) {
-      p.orientation = normalized(quaternionFromRotationVector(dR_[b] * scale) * p.orientation);
+    if (squaredNorm(dR) > 0.0) {
+      p.orientation = normalized(quaternionFromRotationVector(dR * scale) * p.orientation);
       inverseInertia_[b] = worldInverseInertia(p.orientation, inverseInertiaLocal_[b]);
     }
-    p.com += dx_[b] * scale;
+    p.com += dx * scale;
   }
   return std::max(largestRotation, largestTranslation) * scale;
 }

@@ -46,9 +46,8 @@ class PointJointChain {
   // Moves the solids by the last solve's step, the rotation vectors scaled down to at most
   // maxStep as applyDirectCorrection does; returns the largest correction applied.
   double apply(double maxStep);
-  // The last solve's step of each solid (zero for the fixed ones), before apply scales it.
-  const std::vector<Vec3d>& translationStep() const { return dx_; }
-  const std::vector<Vec3d>& rotationStep() const { return dR_; }
+  // The last solve's step of each solid (zero for the others), before apply scales it.
+  void step(std::vector<Vec3d>& dx, std::vector<Vec3d>& dR) const;
 
   // A symmetric 3×3 matrix (an inverse inertia) by its upper triangle.
   struct Symmetric3 {
@@ -56,11 +55,6 @@ class PointJointChain {
   };
 
  private:
-  // One solid's share of two of its joints (I the later in the list, or I = J): where the
-  // block goes and the sides (0: the joint's body1, 1: its body2).
-  struct Share {
-    int body, jointI, sideI, jointJ, sideJ;
-  };
   struct Gap {
     Vec3d arm[2];  // the midpoint from each side's centre of mass (world)
     Vec3d error;   // P2 − P', world
@@ -71,6 +65,7 @@ class PointJointChain {
   void resizeState(const RigidSystem& system);
   bool buildLayout(const RigidSystem& system, const std::vector<int>& active);
   void fillBlocks();
+  void stepOf(int body, Vec3d& dx, Vec3d& dR) const;
 
   // What an iteration reads and writes of a solid, packed in one cache line (movable solids
   // only): the rotation matrix is made from the quaternion where it is needed.
@@ -87,7 +82,11 @@ class PointJointChain {
 
   std::vector<int> joints_;                  // system joint index, in the solve's order
   std::vector<std::pair<int, int>> bodies_;  // movable (body1, body2) per joint, −1 otherwise
-  std::vector<Share> shares_;
+  // Each solid's ends (joint, side: 0 the joint's body1, 1 its body2), in the joints' order:
+  // solid b's are solidEnds_[solidFirst_[b] .. solidFirst_[b + 1]). A solid's pairs of ends are
+  // the blocks it adds to: a joint with itself, with its predecessor, or the border with any.
+  std::vector<int> solidFirst_;
+  std::vector<std::pair<int, int>> solidEnds_;
   std::vector<int> movable_;                 // the solids the joints move, as first named
   std::vector<unsigned char> firstOf_;       // per joint: bit e, the first joint of its side e's solid
   bool chain_ = false;                       // the last prepare() succeeded
@@ -96,7 +95,6 @@ class PointJointChain {
   std::vector<Pose> poses_;                  // per system solid (movable ones filled)
   std::vector<Symmetric3> inverseInertia_;   // J_b⁻¹, world, of each movable solid
   std::vector<Symmetric3> inverseInertiaLocal_;
-  std::vector<Vec3d> dx_, dR_;               // the last solve's step per solid
   BorderedBlockTridiagonal system_;
   Eigen::VectorXd lambda_;
 };
