@@ -251,7 +251,10 @@ void PointJointChain::stepOf(int body, Vec3d& dx, Vec3d& dR) const {
 void PointJointChain::step(std::vector<Vec3d>& dx, std::vector<Vec3d>& dR) const {
   dx.assign(poses_.size(), Vec3d());
   dR.assign(poses_.size(), Vec3d());
-  for (int b : movable_) stepOf(b, dx[static_cast<std::size_t>(b)], dR[static_cast<std::size_t>(b)]);
+  for (std::size_t i = 0; i < movable_.size(); ++i) {
+    dx[static_cast<std::size_t>(movable_[i])] = steps_[i].dx;
+    dR[static_cast<std::size_t>(movable_[i])] = steps_[i].dR;
+  }
 }
 
 bool PointJointChain::solve() {
@@ -265,31 +268,29 @@ bool PointJointChain::solve() {
   }
   system_.solve(lambda_);
   if (!lambda_.allFinite()) return false;
+  steps_.resize(movable_.size());
+  for (std::size_t i = 0; i < movable_.size(); ++i) stepOf(movable_[i], steps_[i].dx, steps_[i].dR);
   return true;
 }
 
 // applyDirectCorrection's steps (applyRotations, applyTranslations) on the packed poses, each
-// solid's world inverse inertia renewed for the next solve while its pose is at hand. The step
-// of each solid is made from the multipliers twice (for the largest rotation, which scales
-// them all, then to move it) rather than kept.
+// solid's world inverse inertia renewed for the next solve while its pose is at hand.
 double PointJointChain::apply(double maxStep) {
   double largestRotation = 0.0, largestTranslation = 0.0;
-  Vec3d dx, dR;
-  for (int b : movable_) {
-    stepOf(b, dx, dR);
-    largestRotation = std::max(largestRotation, norm(dR));
-    largestTranslation = std::max(largestTranslation, norm(dx));
+  for (const Step& step : steps_) {
+    largestRotation = std::max(largestRotation, norm(step.dR));
+    largestTranslation = std::max(largestTranslation, norm(step.dx));
   }
   const double scale = maxStep > 0.0 && largestRotation > maxStep ? maxStep / largestRotation : 1.0;
-  for (int i : movable_) {
-    const std::size_t b = static_cast<std::size_t>(i);
-    stepOf(i, dx, dR);
+  for (std::size_t i = 0; i < movable_.size(); ++i) {
+    const std::size_t b = static_cast<std::size_t>(movable_[i]);
+    const Step& step = steps_[i];
     Pose& p = poses_[b];
-    if (squaredNorm(dR) > 0.0) {
-      p.orientation = normalized(quaternionFromRotationVector(dR * scale) * p.orientation);
+    if (squaredNorm(step.dR) > 0.0) {
+      p.orientation = normalized(quaternionFromRotationVector(step.dR * scale) * p.orientation);
       inverseInertia_[b] = worldInverseInertia(p.orientation, inverseInertiaLocal_[b]);
     }
-    p.com += dx * scale;
+    p.com += step.dx * scale;
   }
   return std::max(largestRotation, largestTranslation) * scale;
 }

@@ -95,6 +95,10 @@ class PointJointChain {
   std::vector<Pose> poses_;                  // per system solid (movable ones filled)
   std::vector<Symmetric3> inverseInertia_;   // J_b⁻¹, world, of each movable solid
   std::vector<Symmetric3> inverseInertiaLocal_;
+  struct Step {
+    Vec3d dx, dR;
+  };
+  std::vector<Step> steps_;                  // the last solve's step, per solid of movable_
   BorderedBlockTridiagonal system_;
   Eigen::VectorXd lambda_;
 };
