@@ -177,13 +177,20 @@ void PointJointChain::store(RigidSystem& s) const {
 double PointJointChain::measure() {
   gaps_.resize(joints_.size());
   double worst = 0.0;
+  int rotated = -1;  // the solid whose rotation is in `rotation` (a chain's body2 is the next joint's body1)
+  Mat3d rotation;
   for (std::size_t k = 0; k < joints_.size(); ++k) {
     const auto [body1, body2] = bodies_[k];
     const Ends& e = ends_[k];
     const Pose* p1 = body1 >= 0 ? &poses_[static_cast<std::size_t>(body1)] : nullptr;
     const Pose* p2 = body2 >= 0 ? &poses_[static_cast<std::size_t>(body2)] : nullptr;
-    const Vec3d permitted = p1 ? p1->com + toMatrix(p1->orientation) * e.point[0] : e.point[0];
-    const Vec3d moving = p2 ? p2->com + toMatrix(p2->orientation) * e.point[1] : e.point[1];
+    Vec3d permitted = e.point[0], moving = e.point[1];
+    if (p1) permitted = p1->com + (body1 == rotated ? rotation : toMatrix(p1->orientation)) * e.point[0];
+    if (p2) {
+      rotation = toMatrix(p2->orientation);
+      rotated = body2;
+      moving = p2->com + rotation * e.point[1];
+    }
     Gap& g = gaps_[k];
     g.error = moving - permitted;
     worst = std::max(worst, norm(g.error));
