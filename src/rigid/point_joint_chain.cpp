@@ -55,10 +55,11 @@ Vec3d times(const PointJointChain::Symmetric3& a, const Vec3d& v) {
   return {a.xx * v.x + a.xy * v.y + a.xz * v.z, a.xy * v.x + a.yy * v.y + a.yz * v.z, a.xz * v.x + a.yz * v.y + a.zz * v.z};
 }
 
-// R J⁻¹ Rᵀ, as inverseInertiaWorld.
-PointJointChain::Symmetric3 worldInverseInertia(const Quatd& orientation, const PointJointChain::Symmetric3& local) {
-  const Mat3d r = toMatrix(orientation);
-  return packed(r * unpacked(local) * transpose(r));
+// ΔR J⁻¹ ΔRᵀ: a world inverse inertia after the solid turned by ΔR (the same as R J_local⁻¹ Rᵀ
+// at the new R, up to rounding, without keeping J_local⁻¹).
+PointJointChain::Symmetric3 turned(const Quatd& turn, const PointJointChain::Symmetric3& inverseInertia) {
+  const Mat3d r = toMatrix(turn);
+  return packed(r * unpacked(inverseInertia) * transpose(r));
 }
 
 }  // namespace
@@ -80,7 +81,6 @@ void PointJointChain::readJoint(const RigidSystem& s, const JointRecord& j, std:
     if (!(firstOf_[k] & (1u << side))) continue;
     const std::size_t i = static_cast<std::size_t>(movable[side]);
     poses_[i] = {b.com, b.inverseMass, b.orientation};
-    inverseInertiaLocal_[i] = packed(b.inverseInertiaLocal);
     inverseInertia_[i] = packed(inverseInertiaWorld(b));
   }
 }
@@ -89,7 +89,6 @@ void PointJointChain::resizeState(const RigidSystem& s) {
   ends_.resize(joints_.size());
   poses_.resize(s.bodies.size());
   inverseInertia_.resize(s.bodies.size());
-  inverseInertiaLocal_.resize(s.bodies.size());
 }
 
 bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) {
@@ -294,8 +293,9 @@ double PointJointChain::apply(double maxStep) {
     const Step& step = steps_[i];
     Pose& p = poses_[b];
     if (squaredNorm(step.dR) > 0.0) {
-      p.orientation = normalized(quaternionFromRotationVector(step.dR * scale) * p.orientation);
-      inverseInertia_[b] = worldInverseInertia(p.orientation, inverseInertiaLocal_[b]);
+      const Quatd turn = quaternionFromRotationVector(step.dR * scale);
+      p.orientation = normalized(turn * p.orientation);
+      inverseInertia_[b] = turned(turn, inverseInertia_[b]);
     }
     p.com += step.dx * scale;
   }

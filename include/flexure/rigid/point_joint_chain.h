@@ -94,7 +94,6 @@ class PointJointChain {
   std::vector<Gap> gaps_;
   std::vector<Pose> poses_;                  // per system solid (movable ones filled)
   std::vector<Symmetric3> inverseInertia_;   // J_b⁻¹, world, of each movable solid
-  std::vector<Symmetric3> inverseInertiaLocal_;
   struct Step {
     Vec3d dx, dR;
   };
