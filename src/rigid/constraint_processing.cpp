@@ -110,15 +110,21 @@ void applyTranslations(RigidSystem& s, const std::vector<Vec3d>& dx, double scal
     if (!s.bodies[b].fixed) s.bodies[b].com += dx[b] * scale;
 }
 
-std::vector<int> activeJoints(const RigidSystem& s, double time, std::vector<int>& counts) {
+// The active joints that move a solid, and (inert) the active ones between solids that cannot
+// move; with counts, how many of the former each solid has (the paper's schemes' weights).
+std::vector<int> activeJoints(const RigidSystem& s, double time, std::vector<int>* counts, std::vector<int>& inert) {
   std::vector<int> active;
-  counts.assign(s.bodies.size(), 0);
+  if (counts) counts->assign(s.bodies.size(), 0);
   for (std::size_t k = 0; k < s.joints.size(); ++k) {
     const JointRecord& j = s.joints[k];
-    if (!isJointActive(j, time) || (!isMovable(s, j.body1) && !isMovable(s, j.body2))) continue;
+    if (!isJointActive(j, time)) continue;
+    if (!isMovable(s, j.body1) && !isMovable(s, j.body2)) {
+      inert.push_back(static_cast<int>(k));
+      continue;
+    }
     active.push_back(static_cast<int>(k));
-    if (isMovable(s, j.body1)) ++counts[static_cast<std::size_t>(j.body1)];
-    if (isMovable(s, j.body2)) ++counts[static_cast<std::size_t>(j.body2)];
+    if (counts && isMovable(s, j.body1)) ++(*counts)[static_cast<std::size_t>(j.body1)];
+    if (counts && isMovable(s, j.body2)) ++(*counts)[static_cast<std::size_t>(j.body2)];
   }
   return active;
 }
@@ -280,36 +286,39 @@ double maxJointViolation(const RigidSystem& s, double time, const GroundPlane* g
 
 ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) {
   ProcessingResult result;
-  std::vector<int> counts;
-  const std::vector<int> active = activeJoints(s, o.time, counts);
+  std::vector<int> counts, inertJoints;
+  const std::vector<int> active =
+      activeJoints(s, o.time, o.scheme == ProcessingScheme::Direct ? nullptr : &counts, inertJoints);
   DirectJointSolver localSolver;
   DirectJointSolver& solver = o.workspace ? *o.workspace : localSolver;
   ContactBudget localBudget;
   ContactBudget& budget = o.contactBudget ? *o.contactBudget : localBudget;
-  if (budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());
+  if (o.ground && budget.normal.size() != s.bodies.size()) budget.reset(s.bodies.size());  // only contacts spend it
   Corrections c;
   std::vector<ConstraintRow> rows;
   Eigen::VectorXd lambda;
   // The direct scheme measures the violation while it makes its rows (directRows); joints that
   // have no rows count once, here. A chain or ring of plain point joints makes no rows
-  // (point_joint_chain.h).
+  // (point_joint_chain.h) and iterates on its own packed copy of the poses, stored back when
+  // processing ends or a pivot fails; it keeps no momentum ledger.
   const bool direct = o.scheme == ProcessingScheme::Direct;
-  const bool pointChain = direct && !o.ground && solver.pointChain.prepare(s, active);
+  bool pointChain = direct && !o.ground && !o.ledger && solver.pointChain.prepare(s, active);
   if (direct && !pointChain) rows.reserve(3 * active.size());  // a point joint's rows, grown once
   double inert = 0.0;
   if (direct)
-    for (const JointRecord& j : s.joints)
-      if (isJointActive(j, o.time) && !j.goal && !isMovable(s, j.body1) && !isMovable(s, j.body2))
-        inert = std::max(inert, measureJointViolation(s, j).largest());
+    for (int k : inertJoints) {
+      const JointRecord& j = s.joints[static_cast<std::size_t>(k)];
+      if (!j.goal) inert = std::max(inert, measureJointViolation(s, j).largest());
+    }
   const auto violation = [&] {
-    if (pointChain) return std::max(inert, solver.pointChain.measure(s));
+    if (pointChain) return std::max(inert, solver.pointChain.measure());
     return direct ? directRows(s, active, o, inert, rows) : maxJointViolation(s, o.time, o.ground);
   };
   result.maxViolation = violation();
   // With a goal, processing goes on until the solids come to rest against it as well: an
   // iteration moved nothing by more than the tolerance (the paper's schemes pull toward it at
   // half weight, without a reach).
-  GoalPull goal(s, active);
+  GoalPull goal(s, pointChain ? std::vector<int>() : active);  // (a goal is not a plain point joint)
   const auto atRest = [&] { return !goal.any() || (result.iterations > 0 && result.lastCorrection <= o.tolerance); };
   while (result.maxViolation > o.tolerance || !atRest()) {
     if (result.iterations >= o.maxIterations) {
@@ -321,13 +330,17 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       case ProcessingScheme::Paper: correction = paperIteration(s, active, counts, o, c); break;
       case ProcessingScheme::PaperMomentum: correction = momentumIteration(s, active, counts, o, c); break;
       case ProcessingScheme::Direct:
-        goal.before(s);
-        if (pointChain && solver.pointChain.solve(s, c.dx, c.dR)) {
-          correction = applyDirectCorrection(s, o, c);
-        } else {
-          if (pointChain) directRows(s, active, o, inert, rows);  // a pivot failed: the general path's rows
-          correction = directIteration(s, o, solver, budget, c, rows, lambda);
+        if (pointChain) {  // (no goals: a goal is not a plain point joint)
+          if (solver.pointChain.solve()) {
+            correction = solver.pointChain.apply(o.maxStep > 0.0 ? o.maxStep : 0.25);
+            break;
+          }
+          solver.pointChain.store(s);  // a pivot failed: the general path's rows from here on
+          pointChain = false;
+          directRows(s, active, o, inert, rows);
         }
+        goal.before(s);
+        correction = directIteration(s, o, solver, budget, c, rows, lambda);
         goal.after(s);  // may undo the iteration (a turn past the bound); sets the next one's reach
         break;
     }
@@ -344,6 +357,7 @@ ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) 
       break;
     }
   }
+  if (pointChain) solver.pointChain.store(s);
   goal.finish(s);
   result.turnBounded = goal.bounded();
   result.converged = result.maxViolation <= o.tolerance && atRest() && !result.turnBounded;

@@ -1,6 +1,7 @@
 #include "flexure/rigid/point_joint_chain.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace flexure {
 
@@ -34,105 +35,236 @@ Eigen::Matrix3d sharedBlock(const Vec3d& a, const Mat3d& inverseInertia, const V
   return block;
 }
 
-// The pose's point of a solid-frame point, the world's for −1: measurePointJoint's products.
-Vec3d pointOf(const RigidSystem& s, int body, const Vec3d& p) {
-  if (body < 0) return p;
-  const RigidBody& b = s.bodies[static_cast<std::size_t>(body)];
-  return b.com + b.rotation * (p - b.localCom);
+Mat3d unpacked(const PointJointChain::Symmetric3& a) {
+  Mat3d m;
+  m.m[0][0] = a.xx;
+  m.m[1][1] = a.yy;
+  m.m[2][2] = a.zz;
+  m.m[0][1] = m.m[1][0] = a.xy;
+  m.m[0][2] = m.m[2][0] = a.xz;
+  m.m[1][2] = m.m[2][1] = a.yz;
+  return m;
+}
+
+PointJointChain::Symmetric3 packed(const Mat3d& m) {
+  return {m.m[0][0], m.m[1][1], m.m[2][2], 0.5 * (m.m[0][1] + m.m[1][0]), 0.5 * (m.m[0][2] + m.m[2][0]),
+          0.5 * (m.m[1][2] + m.m[2][1])};
+}
+
+Vec3d times(const PointJointChain::Symmetric3& a, const Vec3d& v) {
+  return {a.xx * v.x + a.xy * v.y + a.xz * v.z, a.xy * v.x + a.yy * v.y + a.yz * v.z, a.xz * v.x + a.yz * v.y + a.zz * v.z};
+}
+
+// ΔR J⁻¹ ΔRᵀ: a world inverse inertia after the solid turned by ΔR (the same as R J_local⁻¹ Rᵀ
+// at the new R, up to rounding, without keeping J_local⁻¹).
+PointJointChain::Symmetric3 turned(const Quatd& turn, const PointJointChain::Symmetric3& inverseInertia) {
+  const Mat3d r = toMatrix(turn);
+  return packed(r * unpacked(inverseInertia) * transpose(r));
 }
 
 }  // namespace
 
-bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) const {
-  if (active != joints_) return false;
+// Reads the joint's points (ends_[k]) for the iterations, and the solids it is the first joint
+// of (firstOf_) into the packed poses: the joints and their solids in one pass.
+void PointJointChain::readJoint(const RigidSystem& s, const JointRecord& j, std::size_t k) {
+  const int body[2] = {j.body1, j.body2};
+  const int movable[2] = {bodies_[k].first, bodies_[k].second};
+  const Vec3d point[2] = {j.point1, j.point2};
+  for (int side = 0; side < 2; ++side) {
+    if (body[side] < 0) {
+      ends_[k].point[side] = point[side];
+      continue;
+    }
+    const RigidBody& b = s.bodies[static_cast<std::size_t>(body[side])];
+    // measurePointJoint's point of a solid: com + R (p − c); a fixed solid's stays put.
+    ends_[k].point[side] = movable[side] >= 0 ? point[side] - b.localCom : b.com + b.rotation * (point[side] - b.localCom);
+    if (!(firstOf_[k] & (1u << side))) continue;
+    const std::size_t i = static_cast<std::size_t>(movable[side]);
+    poses_[i] = {b.com, b.inverseMass, b.orientation};
+    inverseInertia_[i] = packed(inverseInertiaWorld(b));
+  }
+}
+
+void PointJointChain::resizeState(const RigidSystem& s) {
+  ends_.resize(joints_.size());
+  poses_.resize(s.bodies.size());
+  inverseInertia_.resize(s.bodies.size());
+}
+
+bool PointJointChain::sameLayout(const RigidSystem& s, const std::vector<int>& active) {
+  if (active != joints_ || poses_.size() != s.bodies.size()) return false;
+  resizeState(s);
   for (std::size_t k = 0; k < joints_.size(); ++k) {
     const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
     if (!isPlainPointJoint(j) || movableBodies(s, j) != bodies_[k]) return false;
+    readJoint(s, j, k);
   }
   return true;
 }
 
 // The shares of every solid's pairs of joints, and whether they make a chain or a ring: a pair
-// is a joint with itself, with its predecessor, or the last joint (the border) with any.
+// is a joint with itself, with its predecessor, or the last joint (the border) with any. Each
+// solid's (joint, side) ends are grouped by a counting sort, in the joints' order.
 bool PointJointChain::buildLayout(const RigidSystem& s, const std::vector<int>& active) {
   joints_ = active;
   bodies_.clear();
-  shares_.clear();
+  bodies_.reserve(active.size());
   for (int k : active) bodies_.push_back(movableBodies(s, s.joints[static_cast<std::size_t>(k)]));
   for (int k : active)
     if (!isPlainPointJoint(s.joints[static_cast<std::size_t>(k)])) return false;
   if (active.empty()) return false;
-  std::vector<std::vector<std::pair<int, int>>> byBody(s.bodies.size());  // (joint, side)
+  // The solids the joints move, each loaded with the first joint that names it.
+  movable_.clear();
+  firstOf_.assign(bodies_.size(), 0);
+  std::vector<char> named(s.bodies.size(), 0);
   for (std::size_t k = 0; k < bodies_.size(); ++k) {
-    if (bodies_[k].first >= 0) byBody[static_cast<std::size_t>(bodies_[k].first)].push_back({static_cast<int>(k), 0});
-    if (bodies_[k].second >= 0) byBody[static_cast<std::size_t>(bodies_[k].second)].push_back({static_cast<int>(k), 1});
+    const int side[2] = {bodies_[k].first, bodies_[k].second};
+    for (unsigned e = 0; e < 2; ++e) {
+      if (side[e] < 0 || named[static_cast<std::size_t>(side[e])]) continue;
+      named[static_cast<std::size_t>(side[e])] = 1;
+      movable_.push_back(side[e]);
+      firstOf_[k] = static_cast<unsigned char>(firstOf_[k] | (1u << e));
+    }
+  }
+  std::vector<int>& first = solidFirst_;  // solid b's ends: [first[b], first[b + 1])
+  first.assign(s.bodies.size() + 1, 0);
+  for (const std::pair<int, int>& b : bodies_) {
+    if (b.first >= 0) ++first[static_cast<std::size_t>(b.first) + 1];
+    if (b.second >= 0) ++first[static_cast<std::size_t>(b.second) + 1];
+  }
+  for (std::size_t b = 0; b < s.bodies.size(); ++b) first[b + 1] += first[b];
+  solidEnds_.resize(static_cast<std::size_t>(first.back()));
+  std::vector<int> next(first.begin(), first.end() - 1);
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    if (bodies_[k].first >= 0) solidEnds_[static_cast<std::size_t>(next[static_cast<std::size_t>(bodies_[k].first)]++)] = {static_cast<int>(k), 0};
+    if (bodies_[k].second >= 0) solidEnds_[static_cast<std::size_t>(next[static_cast<std::size_t>(bodies_[k].second)]++)] = {static_cast<int>(k), 1};
   }
   const int last = static_cast<int>(active.size()) - 1;
   bool bordered = false;
-  for (std::size_t b = 0; b < byBody.size(); ++b)
-    for (std::size_t x = 0; x < byBody[b].size(); ++x)
-      for (std::size_t y = 0; y <= x; ++y) {
-        std::pair<int, int> i = byBody[b][x], j = byBody[b][y];
-        if (i.first < j.first) std::swap(i, j);
-        if (i.first > j.first + 1) {
-          if (i.first != last) return false;
-          bordered = true;
-        }
-        shares_.push_back({static_cast<int>(b), i.first, i.second, j.first, j.second});
+  for (std::size_t b = 0; b < s.bodies.size(); ++b)
+    for (int x = first[b]; x < first[b + 1]; ++x)
+      for (int y = first[b]; y < x; ++y) {
+        const int i = solidEnds_[static_cast<std::size_t>(x)].first, j = solidEnds_[static_cast<std::size_t>(y)].first;
+        if (std::abs(i - j) <= 1) continue;
+        if (std::max(i, j) != last) return false;
+        bordered = true;
       }
   system_.resize(last + 1, bordered);
   return true;
 }
 
 bool PointJointChain::prepare(const RigidSystem& s, const std::vector<int>& active) {
-  if (!sameLayout(s, active)) chain_ = buildLayout(s, active);
+  if (sameLayout(s, active)) return chain_;
+  chain_ = buildLayout(s, active);
+  if (chain_) {
+    resizeState(s);
+    for (std::size_t k = 0; k < joints_.size(); ++k) readJoint(s, s.joints[static_cast<std::size_t>(joints_[k])], k);
+  }
   return chain_;
 }
 
-double PointJointChain::measure(const RigidSystem& s) {
+void PointJointChain::store(RigidSystem& s) const {
+  for (int b : movable_) {
+    RigidBody& body = s.bodies[static_cast<std::size_t>(b)];
+    const Pose& p = poses_[static_cast<std::size_t>(b)];
+    body.com = p.com;
+    body.orientation = p.orientation;
+    body.rotation = toMatrix(p.orientation);
+  }
+}
+
+double PointJointChain::measure() {
   gaps_.resize(joints_.size());
   double worst = 0.0;
+  int rotated = -1;  // the solid whose rotation is in `rotation` (a chain's body2 is the next joint's body1)
+  Mat3d rotation;
   for (std::size_t k = 0; k < joints_.size(); ++k) {
-    const JointRecord& j = s.joints[static_cast<std::size_t>(joints_[k])];
-    const Vec3d permitted = pointOf(s, j.body1, j.point1), moving = pointOf(s, j.body2, j.point2);
+    const auto [body1, body2] = bodies_[k];
+    const Ends& e = ends_[k];
+    const Pose* p1 = body1 >= 0 ? &poses_[static_cast<std::size_t>(body1)] : nullptr;
+    const Pose* p2 = body2 >= 0 ? &poses_[static_cast<std::size_t>(body2)] : nullptr;
+    Vec3d permitted = e.point[0], moving = e.point[1];
+    if (p1) permitted = p1->com + (body1 == rotated ? rotation : toMatrix(p1->orientation)) * e.point[0];
+    if (p2) {
+      rotation = toMatrix(p2->orientation);
+      rotated = body2;
+      moving = p2->com + rotation * e.point[1];
+    }
     Gap& g = gaps_[k];
     g.error = moving - permitted;
     worst = std::max(worst, norm(g.error));
-    // Both solids are pushed at the midpoint of the gap: no couple, exact momenta.
+    // Both solids are pushed at the midpoint of the gap: no couple, exact momenta. (The arm of
+    // a side that does not move is never read.)
     const Vec3d at = (moving + permitted) * 0.5;
-    g.arm[0] = at - (j.body1 >= 0 ? s.bodies[static_cast<std::size_t>(j.body1)].com : Vec3d());
-    g.arm[1] = at - (j.body2 >= 0 ? s.bodies[static_cast<std::size_t>(j.body2)].com : Vec3d());
+    g.arm[0] = p1 ? at - p1->com : Vec3d();
+    g.arm[1] = p2 ? at - p2->com : Vec3d();
   }
   return worst;
 }
 
 // A_ij = σ_i σ_j (m⁻¹ I − [a_i]× J⁻¹ [a_j]×) for every share, into the block it belongs to;
 // the diagonal softened as the general path's (a relative 1e-9, for nearly redundant loops).
-void PointJointChain::fillBlocks(const RigidSystem& s) {
+void PointJointChain::fillBlocks() {
   for (Eigen::Matrix3d& m : system_.diagonal) m.setZero();
   for (Eigen::Matrix3d& m : system_.below) m.setZero();
   for (Eigen::Matrix3d& m : system_.border) m.setZero();
   const int border = system_.bordered() ? system_.joints() - 1 : -1;
-  for (const Share& share : shares_) {
-    const RigidBody& b = s.bodies[static_cast<std::size_t>(share.body)];
-    const Vec3d& armI = gaps_[static_cast<std::size_t>(share.jointI)].arm[share.sideI];
-    const Vec3d& armJ = gaps_[static_cast<std::size_t>(share.jointJ)].arm[share.sideJ];
-    Eigen::Matrix3d block = sharedBlock(armI, inverseInertia_[static_cast<std::size_t>(share.body)], armJ, b.inverseMass);
-    if (share.sideI != share.sideJ) block = -block;
-    const std::size_t j = static_cast<std::size_t>(share.jointJ);
-    Eigen::Matrix3d& target = share.jointI == share.jointJ ? system_.diagonal[j]
-                              : share.jointI == border    ? system_.border[j]
-                                                          : system_.below[j];
-    target += block;
+  for (std::size_t b = 0; b + 1 < solidFirst_.size(); ++b) {
+    const int from = solidFirst_[b], to = solidFirst_[b + 1];
+    if (from == to) continue;
+    const Mat3d inverseInertia = unpacked(inverseInertia_[b]);
+    const double inverseMass = poses_[b].inverseMass;
+    for (int x = from; x < to; ++x)
+      for (int y = from; y <= x; ++y) {  // the pair, I the later joint
+        std::pair<int, int> i = solidEnds_[static_cast<std::size_t>(x)], j = solidEnds_[static_cast<std::size_t>(y)];
+        if (i.first < j.first) std::swap(i, j);
+        const Vec3d& armI = gaps_[static_cast<std::size_t>(i.first)].arm[i.second];
+        const Vec3d& armJ = gaps_[static_cast<std::size_t>(j.first)].arm[j.second];
+        Eigen::Matrix3d block = sharedBlock(armI, inverseInertia, armJ, inverseMass);
+        if (i.second != j.second) block = -block;
+        const std::size_t at = static_cast<std::size_t>(j.first);
+        Eigen::Matrix3d& target = i.first == j.first ? system_.diagonal[at]
+                                  : i.first == border ? system_.border[at]
+                                                      : system_.below[at];
+        target += block;
+      }
   }
   for (Eigen::Matrix3d& d : system_.diagonal) d.diagonal() = d.diagonal() * (1.0 + 1e-9) + Eigen::Vector3d::Constant(1e-14);
 }
 
-bool PointJointChain::solve(const RigidSystem& s, std::vector<Vec3d>& dx, std::vector<Vec3d>& dR) {
-  inverseInertia_.resize(s.bodies.size());
-  for (std::size_t b = 0; b < s.bodies.size(); ++b)
-    if (!s.bodies[b].fixed) inverseInertia_[b] = inverseInertiaWorld(s.bodies[b]);
-  fillBlocks(s);
+// Σ σ λ and Σ σ a ∧ λ over the solid's joints, then m⁻¹ and J⁻¹: its step from the last solve.
+void PointJointChain::stepOf(int body, Vec3d& dx, Vec3d& dR) const {
+  const std::size_t b = static_cast<std::size_t>(body);
+  dx = Vec3d();
+  dR = Vec3d();
+  for (int e = solidFirst_[b]; e < solidFirst_[b + 1]; ++e) {
+    const auto [k, side] = solidEnds_[static_cast<std::size_t>(e)];
+    const Eigen::Index at = static_cast<Eigen::Index>(3 * k);
+    const Vec3d l(lambda_[at], lambda_[at + 1], lambda_[at + 2]);
+    const Vec3d& arm = gaps_[static_cast<std::size_t>(k)].arm[side];
+    if (side == 0) {
+      dx -= l;
+      dR -= cross(arm, l);
+    } else {
+      dx += l;
+      dR += cross(arm, l);
+    }
+  }
+  dx = dx * poses_[b].inverseMass;
+  dR = times(inverseInertia_[b], dR);
+}
+
+void PointJointChain::step(std::vector<Vec3d>& dx, std::vector<Vec3d>& dR) const {
+  dx.assign(poses_.size(), Vec3d());
+  dR.assign(poses_.size(), Vec3d());
+  for (std::size_t i = 0; i < movable_.size(); ++i) {
+    dx[static_cast<std::size_t>(movable_[i])] = steps_[i].dx;
+    dR[static_cast<std::size_t>(movable_[i])] = steps_[i].dR;
+  }
+}
+
+bool PointJointChain::solve() {
+  fillBlocks();
   if (!system_.factorize()) return false;
   const Eigen::Index n = static_cast<Eigen::Index>(gaps_.size());
   lambda_.resize(3 * n);
@@ -142,28 +274,32 @@ bool PointJointChain::solve(const RigidSystem& s, std::vector<Vec3d>& dx, std::v
   }
   system_.solve(lambda_);
   if (!lambda_.allFinite()) return false;
-  // Σ σ λ and Σ σ a ∧ λ per solid, then m⁻¹ and J⁻¹ once per solid.
-  dx.assign(s.bodies.size(), Vec3d());
-  dR.assign(s.bodies.size(), Vec3d());
-  for (std::size_t k = 0; k < gaps_.size(); ++k) {
-    const Eigen::Index at = static_cast<Eigen::Index>(3 * k);
-    const Vec3d l(lambda_[at], lambda_[at + 1], lambda_[at + 2]);
-    const auto [body1, body2] = bodies_[k];
-    if (body1 >= 0) {
-      dx[static_cast<std::size_t>(body1)] -= l;
-      dR[static_cast<std::size_t>(body1)] -= cross(gaps_[k].arm[0], l);
-    }
-    if (body2 >= 0) {
-      dx[static_cast<std::size_t>(body2)] += l;
-      dR[static_cast<std::size_t>(body2)] += cross(gaps_[k].arm[1], l);
-    }
-  }
-  for (std::size_t b = 0; b < s.bodies.size(); ++b) {
-    if (s.bodies[b].fixed) continue;
-    dx[b] = dx[b] * s.bodies[b].inverseMass;
-    dR[b] = inverseInertia_[b] * dR[b];
-  }
+  steps_.resize(movable_.size());
+  for (std::size_t i = 0; i < movable_.size(); ++i) stepOf(movable_[i], steps_[i].dx, steps_[i].dR);
   return true;
+}
+
+// applyDirectCorrection's steps (applyRotations, applyTranslations) on the packed poses, each
+// solid's world inverse inertia renewed for the next solve while its pose is at hand.
+double PointJointChain::apply(double maxStep) {
+  double largestRotation = 0.0, largestTranslation = 0.0;
+  for (const Step& step : steps_) {
+    largestRotation = std::max(largestRotation, norm(step.dR));
+    largestTranslation = std::max(largestTranslation, norm(step.dx));
+  }
+  const double scale = maxStep > 0.0 && largestRotation > maxStep ? maxStep / largestRotation : 1.0;
+  for (std::size_t i = 0; i < movable_.size(); ++i) {
+    const std::size_t b = static_cast<std::size_t>(movable_[i]);
+    const Step& step = steps_[i];
+    Pose& p = poses_[b];
+    if (squaredNorm(step.dR) > 0.0) {
+      const Quatd turn = quaternionFromRotationVector(step.dR * scale);
+      p.orientation = normalized(turn * p.orientation);
+      inverseInertia_[b] = turned(turn, inverseInertia_[b]);
+    }
+    p.com += step.dx * scale;
+  }
+  return std::max(largestRotation, largestTranslation) * scale;
 }
 
 }  // namespace flexure

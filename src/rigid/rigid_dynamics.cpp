@@ -5,17 +5,23 @@
 
 namespace flexure {
 
-void gatherLoads(RigidSystem& s, double time) {
-  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-    RigidBody& b = s.bodies[i];
-    b.force = {};
-    b.torque = {};
-    for (const AppliedLoad& l : s.loads[i]) {
-      if (time < l.from || time > l.until) continue;
-      b.force += l.force;
-      b.torque += l.torque + cross(b.rotation * (l.point - b.localCom), l.force);
-    }
+namespace {
+
+void gatherLoadsOf(RigidSystem& s, std::size_t i, double time) {
+  RigidBody& b = s.bodies[i];
+  b.force = {};
+  b.torque = {};
+  for (const AppliedLoad& l : s.loads[i]) {
+    if (time < l.from || time > l.until) continue;
+    b.force += l.force;
+    b.torque += l.torque + cross(b.rotation * (l.point - b.localCom), l.force);
   }
+}
+
+}  // namespace
+
+void gatherLoads(RigidSystem& s, double time) {
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) gatherLoadsOf(s, i, time);
 }
 
 namespace {
@@ -37,9 +43,9 @@ Velocities integrateVelocities(const RigidBody& b, const Vec3d& gravity, double 
 
 bool dynamicsStep(RigidSystem& s, double time, double dt, const DynamicsOptions& o, ProcessingResult& processing) {
   const double t1 = time + dt;
-  gatherLoads(s, time);
   std::vector<Velocities> next(s.bodies.size());
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    gatherLoadsOf(s, i, time);  // (gatherLoads, in the same pass over the solids)
     const RigidBody& b = s.bodies[i];
     if (b.fixed) continue;
     next[i] = integrateVelocities(b, o.gravity, dt);
@@ -63,8 +69,7 @@ bool dynamicsStep(RigidSystem& s, double time, double dt, const DynamicsOptions&
   ProcessingOptions po = o.processing;
   po.time = t1;
   po.friction = true;
-  ContactBudget budget;
-  budget.reset(s.bodies.size());
+  ContactBudget budget;  // sized by processConstraints when there is a floor to touch
   po.contactBudget = &budget;
   processing = processConstraints(s, po);
   for (RigidBody& b : s.bodies) {  // step 3

@@ -32,18 +32,19 @@ class BorderedBlockTridiagonal {
   int joints() const { return static_cast<int>(diagonal.size()); }
   bool bordered() const { return bordered_; }
 
-  // The blocks of A, filled by the caller before factorize() (the lower triangle's blocks).
+  // The blocks of A, filled by the caller before factorize() (the lower triangle's blocks);
+  // factorize() overwrites them with the factors (S_k⁻¹, W_k, V_k), so they are filled anew
+  // before each factorize().
   std::vector<Eigen::Matrix3d> diagonal, below, border;
 
-  // False when a pivot block is not positive definite (then nothing may be solved).
+  // False when a pivot block is not positive definite (then nothing may be solved, and the
+  // blocks are partly overwritten).
   bool factorize();
   // x ← A⁻¹ x, after a successful factorize().
   void solve(Eigen::VectorXd& x) const;
 
  private:
   bool bordered_ = false;
-  std::vector<Eigen::Matrix3d> pivots_;  // S_k⁻¹
-  std::vector<Eigen::Matrix3d> w_, v_;   // W_k, V_k
 };
 
 }  // namespace flexure
