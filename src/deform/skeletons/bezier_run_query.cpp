@@ -91,14 +91,6 @@ void chordPass(const double* __restrict xs, const double* __restrict ys, const d
 
 }  // namespace
 
-// Whether g is increasing on a piece for a point P: by the sphere bound of prepare()
-// (|P - c| below the monotone radius), or by g_s's Bernstein coefficients sa_k - P . s_k all
-// positive (convex hull property; tighter near bends).
-struct MonotoneTest {
-  double cx, cy, cz, monotone2;
-  double sa[5], sx[5], sy[5], sz[5];
-};
-
 inline bool increasingFor(const MonotoneTest& m, double px, double py, double pz) {
   const double mx = px - m.cx, my = py - m.cy, mz = pz - m.cz;
   bool positive = true;
@@ -106,30 +98,6 @@ inline bool increasingFor(const MonotoneTest& m, double px, double py, double pz
   for (int k = 0; k < 5; ++k) positive = positive & (m.sa[k] - (px * m.sx[k] + py * m.sy[k] + pz * m.sz[k]) > 0.0);
   return (mx * mx + my * my + mz * mz < m.monotone2) | positive;
 }
-
-// What the Halley pass reads of one piece, as plain values (passed by value, so that the lane
-// loop keeps them in registers): the cubic's power form, g's values at the piece's ends, the
-// monotone test, and whether the piece's start or end is an end of the curve.
-struct PieceLanes {
-  double a[4][3];
-  // g(s) = (R(s) - P) . R_s(s) in power form, sum_m (gA[m] - P . B_m) s^m: gA[m] = the sum over
-  // j + k - 1 = m of k a_j . a_k, B_m = (m + 1) a_{m+1} for m <= 2 and 0 above (P enters the
-  // three lowest coefficients only).
-  double gA[6];
-  MonotoneTest monotone;
-  double g0a, g0x, g0y, g0z, g1a, g1x, g1y, g1z;
-  double startX, startY, startZ, endX, endY, endZ;
-  bool curveStart, curveEnd;
-};
-
-// What the cover pass reads of a neighbouring piece: its monotone test
-// and g at the end it shares with the lane's piece.
-struct NeighbourLanes {
-  MonotoneTest monotone;
-  double ga, gx, gy, gz;
-  double sign;   // +1: the next piece (covered when g >= 0 at its start); -1: the previous one
-  double index;  // the neighbour's piece index
-};
 
 namespace {
 
@@ -426,15 +394,15 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
     // Passes 2 and 2b for lanes [i0, i1) of (x, y, z, t) on piece k, into `out` at i0.
     auto solveOnPiece = [&](const double* x, const double* y, const double* z, const double* t, int i0, int i1, int k, LaneAnswers& out) {
       const int n = i1 - i0;
-      halleyPass(x + i0, y + i0, z + i0, n, pieceLanes(k), t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
+      halleyPass(x + i0, y + i0, z + i0, n, pieceLanes_[static_cast<std::size_t>(k)], t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
                  out.side + i0, out.s + i0);
       std::fill(out.own + i0, out.own + i1, double(k));
       // A neighbour that is not a candidate of the run is never checked by the others pass:
       // whether the answer covers it does not matter.
       const int prev = candidate(previousPiece(k)), next = candidate(nextPiece(k));
-      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(prev, false), out.coveredPrev + i0);
+      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, previousLanes_[static_cast<std::size_t>(prev)], out.coveredPrev + i0);
       else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
-      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(next, true), out.coveredNext + i0);
+      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, nextLanes_[static_cast<std::size_t>(next)], out.coveredNext + i0);
       else std::fill(out.coveredNext + i0, out.coveredNext + i1, -1.0);
     };
     for (int i0 = 0; i0 < count;) {  // runs of neighbours mostly share their nearest chord

@@ -301,6 +301,14 @@ void BezierSkeleton::prepare() {
     sphereZ_.push_back(piece.sphereCenter.z);
     sphereR_.push_back(piece.sphereRadius);
   }
+  pieceLanes_.clear();
+  previousLanes_.clear();
+  nextLanes_.clear();
+  for (int k = 0; n == 3 && k < pieceCount(); ++k) {
+    pieceLanes_.push_back(pieceLanes(k));
+    previousLanes_.push_back(neighbourLanes(k, false));
+    nextLanes_.push_back(neighbourLanes(k, true));
+  }
 }
 
 std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach) const {

@@ -22,10 +22,38 @@
 
 namespace flexure::deform {
 
-// A piece as the lane loops of bezier_run_query.cpp read it.
-struct MonotoneTest;
-struct PieceLanes;
-struct NeighbourLanes;
+// A piece as the lane loops of bezier_run_query.cpp read it (prepared once per piece).
+// Whether g is increasing on a piece for a point P: by the sphere bound of prepare()
+// (|P - c| below the monotone radius), or by g_s's Bernstein coefficients sa_k - P . s_k all
+// positive (convex hull property; tighter near bends).
+struct MonotoneTest {
+  double cx, cy, cz, monotone2;
+  double sa[5], sx[5], sy[5], sz[5];
+};
+
+// What the Halley pass reads of one piece, as plain values (passed by value, so that the lane
+// loop keeps them in registers): the cubic's power form, g's values at the piece's ends, the
+// monotone test, and whether the piece's start or end is an end of the curve.
+struct PieceLanes {
+  double a[4][3];
+  // g(s) = (R(s) - P) . R_s(s) in power form, sum_m (gA[m] - P . B_m) s^m: gA[m] = the sum over
+  // j + k - 1 = m of k a_j . a_k, B_m = (m + 1) a_{m+1} for m <= 2 and 0 above (P enters the
+  // three lowest coefficients only).
+  double gA[6];
+  MonotoneTest monotone;
+  double g0a, g0x, g0y, g0z, g1a, g1x, g1y, g1z;
+  double startX, startY, startZ, endX, endY, endZ;
+  bool curveStart, curveEnd;
+};
+
+// What the cover pass reads of a neighbouring piece: its monotone test
+// and g at the end it shares with the lane's piece.
+struct NeighbourLanes {
+  MonotoneTest monotone;
+  double ga, gx, gy, gz;
+  double sign;   // +1: the next piece (covered when g >= 0 at its start); -1: the previous one
+  double index;  // the neighbour's piece index
+};
 
 struct BezierSkeleton {
   static constexpr std::string_view kType = "bezier";
@@ -156,8 +184,11 @@ struct BezierSkeleton {
   };
   std::vector<PieceBound> bounds_;
   // Piece k for the lane loops (bezier_run_query.cpp); `next`: k follows the lane's piece.
+  // Built once by prepare() (cubics) into pieceLanes_, previousLanes_ and nextLanes_.
   MonotoneTest monotoneTest(int k) const;
   PieceLanes pieceLanes(int k) const;
+  std::vector<PieceLanes> pieceLanes_;
+  std::vector<NeighbourLanes> previousLanes_, nextLanes_;  // piece k as the previous (next) neighbour
   std::uint32_t piecesNearBox(const Bounds3& cell, double limit) const;  // bit k: sphere k within limit of the cell
   NeighbourLanes neighbourLanes(int k, bool next) const;
   // Safeguarded Newton on g in the piece's own parameter s over [lo, hi] with g(lo) < 0 < g(hi)
