@@ -37,10 +37,11 @@ constexpr int kMaxRunPieces = BezierSkeleton::kMaxPieces;
 
 // The candidate pieces of a run, flat (one array per quantity, indexed by candidate).
 struct RunPieces {
+  // Only the first `count` entries are written and read (no zeroing per run).
   int count = 0;
   double cutoff2 = 0.0;
-  std::array<int, kMaxRunPieces> piece{};
-  std::array<double, kMaxRunPieces> csx{}, csy{}, csz{}, chx{}, chy{}, chz{}, invLength2{}, deviation{}, far2{};
+  std::array<int, kMaxRunPieces> piece;
+  std::array<double, kMaxRunPieces> csx, csy, csz, chx, chy, chz, invLength2, deviation, far2;
 };
 
 // Each lane's answer on its piece and what it certifies.
@@ -106,7 +107,7 @@ namespace {
 // of a lane is the root inside the piece, or the curve's end point when the piece starts (ends)
 // the curve and g >= 0 (<= 0) on all of it. ok[i] = 1 when the answer is the minimum of the distance over the piece.
 FLEXURE_DEFORM_SIMD
-void halleyPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const PieceLanes pl,
+void halleyPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const PieceLanes& pl,
                 const double* __restrict startT, double* __restrict nx, double* __restrict ny, double* __restrict nz,
                 double* __restrict d2out, double* __restrict okOut, double* __restrict sideOut, double* __restrict sOut) {
   // Three steps settle all but a few lanes from the chord projection (two steps left 4 % more
@@ -198,7 +199,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
 // This settles points whose nearest point lies near a junction of pieces, where the
 // neighbour's chord bound alone is too weak. covered[i] = the neighbour's index, or -1.
 FLEXURE_DEFORM_SIMD
-void coverPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const NeighbourLanes nb,
+void coverPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const NeighbourLanes& nb,
                double* __restrict covered) {
   const double ga = nb.ga, gx = nb.gx, gy = nb.gy, gz = nb.gz, sign = nb.sign, index = nb.index;
 #pragma omp simd

@@ -31,8 +31,8 @@ struct MonotoneTest {
   double sa[5], sx[5], sy[5], sz[5];
 };
 
-// What the Halley pass reads of one piece, as plain values (passed by value, so that the lane
-// loop keeps them in registers): the cubic's power form, g's values at the piece's ends, the
+// What the Halley pass reads of one piece, as plain values (built once per piece by prepare()
+// and passed by reference: a copy per stretch cost more than the loads): the cubic's power form, g's values at the piece's ends, the
 // monotone test, and whether the piece's start or end is an end of the curve.
 struct PieceLanes {
   double a[4][3];
