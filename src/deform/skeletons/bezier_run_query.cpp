@@ -122,21 +122,30 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
   const double g0a = pl.g0a, g0x = pl.g0x, g0y = pl.g0y, g0z = pl.g0z, g1a = pl.g1a, g1x = pl.g1x, g1y = pl.g1y, g1z = pl.g1z;
   const double startX = pl.startX, startY = pl.startY, startZ = pl.startZ, endX = pl.endX, endY = pl.endY, endZ = pl.endZ;
   const double atStart = pl.curveStart ? 1.0 : 0.0, atEnd = pl.curveEnd ? 1.0 : 0.0;
+  // The steps run one at a time over all the lanes (the lane loop inside): a lane's steps are a
+  // chain of dependent operations ending in a division, and with the whole chain in the loop
+  // body the processor kept only one or two iterations in flight; one step per iteration lets it
+  // overlap many lanes' steps. c0..c2, s, step, done and ok wait in arrays between the loops.
+  alignas(64) double c0v[kLanes], c1v[kLanes], c2v[kLanes], sv[kLanes], stepv[kLanes], donev[kLanes], okv[kLanes];
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
     const double px = xs[i], py = ys[i], pz = zs[i];
     // g's three lowest coefficients for this P (the others are the piece's): one dot product
     // each, then every step evaluates the quintic g and its two derivatives by Horner's rule
     // instead of R, R_s, R_ss in three coordinates and three dot products.
-    const double c0 = pl.gA[0] - (px * a1x + py * a1y + pz * a1z);
-    const double c1 = pl.gA[1] - 2.0 * (px * a2x + py * a2y + pz * a2z);
-    const double c2 = pl.gA[2] - 3.0 * (px * a3x + py * a3y + pz * a3z);
-    double s = startT[i];
-    double ok = 1.0, step = 0.0;
-    double done = 1e-6;
-#pragma GCC unroll 4
-    for (int it = 0; it < kSteps; ++it) {
-      s -= step;
+    c0v[i] = pl.gA[0] - (px * a1x + py * a1y + pz * a1z);
+    c1v[i] = pl.gA[1] - 2.0 * (px * a2x + py * a2y + pz * a2z);
+    c2v[i] = pl.gA[2] - 3.0 * (px * a3x + py * a3y + pz * a3z);
+    sv[i] = startT[i];
+    okv[i] = 1.0;
+    stepv[i] = 0.0;
+    donev[i] = 1e-6;
+  }
+  for (int it = 0; it < kSteps; ++it) {
+#pragma omp simd
+    for (int i = 0; i < n; ++i) {
+      const double c0 = c0v[i], c1 = c1v[i], c2 = c2v[i];
+      double s = sv[i] - stepv[i];
       s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
       const double g = ((((gA5 * s + gA4) * s + gA3) * s + c2) * s + c1) * s + c0;
       const double gs = (((5.0 * gA5 * s + 4.0 * gA4) * s + 3.0 * gA3) * s + 2.0 * c2) * s + c1;
@@ -146,10 +155,16 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
       // 1 / (1 - g g_ss / (2 g_s^2)) stays below 2 (g_s^2 > g g_ss); farther out, Newton's g / g_s.
       // One division either way.
       const bool halley = safe * safe > g * gss;
-      step = (halley ? 2.0 * g * safe : g) / (halley ? 2.0 * safe * safe - g * gss : safe);
-      done = halley ? 1e-4 : 1e-6;
-      ok = gs > 0.0 ? ok : 0.0;
+      sv[i] = s;
+      stepv[i] = (halley ? 2.0 * g * safe : g) / (halley ? 2.0 * safe * safe - g * gss : safe);
+      donev[i] = halley ? 1e-4 : 1e-6;
+      okv[i] = gs > 0.0 ? okv[i] : 0.0;
     }
+  }
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double px = xs[i], py = ys[i], pz = zs[i];
+    const double s = sv[i], step = stepv[i], done = donev[i], ok = okv[i];
     // Converged as in polishPiece: after a step below `done` the next iterate is at the root to
     // ~1e-12, and R there follows by Taylor's formula to O(step^3).
     // R, R_s, R_ss of the cubic a3 s^3 + a2 s^2 + a1 s + a0 (Horner) at the last iterate.
