@@ -620,7 +620,7 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
       dy[i] += d.y;
       dz[i] += d.z;
     }
-    for (int k = 0; k < runCount; ++k) addRuns(*runList[static_cast<std::size_t>(k)], xs, ys, zs, dx, dy, dz, count);
+    for (int k = 0; k < runCount; ++k) addRuns(*runList[static_cast<std::size_t>(k)], xs, ys, zs, dx, dy, dz, count, box);
     others = false;
   }
   // A block all of whose grid cells are empty (no curve piece reaches them) has nothing more
@@ -679,10 +679,14 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
 
 // A Bezier or planar polygon metaball over a block, a run of BezierSkeleton::kRunLength vertices
 // at a time: the run's offsets in lanes (runOffsetsOf), then each vertex within reach adds its
-// displacement.
+// displacement. blockBox: the box of the block's vertices.
 void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz,
-                            int count) const {
+                            int count, const Bounds3& blockBox) const {
   constexpr int kRun = BezierSkeleton::kRunLength;
+  // A curve none of whose pieces' spheres comes within reach of the block's box has no candidate
+  // piece for any of its runs (a run's box lies inside the block's): one test for the block
+  // instead of candidatePieces per run (most blocks in a curve's box).
+  if (m.bezier && !m.bezier->reachesBox(blockBox, std::sqrt(m.reach2))) return;
   BezierSkeleton::Hint hint;  // warm starts for the vertices the lanes do not settle
   alignas(64) double ox[kRun], oy[kRun], oz[kRun];
   unsigned char found[kRun];

@@ -311,6 +311,8 @@ void BezierSkeleton::prepare() {
   }
 }
 
+bool BezierSkeleton::reachesBox(const Bounds3& box, double reach) const { return piecesNearBox(box, reach * (1.0 + 1e-12) + 1e-12) != 0; }
+
 std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach) const {
   // With at most one piece within reach of the cell the tighter limit below keeps the same
   // pieces (if the nearest point of a cell point is within `upper` < reach, it lies on a piece

@@ -113,6 +113,9 @@ struct BezierSkeleton {
   // piece k): a piece is left out when even its closest point to the cell is farther than an
   // upper bound of every cell point's distance to the curve (from sample points of the curve).
   std::uint32_t candidatePieces(const Bounds3& cell, double reach) const;
+  // Whether some piece's bounding sphere comes within `reach` of `box` (candidatePieces' first
+  // test): false for a box means candidatePieces is 0 for the box and for every box inside it.
+  bool reachesBox(const Bounds3& box, double reach) const;
   // Nearest points within sqrt(cutoff2) of a run of `count` <= kRunLength points, given as
   // coordinate arrays (the batch deformer's blocks of consecutive, hence neighbouring, vertices).
   // `pieceMask` must hold every piece that can carry the nearest point, within the cutoff, of
