@@ -384,6 +384,13 @@ inline void addPointBumpsWithJacobian(const PointBump* bumps, int bumpCount, con
                               out.j[4], out.j[5], out.j[6], out.j[7], out.j[8]);
 }
 
+// Whether a run query found anything within reach for some vertex of the run.
+inline bool anyLaneFound(const unsigned char* found, int n) {
+  unsigned char any = 0;
+  for (int i = 0; i < n; ++i) any |= found[i];
+  return any != 0;
+}
+
 // n' = cof(J) n / |cof(J) n|, negated where det J < 0 (= J^{-T} n normalized, the normal's
 // transformation by the deformation's Jacobian), in lanes; moved[i]: d or J - I is not zero
 // (a vertex nothing reaches keeps its position and normal). A zero cof(J) n keeps the normal.
@@ -613,7 +620,7 @@ void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
       dy[i] += d.y;
       dz[i] += d.z;
     }
-    for (int k = 0; k < runCount; ++k) addRuns(*runList[static_cast<std::size_t>(k)], xs, ys, zs, dx, dy, dz, count);
+    for (int k = 0; k < runCount; ++k) addRuns(*runList[static_cast<std::size_t>(k)], xs, ys, zs, dx, dy, dz, count, box);
     others = false;
   }
   // A block all of whose grid cells are empty (no curve piece reaches them) has nothing more
@@ -672,10 +679,14 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
 
 // A Bezier or planar polygon metaball over a block, a run of BezierSkeleton::kRunLength vertices
 // at a time: the run's offsets in lanes (runOffsetsOf), then each vertex within reach adds its
-// displacement.
+// displacement. blockBox: the box of the block's vertices.
 void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz,
-                            int count) const {
+                            int count, const Bounds3& blockBox) const {
   constexpr int kRun = BezierSkeleton::kRunLength;
+  // A curve none of whose pieces' spheres comes within reach of the block's box has no candidate
+  // piece for any of its runs (a run's box lies inside the block's): one test for the block
+  // instead of candidatePieces per run (most blocks in a curve's box).
+  if (m.bezier && !m.bezier->reachesBox(blockBox, std::sqrt(m.reach2))) return;
   BezierSkeleton::Hint hint;  // warm starts for the vertices the lanes do not settle
   alignas(64) double ox[kRun], oy[kRun], oz[kRun];
   unsigned char found[kRun];
@@ -687,6 +698,7 @@ void BatchDeformer::addRuns(const Packed& m, const double* xs, const double* ys,
     const Bounds3 run = coordinateBounds(x, y, z, n);
     if (!overlaps(m.box, run)) continue;
     const bool lanes = runOffsetsOf(m, x, y, z, n, run, ox, oy, oz, found, &hint);
+    if (lanes && !anyLaneFound(found, n)) continue;  // nothing within reach (most runs near a curve's box)
     if (lanes && m.laneInfluence) {
       const PointBump bump = pointBump({0, 0, 0}, m.invRadii, m.translation);  // offsets are P - Q: centre 0
       addOffsetBump(bump, ox, oy, oz, found, dx + start, dy + start, dz + start, n);
@@ -787,9 +799,15 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
     }
   }
   if (bumpCount == 0 && laneCount == 0 && !others) return;  // nothing reaches the run: positions and normals stay
+  // The lanes are cleared when the first metaball adds to them: a run that only lane metaballs
+  // with nothing within reach meet (most runs in a curve's box) stays as it is, unread further.
   NormalLanes lanes;
-  lanes.clear(count);
-  addPointBumpsWithJacobian(bumps.data(), bumpCount, xs, ys, zs, lanes, count, kEveryLane.data());
+  bool cleared = false;
+  if (bumpCount > 0) {
+    lanes.clear(count);
+    cleared = true;
+    addPointBumpsWithJacobian(bumps.data(), bumpCount, xs, ys, zs, lanes, count, kEveryLane.data());
+  }
   for (int k = 0; k < laneCount; ++k) {
     const Packed& m = *laneList[static_cast<std::size_t>(k)];
     alignas(64) double ox[kRun], oy[kRun], oz[kRun];
@@ -798,10 +816,20 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
       others = true;  // a polygon that is not planar: per vertex
       continue;
     }
+    inLanes |= std::uint64_t(1) << static_cast<unsigned>(&m - packed_.data());
+    if (!anyLaneFound(found, count)) continue;  // adds nothing
+    if (!cleared) {
+      lanes.clear(count);
+      cleared = true;
+    }
     const PointBump bump{0, 0, 0, m.invRadii.x, m.invRadii.y, m.invRadii.z, m.translation.x, m.translation.y, m.translation.z};
     addPointBumpsWithJacobian(&bump, 1, ox, oy, oz, lanes, count, found);
-    inLanes |= std::uint64_t(1) << static_cast<unsigned>(&m - packed_.data());
   }
+  if (others && !cleared) {
+    lanes.clear(count);
+    cleared = true;
+  }
+  if (!cleared) return;  // no metaball reached a vertex of the run: positions and normals stay
   if (others) {
     runOffsets(xs, ys, zs, count, run, hint);
     // Simple points and the metaballs added in lanes are left out.

@@ -519,3 +519,67 @@ TEST_CASE("the lane paths of every skeleton type deform as per-point apply does,
     }
   }
 }
+
+TEST_CASE("runs a curve does not reach are skipped, beside metaballs of the other paths", "[deform][batch][normals]") {
+  // A long S-curve of many pieces (lanes, isotropic radius) whose box covers most of the grid
+  // but whose reach covers a band only: whole blocks and runs inside its box that no piece
+  // reaches are skipped (BezierSkeleton::reachesBox per block for positions; a normals run
+  // where the curve finds nothing is left as it is unless another metaball adds to it). Beside
+  // it a point metaball (the point lanes) and an anisotropic segment (per vertex, through the
+  // jets: the normal lanes cleared for it alone), each reaching runs the curve does not.
+  // Grid and scattered orders, against the per-point evaluation: positions to 1e-12, normals
+  // to 1e-9.
+  std::vector<Vec3d> grid;
+  for (int y = 0; y < 200; ++y)
+    for (int x = 0; x < 200; ++x) grid.emplace_back(-1.3 + 2.6 * x / 199.0, -1.3 + 2.6 * y / 199.0, 0.04 * std::cos(0.2 * y));
+  std::vector<Vec3d> scattered = grid;
+  std::shuffle(scattered.begin(), scattered.end(), std::mt19937(11));
+  BezierSkeleton curve;
+  curve.followUniformBSpline({{-1.1, -1.0, 0}, {-1.0, 1.0, 0}, {-0.3, -1.0, 0.1}, {0.3, 1.0, 0}, {1.0, -1.0, -0.1}, {1.1, 1.0, 0}}, false);
+  SegmentSkeleton segment;
+  segment.a = {0.9, -1.2, 0};
+  segment.b = {1.2, -0.8, 0};
+  PointSkeleton point;
+  point.center = {-1.1, 1.1, 0};
+  for (const bool others : {false, true}) {
+    MetaballDeformOperator op;
+    op.addMetaball(ball(curve));
+    op.addMetaball(ball(point));
+    if (others) op.addMetaball(ball(segment));
+    Slots slots(op);
+    slots.displacement(0, {0.05, -0.03, 0.1});
+    slots.set(0, "radius", 0.12);
+    slots.displacement(1, {-0.04, 0.02, 0.08});
+    slots.set(1, "radius", 0.2);
+    if (others) {
+      slots.displacement(2, {0.03, 0.03, -0.06});
+      slots.set(2, "radius", 0.15);
+      slots.set(2, "rx", 1.6);  // anisotropic: per vertex through the jets
+    }
+    INFO((others ? "with" : "without") << " the anisotropic segment");
+    for (const std::vector<Vec3d>* order : {&grid, &scattered}) {
+      std::vector<Vec3d> positions = *order, withNormals = *order;
+      std::vector<Vec3d> normals(order->size());
+      for (std::size_t i = 0; i < normals.size(); ++i) normals[i] = normalized(Vec3d(0.2 * std::cos(double(i)), -0.3, 1.0));
+      const std::vector<Vec3d> restNormals = normals;
+      op.applyBatchFromSlots(slots.values.data(), positions, {});
+      op.applyBatchFromSlots(slots.values.data(), withNormals, normals);
+      int moved = 0, still = 0, failed = 0;
+      for (std::size_t i = 0; i < order->size(); ++i) {
+        const Vec3d& p = (*order)[i];
+        const Vec3d expected = slots.apply(p);
+        const Vec3d n = normalized(inverseTranspose(op.jacobianFromSlots(slots.values.data(), p)) * restNormals[i]);
+        const double scale = 1.0 + norm(expected);
+        failed += !(norm(positions[i] - expected) <= 1e-12 * scale && norm(withNormals[i] - expected) <= 1e-12 * scale &&
+                    norm(normals[i] - n) <= 1e-9);
+        const bool moves = norm(expected - p) > 0.0;
+        moved += moves;
+        still += !moves && positions[i].x == p.x && positions[i].y == p.y && positions[i].z == p.z && normals[i].x == restNormals[i].x &&
+                 normals[i].y == restNormals[i].y && normals[i].z == restNormals[i].z;
+      }
+      CHECK(failed == 0);
+      CHECK(moved > 2000);
+      CHECK(still > 10000);  // most of the grid lies beyond every metaball's reach and stays bit for bit
+    }
+  }
+}

@@ -77,7 +77,8 @@ class BatchDeformer {
   void addInfluence(const Packed& m, const Vec3<S>& p, const Vec3<S>& d, Vec3<S>& sum) const;
   bool runOffsetsOf(const Packed& m, const double* x, const double* y, const double* z, int n, const Bounds3& box, double* ox, double* oy,
                     double* oz, unsigned char* found, BezierSkeleton::Hint* hint) const;
-  void addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz, int count) const;
+  void addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz, int count,
+               const Bounds3& blockBox) const;
   // Offsets of the closed-form curve and planar-polygon metaballs (at most kMax) for one run of
   // vertices, computed in lanes before the normals path visits the run's vertices one by one.
   struct RunOffsets {

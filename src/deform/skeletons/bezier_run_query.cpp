@@ -37,10 +37,11 @@ constexpr int kMaxRunPieces = BezierSkeleton::kMaxPieces;
 
 // The candidate pieces of a run, flat (one array per quantity, indexed by candidate).
 struct RunPieces {
+  // Only the first `count` entries are written and read (no zeroing per run).
   int count = 0;
   double cutoff2 = 0.0;
-  std::array<int, kMaxRunPieces> piece{};
-  std::array<double, kMaxRunPieces> csx{}, csy{}, csz{}, chx{}, chy{}, chz{}, invLength2{}, deviation{}, far2{};
+  std::array<int, kMaxRunPieces> piece;
+  std::array<double, kMaxRunPieces> csx, csy, csz, chx, chy, chz, invLength2, deviation, far2;
 };
 
 // Each lane's answer on its piece and what it certifies.
@@ -91,14 +92,6 @@ void chordPass(const double* __restrict xs, const double* __restrict ys, const d
 
 }  // namespace
 
-// Whether g is increasing on a piece for a point P: by the sphere bound of prepare()
-// (|P - c| below the monotone radius), or by g_s's Bernstein coefficients sa_k - P . s_k all
-// positive (convex hull property; tighter near bends).
-struct MonotoneTest {
-  double cx, cy, cz, monotone2;
-  double sa[5], sx[5], sy[5], sz[5];
-};
-
 inline bool increasingFor(const MonotoneTest& m, double px, double py, double pz) {
   const double mx = px - m.cx, my = py - m.cy, mz = pz - m.cz;
   bool positive = true;
@@ -107,30 +100,6 @@ inline bool increasingFor(const MonotoneTest& m, double px, double py, double pz
   return (mx * mx + my * my + mz * mz < m.monotone2) | positive;
 }
 
-// What the Halley pass reads of one piece, as plain values (passed by value, so that the lane
-// loop keeps them in registers): the cubic's power form, g's values at the piece's ends, the
-// monotone test, and whether the piece's start or end is an end of the curve.
-struct PieceLanes {
-  double a[4][3];
-  // g(s) = (R(s) - P) . R_s(s) in power form, sum_m (gA[m] - P . B_m) s^m: gA[m] = the sum over
-  // j + k - 1 = m of k a_j . a_k, B_m = (m + 1) a_{m+1} for m <= 2 and 0 above (P enters the
-  // three lowest coefficients only).
-  double gA[6];
-  MonotoneTest monotone;
-  double g0a, g0x, g0y, g0z, g1a, g1x, g1y, g1z;
-  double startX, startY, startZ, endX, endY, endZ;
-  bool curveStart, curveEnd;
-};
-
-// What the cover pass reads of a neighbouring piece: its monotone test
-// and g at the end it shares with the lane's piece.
-struct NeighbourLanes {
-  MonotoneTest monotone;
-  double ga, gx, gy, gz;
-  double sign;   // +1: the next piece (covered when g >= 0 at its start); -1: the previous one
-  double index;  // the neighbour's piece index
-};
-
 namespace {
 
 // Pass 2 on the lanes [0, n) that chose the same piece: Halley's method from the chord
@@ -138,7 +107,7 @@ namespace {
 // of a lane is the root inside the piece, or the curve's end point when the piece starts (ends)
 // the curve and g >= 0 (<= 0) on all of it. ok[i] = 1 when the answer is the minimum of the distance over the piece.
 FLEXURE_DEFORM_SIMD
-void halleyPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const PieceLanes pl,
+void halleyPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const PieceLanes& pl,
                 const double* __restrict startT, double* __restrict nx, double* __restrict ny, double* __restrict nz,
                 double* __restrict d2out, double* __restrict okOut, double* __restrict sideOut, double* __restrict sOut) {
   // Three steps settle all but a few lanes from the chord projection (two steps left 4 % more
@@ -153,21 +122,30 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
   const double g0a = pl.g0a, g0x = pl.g0x, g0y = pl.g0y, g0z = pl.g0z, g1a = pl.g1a, g1x = pl.g1x, g1y = pl.g1y, g1z = pl.g1z;
   const double startX = pl.startX, startY = pl.startY, startZ = pl.startZ, endX = pl.endX, endY = pl.endY, endZ = pl.endZ;
   const double atStart = pl.curveStart ? 1.0 : 0.0, atEnd = pl.curveEnd ? 1.0 : 0.0;
+  // The steps run one at a time over all the lanes (the lane loop inside): a lane's steps are a
+  // chain of dependent operations ending in a division, and with the whole chain in the loop
+  // body the processor kept only one or two iterations in flight; one step per iteration lets it
+  // overlap many lanes' steps. c0..c2, s, step, done and ok wait in arrays between the loops.
+  alignas(64) double c0v[kLanes], c1v[kLanes], c2v[kLanes], sv[kLanes], stepv[kLanes], donev[kLanes], okv[kLanes];
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
     const double px = xs[i], py = ys[i], pz = zs[i];
     // g's three lowest coefficients for this P (the others are the piece's): one dot product
     // each, then every step evaluates the quintic g and its two derivatives by Horner's rule
     // instead of R, R_s, R_ss in three coordinates and three dot products.
-    const double c0 = pl.gA[0] - (px * a1x + py * a1y + pz * a1z);
-    const double c1 = pl.gA[1] - 2.0 * (px * a2x + py * a2y + pz * a2z);
-    const double c2 = pl.gA[2] - 3.0 * (px * a3x + py * a3y + pz * a3z);
-    double s = startT[i];
-    double ok = 1.0, step = 0.0;
-    double done = 1e-6;
-#pragma GCC unroll 4
-    for (int it = 0; it < kSteps; ++it) {
-      s -= step;
+    c0v[i] = pl.gA[0] - (px * a1x + py * a1y + pz * a1z);
+    c1v[i] = pl.gA[1] - 2.0 * (px * a2x + py * a2y + pz * a2z);
+    c2v[i] = pl.gA[2] - 3.0 * (px * a3x + py * a3y + pz * a3z);
+    sv[i] = startT[i];
+    okv[i] = 1.0;
+    stepv[i] = 0.0;
+    donev[i] = 1e-6;
+  }
+  for (int it = 0; it < kSteps; ++it) {
+#pragma omp simd
+    for (int i = 0; i < n; ++i) {
+      const double c0 = c0v[i], c1 = c1v[i], c2 = c2v[i];
+      double s = sv[i] - stepv[i];
       s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
       const double g = ((((gA5 * s + gA4) * s + gA3) * s + c2) * s + c1) * s + c0;
       const double gs = (((5.0 * gA5 * s + 4.0 * gA4) * s + 3.0 * gA3) * s + 2.0 * c2) * s + c1;
@@ -177,10 +155,16 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
       // 1 / (1 - g g_ss / (2 g_s^2)) stays below 2 (g_s^2 > g g_ss); farther out, Newton's g / g_s.
       // One division either way.
       const bool halley = safe * safe > g * gss;
-      step = (halley ? 2.0 * g * safe : g) / (halley ? 2.0 * safe * safe - g * gss : safe);
-      done = halley ? 1e-4 : 1e-6;
-      ok = gs > 0.0 ? ok : 0.0;
+      sv[i] = s;
+      stepv[i] = (halley ? 2.0 * g * safe : g) / (halley ? 2.0 * safe * safe - g * gss : safe);
+      donev[i] = halley ? 1e-4 : 1e-6;
+      okv[i] = gs > 0.0 ? okv[i] : 0.0;
     }
+  }
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const double px = xs[i], py = ys[i], pz = zs[i];
+    const double s = sv[i], step = stepv[i], done = donev[i], ok = okv[i];
     // Converged as in polishPiece: after a step below `done` the next iterate is at the root to
     // ~1e-12, and R there follows by Taylor's formula to O(step^3).
     // R, R_s, R_ss of the cubic a3 s^3 + a2 s^2 + a1 s + a0 (Horner) at the last iterate.
@@ -230,7 +214,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
 // This settles points whose nearest point lies near a junction of pieces, where the
 // neighbour's chord bound alone is too weak. covered[i] = the neighbour's index, or -1.
 FLEXURE_DEFORM_SIMD
-void coverPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const NeighbourLanes nb,
+void coverPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const NeighbourLanes& nb,
                double* __restrict covered) {
   const double ga = nb.ga, gx = nb.gx, gy = nb.gy, gz = nb.gz, sign = nb.sign, index = nb.index;
 #pragma omp simd
@@ -426,15 +410,15 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
     // Passes 2 and 2b for lanes [i0, i1) of (x, y, z, t) on piece k, into `out` at i0.
     auto solveOnPiece = [&](const double* x, const double* y, const double* z, const double* t, int i0, int i1, int k, LaneAnswers& out) {
       const int n = i1 - i0;
-      halleyPass(x + i0, y + i0, z + i0, n, pieceLanes(k), t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
+      halleyPass(x + i0, y + i0, z + i0, n, pieceLanes_[static_cast<std::size_t>(k)], t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
                  out.side + i0, out.s + i0);
       std::fill(out.own + i0, out.own + i1, double(k));
       // A neighbour that is not a candidate of the run is never checked by the others pass:
       // whether the answer covers it does not matter.
       const int prev = candidate(previousPiece(k)), next = candidate(nextPiece(k));
-      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(prev, false), out.coveredPrev + i0);
+      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, previousLanes_[static_cast<std::size_t>(prev)], out.coveredPrev + i0);
       else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
-      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, neighbourLanes(next, true), out.coveredNext + i0);
+      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, nextLanes_[static_cast<std::size_t>(next)], out.coveredNext + i0);
       else std::fill(out.coveredNext + i0, out.coveredNext + i1, -1.0);
     };
     for (int i0 = 0; i0 < count;) {  // runs of neighbours mostly share their nearest chord

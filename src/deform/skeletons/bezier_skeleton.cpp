@@ -301,7 +301,17 @@ void BezierSkeleton::prepare() {
     sphereZ_.push_back(piece.sphereCenter.z);
     sphereR_.push_back(piece.sphereRadius);
   }
+  pieceLanes_.clear();
+  previousLanes_.clear();
+  nextLanes_.clear();
+  for (int k = 0; n == 3 && k < pieceCount(); ++k) {
+    pieceLanes_.push_back(pieceLanes(k));
+    previousLanes_.push_back(neighbourLanes(k, false));
+    nextLanes_.push_back(neighbourLanes(k, true));
+  }
 }
+
+bool BezierSkeleton::reachesBox(const Bounds3& box, double reach) const { return piecesNearBox(box, reach * (1.0 + 1e-12) + 1e-12) != 0; }
 
 std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach) const {
   // With at most one piece within reach of the cell the tighter limit below keeps the same

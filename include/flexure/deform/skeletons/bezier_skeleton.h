@@ -22,10 +22,38 @@
 
 namespace flexure::deform {
 
-// A piece as the lane loops of bezier_run_query.cpp read it.
-struct MonotoneTest;
-struct PieceLanes;
-struct NeighbourLanes;
+// A piece as the lane loops of bezier_run_query.cpp read it (prepared once per piece).
+// Whether g is increasing on a piece for a point P: by the sphere bound of prepare()
+// (|P - c| below the monotone radius), or by g_s's Bernstein coefficients sa_k - P . s_k all
+// positive (convex hull property; tighter near bends).
+struct MonotoneTest {
+  double cx, cy, cz, monotone2;
+  double sa[5], sx[5], sy[5], sz[5];
+};
+
+// What the Halley pass reads of one piece, as plain values (built once per piece by prepare()
+// and passed by reference: a copy per stretch cost more than the loads): the cubic's power form, g's values at the piece's ends, the
+// monotone test, and whether the piece's start or end is an end of the curve.
+struct PieceLanes {
+  double a[4][3];
+  // g(s) = (R(s) - P) . R_s(s) in power form, sum_m (gA[m] - P . B_m) s^m: gA[m] = the sum over
+  // j + k - 1 = m of k a_j . a_k, B_m = (m + 1) a_{m+1} for m <= 2 and 0 above (P enters the
+  // three lowest coefficients only).
+  double gA[6];
+  MonotoneTest monotone;
+  double g0a, g0x, g0y, g0z, g1a, g1x, g1y, g1z;
+  double startX, startY, startZ, endX, endY, endZ;
+  bool curveStart, curveEnd;
+};
+
+// What the cover pass reads of a neighbouring piece: its monotone test
+// and g at the end it shares with the lane's piece.
+struct NeighbourLanes {
+  MonotoneTest monotone;
+  double ga, gx, gy, gz;
+  double sign;   // +1: the next piece (covered when g >= 0 at its start); -1: the previous one
+  double index;  // the neighbour's piece index
+};
 
 struct BezierSkeleton {
   static constexpr std::string_view kType = "bezier";
@@ -85,6 +113,9 @@ struct BezierSkeleton {
   // piece k): a piece is left out when even its closest point to the cell is farther than an
   // upper bound of every cell point's distance to the curve (from sample points of the curve).
   std::uint32_t candidatePieces(const Bounds3& cell, double reach) const;
+  // Whether some piece's bounding sphere comes within `reach` of `box` (candidatePieces' first
+  // test): false for a box means candidatePieces is 0 for the box and for every box inside it.
+  bool reachesBox(const Bounds3& box, double reach) const;
   // Nearest points within sqrt(cutoff2) of a run of `count` <= kRunLength points, given as
   // coordinate arrays (the batch deformer's blocks of consecutive, hence neighbouring, vertices).
   // `pieceMask` must hold every piece that can carry the nearest point, within the cutoff, of
@@ -156,8 +187,11 @@ struct BezierSkeleton {
   };
   std::vector<PieceBound> bounds_;
   // Piece k for the lane loops (bezier_run_query.cpp); `next`: k follows the lane's piece.
+  // Built once by prepare() (cubics) into pieceLanes_, previousLanes_ and nextLanes_.
   MonotoneTest monotoneTest(int k) const;
   PieceLanes pieceLanes(int k) const;
+  std::vector<PieceLanes> pieceLanes_;
+  std::vector<NeighbourLanes> previousLanes_, nextLanes_;  // piece k as the previous (next) neighbour
   std::uint32_t piecesNearBox(const Bounds3& cell, double limit) const;  // bit k: sphere k within limit of the cell
   NeighbourLanes neighbourLanes(int k, bool next) const;
   // Safeguarded Newton on g in the piece's own parameter s over [lo, hi] with g(lo) < 0 < g(hi)
