@@ -1,9 +1,14 @@
 // The geometry worker tessellates the newest Ψ off the calling thread.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <atomic>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <thread>
 
+#include "flexure/io/scene_file.h"
+#include "flexure/modules.h"
 #include "flexure/session/geometry_builder.h"
 #include "session_fixture.h"
 
@@ -210,6 +215,46 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
   CHECK(frame->pathsTessellated == 0);
   CHECK(frame->revisions.at(0).id == restingRevision);  // the same mesh, the same revision
   requireSameAsTessellated(*frame, *doc, psi, options);
+}
+
+TEST_CASE("a dragged sheet under a mirroring placement is brought up to date with its winding turned",
+          "[session][geometry]") {
+  // The Z letter under a scale by −1 (a similarity, so the placement; it turns the winding): the
+  // frames of the drag are still the fresh tessellation bit for bit, and still brought up to
+  // date where the vertices moved, the winding kept turned.
+  registerAllModules();
+  std::ifstream file(std::string(FLEXURE_SOURCE_DIR) + "/scenes/metaball-z-letter.json");
+  nlohmann::json scene = nlohmann::json::parse(file);
+  scene["nodes"] = nlohmann::json::array(
+      {{{"name", "mirror"}, {"type", "scale"}, {"params", {{"sx", -1.0}, {"sy", -1.0}, {"sz", -1.0}}}, {"children", scene["nodes"]}}});
+  const auto doc = loadSceneFromString(scene.dump());
+  TessellationOptions options;
+  options.mergeAffineCells = true;
+  GeometryBuilder builder(*doc, options);
+  Eigen::VectorXd psi = doc->parameters().values();
+  builder.request(psi, 1);
+  std::shared_ptr<const GeometryFrame> before = frameTagged(builder, 1);
+  REQUIRE(before);
+  const auto fresh = tessellateScene(*doc, options);
+  REQUIRE(before->meshes[0].triangles == fresh[0].triangles);
+  // The mirror turned the winding: the plain Z's first triangle, its last two corners swapped.
+  const auto plain = tessellateScene(*exampleScene("metaball-z-letter.json"), options);
+  const std::array<int, 3> first = plain.at(0).triangles.at(0);
+  REQUIRE(fresh[0].triangles.at(0) == std::array<int, 3>{first[0], first[2], first[1]});
+  const int dx = doc->parameters().find("deform.3.dx");
+  REQUIRE(dx >= 0);
+  std::size_t broughtUpToDate = 0;
+  for (std::uint64_t step = 2; step <= 6; ++step) {
+    psi[dx] += 0.02;
+    builder.request(psi, step);
+    const auto frame = frameTagged(builder, step);
+    REQUIRE(frame);
+    requireSameAsTessellated(*frame, *doc, psi, options);
+    CHECK(frame->revisions.at(0).movedSince(before->revisions.at(0).id));
+    broughtUpToDate += frame->pathsBroughtUpToDate;
+    before = frame;
+  }
+  CHECK(broughtUpToDate >= 2);
 }
 
 TEST_CASE("the geometry builder says on its thread when a frame is ready", "[session][geometry]") {
