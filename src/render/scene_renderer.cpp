@@ -389,7 +389,9 @@ bool SceneRenderer::Impl::changedSinceShown(std::size_t i, const TriangleMesh& n
     changed = render_detail::ChangedVertices{true, {}, {}};
     return false;
   }
-  if (const std::vector<int>* moved = revision ? revision->movedSince(shown) : nullptr) {
+  // (Only for a mesh with a normal per vertex: one without gets normals from every triangle.)
+  const bool normals = next.normals.size() == next.positions.size();
+  if (const std::vector<int>* moved = revision && normals ? revision->movedSince(shown) : nullptr) {
     if (!shownAround[i]) shownAround[i] = std::make_shared<const VertexTriangles>(shownMeshes[i]);
     return render_detail::changedRegionsAt(shownMeshes[i], next, *moved, *shownAround[i], damageExtent, damage, changed);
   }
