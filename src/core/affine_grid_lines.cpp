@@ -8,6 +8,23 @@
 #include <vector>
 
 namespace flexure {
+
+// (Named, not file-local: AffineGridMerger::State, a class with linkage, holds it.)
+namespace affine_grid_detail {
+
+// What a block's previous merge found, for the next merge after a few vertices moved.
+struct BlockMemory {
+  GridBlock block;
+  double tolerance = 0.0;
+  // Per direction: the first pass (a line not interpolated by its neighbours), keptLines' result,
+  // and the lines kept in the end.
+  std::vector<char> columnBends, rowBends, columnLines, rowLines, columns, rows;
+};
+
+}  // namespace affine_grid_detail
+
+using affine_grid_detail::BlockMemory;
+
 namespace {
 
 // Written out rather than std::max({…}): called per vertex in every line test, it then inlines.
@@ -123,14 +140,6 @@ bool lineInterpolates(const BlockView& g, bool columns, int k, int a, int b) {
   return true;
 }
 
-// What a block's previous merge found, for the next merge after a few vertices moved.
-struct BlockMemory {
-  GridBlock block;
-  double tolerance = 0.0;
-  // Per direction: the first pass (a line not interpolated by its neighbours), keptLines' result,
-  // and the lines kept in the end.
-  std::vector<char> columnBends, rowBends, columnLines, rowLines, columns, rows;
-};
 
 // Which lines of a block hold a moved vertex, and the index box of the moved vertices.
 struct BlockMoves {
