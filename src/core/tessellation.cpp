@@ -62,10 +62,10 @@ bool isSimilarity(const Operator& op, const ParamAccess<double>& params) {
   return std::abs(s.x) == std::abs(s.y) && std::abs(s.y) == std::abs(s.z) && s.x != 0.0;
 }
 
-void applyOperators(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t first,
-                    std::size_t end) {
+void applyOperators(std::vector<Vec3d>& positions, std::vector<Vec3d>& normals, const Path& path,
+                    const ParamAccess<double>& params, std::size_t first, std::size_t end) {
   for (std::size_t k = first; k < end && k < path.operators.size(); ++k)
-    path.operators[k]->applyBatch(params, mesh.positions, mesh.normals);
+    path.operators[k]->applyBatch(params, positions, normals);
 }
 
 }  // namespace
@@ -86,12 +86,12 @@ TriangleMesh tessellateLeaf(const Path& path, const ParamAccess<double>& params,
 
 void applyPlacement(std::vector<Vec3d>& positions, std::vector<Vec3d>& normals, const Path& path,
                     const ParamAccess<double>& params, std::size_t start) {
-  for (std::size_t k = start; k < path.operators.size(); ++k) path.operators[k]->applyBatch(params, positions, normals);
+  applyOperators(positions, normals, path, params, start, path.operators.size());
 }
 
 void applyInnerOperators(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start) {
   // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
-  applyOperators(mesh, path, params, 0, start);
+  applyOperators(mesh.positions, mesh.normals, path, params, 0, start);
 }
 
 void finishPathInner(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start,
@@ -109,7 +109,7 @@ TriangleMesh tessellatePathInner(const Path& path, const ParamAccess<double>& pa
 }
 
 void placeOnPath(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start) {
-  applyOperators(mesh, path, params, start, path.operators.size());
+  applyPlacement(mesh.positions, mesh.normals, path, params, start);
   orientWindingWithNormals(mesh);
 }
 
