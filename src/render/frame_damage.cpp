@@ -206,7 +206,7 @@ bool changedRegions(const TriangleMesh& before, const TriangleMesh& after, doubl
     if (moved[v]) movedList.push_back(static_cast<int>(v));
   }
   const bool any = !movedList.empty();
-  if (vertices && normals) *vertices = ChangedVertices{true, flaggedRanges(moved, kVertexRangeJoinGap), {}};
+  if (vertices && normals) *vertices = ChangedVertices{true, rangesOf(movedList, kVertexRangeJoinGap), {}};
   if (!any) return false;
   // Where each moved triangle was and where it is: the pixels either covers may change. The
   // changed triangles are listed once (a drag moves a small part of a large sheet; the passes

@@ -4,23 +4,6 @@
 
 namespace flexure::render_detail {
 
-std::vector<VertexRange> flaggedRanges(const std::vector<char>& flags, std::size_t joinGap) {
-  std::vector<VertexRange> ranges;
-  const std::size_t n = flags.size();
-  for (std::size_t v = 0; v < n;) {
-    if (!flags[v]) {
-      ++v;
-      continue;
-    }
-    std::size_t end = v + 1;
-    while (end < n && flags[end]) ++end;
-    if (!ranges.empty() && v - ranges.back().end() < joinGap) ranges.back().count = end - ranges.back().first;
-    else ranges.push_back({v, end - v});
-    v = end;
-  }
-  return ranges;
-}
-
 std::vector<VertexRange> rangesOf(const std::vector<int>& vertices, std::size_t joinGap) {
   std::vector<VertexRange> ranges;
   for (std::size_t k = 0; k < vertices.size();) {
@@ -32,6 +15,13 @@ std::vector<VertexRange> rangesOf(const std::vector<int>& vertices, std::size_t 
     else ranges.push_back({v, end - v});
   }
   return ranges;
+}
+
+std::vector<VertexRange> flaggedRanges(const std::vector<char>& flags, std::size_t joinGap) {
+  std::vector<int> set;
+  for (std::size_t v = 0; v < flags.size(); ++v)
+    if (flags[v]) set.push_back(static_cast<int>(v));
+  return rangesOf(set, joinGap);
 }
 
 }  // namespace flexure::render_detail

@@ -15,11 +15,12 @@ struct VertexRange {
   std::size_t end() const { return first + count; }
 };
 
-// The runs of set flags, in order; runs separated by fewer than `joinGap` unset flags are joined
-// (one glBufferSubData call and a few rows sent again are cheaper than two calls).
-std::vector<VertexRange> flaggedRanges(const std::vector<char>& flags, std::size_t joinGap);
-// The same for the vertices listed (ascending): the ranges flaggedRanges gives for their flags.
+// The runs of the vertices listed (ascending), in order; runs separated by fewer than `joinGap`
+// unlisted vertices are joined (one glBufferSubData call and a few rows sent again are cheaper
+// than two calls).
 std::vector<VertexRange> rangesOf(const std::vector<int>& vertices, std::size_t joinGap);
+// The same for the vertices whose flag is set.
+std::vector<VertexRange> flaggedRanges(const std::vector<char>& flags, std::size_t joinGap);
 
 // Which rows of a mesh's vertex buffer differ between two versions of it (changedRegions):
 // `known` when both have the same triangles and a normal per vertex, so that the vertices of
