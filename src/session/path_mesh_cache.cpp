@@ -117,6 +117,18 @@ void movedVertices(const std::vector<Vec3d>& positions, const std::vector<Vec3d>
   }
 }
 
+// A kept mesh into the frame: moved there when its path changed in the last two frames too (a
+// drag: the next frame makes it again, from the leaf or from a mesh a frame gives back, so
+// keeping this one would only cost a copy of it a frame), else copied and kept (`held`). A
+// moved-out mesh whose path then stays is made once more, and kept from then on.
+TriangleMesh handOver(TriangleMesh& kept, bool& held, int changesInARow) {
+  held = changesInARow < 2;
+  if (held) return kept;
+  TriangleMesh out = std::move(kept);
+  kept = TriangleMesh{};
+  return out;
+}
+
 // finishPathInner on the kept leaf without copying it into a new mesh, as a drag of a deformer
 // needs it every frame: the leaf is deformed in a buffer kept across frames, the vertices that
 // moved since the frame before are found, and the merge is made again from them
@@ -183,13 +195,16 @@ bool frameWindingTurns(Entry& e, const TriangleMesh& frame, bool sameTriangles) 
   return !windingAgrees(e.windingTerms);
 }
 
-// The frame mesh made from the merged one: copied, placed, wound (placeOnPath, with the winding
-// terms kept).
-void buildFrame(Entry& e, const Path& path, const ValueAccess& values, bool sameTriangles) {
+// The frame mesh made from the merged one: copied and placed, then wound (placeOnPath) as the
+// winding terms say, or, when the terms are those of this very mesh (it is made again after a
+// frame took it), as it was wound before.
+enum class Winding { Decide, AsBefore };
+void buildFrame(Entry& e, const Path& path, const ValueAccess& values, bool sameTriangles,
+                Winding winding = Winding::Decide) {
   e.frame = e.merger.result();
   e.frame.name = path.leaf->name();
   applyPlacement(e.frame.positions, e.frame.normals, path, values, e.start);
-  e.windingTurned = frameWindingTurns(e, e.frame, sameTriangles);
+  if (winding == Winding::Decide) e.windingTurned = frameWindingTurns(e, e.frame, sameTriangles);
   if (e.windingTurned) turnWinding(e.frame);
 }
 
@@ -248,31 +263,11 @@ TriangleMesh mergedPathMesh(Entry& e, const Path& path, const ValueAccess& value
     e.revision = MeshRevision{newMeshRevisionId(), {}};
     ++placed;
   } else if (!e.frameHeld) {  // the same mesh again, after a frame took it
-    buildFrame(e, path, values, true);
+    buildFrame(e, path, values, true, Winding::AsBefore);
   }
   e.outerValues = read(e.outerIndices, psi);
   e.outerValid = true;
-  // Handed over: moved into the frame when the path changed in the last two frames too (a drag:
-  // the next frame will be made from the merge again, or from a mesh a frame gives back), else
-  // copied and kept.
-  e.frameHeld = true;
-  if (e.changesInARow < 2) return e.frame;
-  e.frameHeld = false;
-  return std::move(e.frame);
-}
-
-// The inner mesh of a path without placement into the frame: moved there when its entries
-// changed in the last two frames too (a deformer being dragged: the next frame will deform the
-// leaf again, so keeping this one would only cost a copy of it a frame), else copied. A
-// moved-out mesh whose entries then stay is made once more, and kept from then on.
-void handOverInner(Entry& e, std::vector<TriangleMesh>& meshes) {
-  if (e.changesInARow < 2) {
-    meshes.push_back(e.inner);
-    return;
-  }
-  meshes.push_back(std::move(e.inner));
-  e.inner = TriangleMesh{};
-  e.innerHeld = false;
+  return handOver(e.frame, e.frameHeld, e.changesInARow);
 }
 
 }  // namespace
@@ -339,7 +334,7 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
       ++tessellated;
     }
     if (placedIsInner) {
-      handOverInner(e, meshes);
+      meshes.push_back(handOver(e.inner, e.innerHeld, e.changesInARow));
     } else {
       if (!e.placedValid || !same(e.outerIndices, e.outerValues, psi)) {
         e.placed = e.inner;
