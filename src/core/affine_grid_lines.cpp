@@ -140,7 +140,6 @@ bool lineInterpolates(const BlockView& g, bool columns, int k, int a, int b) {
   return true;
 }
 
-
 // Which lines of a block hold a moved vertex, and the index box of the moved vertices.
 struct BlockMoves {
   std::vector<char> columns, rows;
@@ -440,11 +439,11 @@ void compact(const TriangleMesh& mesh, const std::vector<GridBlock>& blocks, con
     const auto vertexAt = [&](int i, int j) {
       return newIndex[static_cast<std::size_t>(block.firstVertex + j * block.columns + i)];
     };
-    GridBlock out;
-    out.firstVertex = vertexAt(0, 0);
-    out.columns = static_cast<int>(columns.size());
-    out.rows = static_cast<int>(rows.size());
-    out.firstTriangle = merged.triangleCount();
+    GridBlock mergedBlock;
+    mergedBlock.firstVertex = vertexAt(0, 0);
+    mergedBlock.columns = static_cast<int>(columns.size());
+    mergedBlock.rows = static_cast<int>(rows.size());
+    mergedBlock.firstTriangle = merged.triangleCount();
     for (std::size_t r = 0; r + 1 < rows.size(); ++r)
       for (std::size_t q = 0; q + 1 < columns.size(); ++q) {
         const int a = vertexAt(columns[q], rows[r]), bb = vertexAt(columns[q + 1], rows[r]);
@@ -452,7 +451,7 @@ void compact(const TriangleMesh& mesh, const std::vector<GridBlock>& blocks, con
         merged.triangles.push_back({a, bb, d});
         merged.triangles.push_back({a, d, c});
       }
-    merged.grids.push_back(out);
+    merged.grids.push_back(mergedBlock);
     next = static_cast<std::size_t>(block.firstTriangle + block.triangleCount());
   }
   copyOthersUntil(mesh.triangles.size());
