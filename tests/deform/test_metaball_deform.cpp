@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <random>
 
 #include "flexure/core/param_access.h"
@@ -42,6 +43,51 @@ Metaball ball(const Skeleton& s) {
 }
 
 bool close(const Vec3d& a, const Vec3d& b, double tol) { return norm(a - b) <= tol; }
+
+// An n × n sheet over [−half, half]² with heights z(column, row), in grid order (coherent runs:
+// the lane paths) and shuffled (scattered runs).
+struct SheetOrders {
+  std::vector<Vec3d> grid, scattered;
+};
+SheetOrders sheetOrders(int n, double half, const std::function<double(int, int)>& z, unsigned seed) {
+  SheetOrders out;
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x)
+      out.grid.emplace_back(-half + 2 * half * x / (n - 1.0), -half + 2 * half * y / (n - 1.0), z(x, y));
+  out.scattered = out.grid;
+  std::shuffle(out.scattered.begin(), out.scattered.end(), std::mt19937(seed));
+  return out;
+}
+
+// The batch paths (positions alone, and with normals: normalAt(i) at point i) against the
+// straightforward per-point evaluation: how many points fail it (positions to 1e-12 relative,
+// normals to 1e-9), how many move, and how many do not and stay as they were bit for bit.
+struct PerPointComparison {
+  int failed = 0, moved = 0, still = 0;
+};
+PerPointComparison compareWithPerPoint(const MetaballDeformOperator& op, const Slots& slots,
+                                       const std::vector<Vec3d>& points, const std::function<Vec3d(std::size_t)>& normalAt) {
+  std::vector<Vec3d> positions = points, withNormals = points;
+  std::vector<Vec3d> normals(points.size());
+  for (std::size_t i = 0; i < normals.size(); ++i) normals[i] = normalAt(i);
+  const std::vector<Vec3d> restNormals = normals;
+  op.applyBatchFromSlots(slots.values.data(), positions, {});
+  op.applyBatchFromSlots(slots.values.data(), withNormals, normals);
+  PerPointComparison c;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Vec3d& p = points[i];
+    const Vec3d expected = slots.apply(p);
+    const Vec3d n = normalized(inverseTranspose(op.jacobianFromSlots(slots.values.data(), p)) * restNormals[i]);
+    const double scale = 1.0 + norm(expected);
+    c.failed += !(norm(positions[i] - expected) <= 1e-12 * scale && norm(withNormals[i] - expected) <= 1e-12 * scale &&
+                  norm(normals[i] - n) <= 1e-9);
+    const bool moves = norm(expected - p) > 0.0;
+    c.moved += moves;
+    c.still += !moves && positions[i].x == p.x && positions[i].y == p.y && positions[i].z == p.z &&
+               normals[i].x == restNormals[i].x && normals[i].y == restNormals[i].y && normals[i].z == restNormals[i].z;
+  }
+  return c;
+}
 
 }  // namespace
 
@@ -479,11 +525,7 @@ TEST_CASE("the lane paths of every skeleton type deform as per-point apply does,
   // and influences in lanes) and in a scattered order, with isotropic radii (closed-form
   // gradient in lanes) and anisotropic ones (positions in lanes, normals through the jets),
   // against the straightforward per-point evaluation: positions to 1e-12, normals to 1e-9.
-  std::vector<Vec3d> grid;
-  for (int y = 0; y < 160; ++y)
-    for (int x = 0; x < 160; ++x) grid.emplace_back(-1.2 + 2.4 * x / 159.0, -1.2 + 2.4 * y / 159.0, 0.05 * std::sin(0.3 * x));
-  std::vector<Vec3d> scattered = grid;
-  std::shuffle(scattered.begin(), scattered.end(), std::mt19937(5));
+  const SheetOrders sheet = sheetOrders(160, 1.2, [](int x, int) { return 0.05 * std::sin(0.3 * x); }, 5);
   for (const Skeleton& skeleton : testing::exampleSkeletons()) {
     for (const bool anisotropic : {false, true}) {
       MetaballDeformOperator op;
@@ -496,25 +538,11 @@ TEST_CASE("the lane paths of every skeleton type deform as per-point apply does,
       slots.displacement(1, {-0.05, 0.02, 0.1});
       slots.set(1, "radius", 0.3);
       INFO("skeleton " << skeletonType(skeleton) << (anisotropic ? ", anisotropic" : ""));
-      for (const std::vector<Vec3d>* order : {&grid, &scattered}) {
-        std::vector<Vec3d> positions = *order, withNormals = *order;
-        std::vector<Vec3d> normals(order->size());
-        for (std::size_t i = 0; i < normals.size(); ++i) normals[i] = normalized(Vec3d(0.3 * std::sin(double(i)), 0.2, 1.0));
-        const std::vector<Vec3d> restNormals = normals;
-        op.applyBatchFromSlots(slots.values.data(), positions, {});
-        op.applyBatchFromSlots(slots.values.data(), withNormals, normals);
-        int moved = 0, failed = 0;
-        for (std::size_t i = 0; i < order->size(); ++i) {
-          const Vec3d& p = (*order)[i];
-          const Vec3d expected = slots.apply(p);
-          const Vec3d n = normalized(inverseTranspose(op.jacobianFromSlots(slots.values.data(), p)) * restNormals[i]);
-          const double scale = 1.0 + norm(expected);
-          failed += !(norm(positions[i] - expected) <= 1e-12 * scale && norm(withNormals[i] - expected) <= 1e-12 * scale &&
-                      norm(normals[i] - n) <= 1e-9);
-          moved += norm(expected - p) > 0.0;
-        }
-        CHECK(failed == 0);
-        CHECK(moved > 1000);
+      for (const std::vector<Vec3d>* order : {&sheet.grid, &sheet.scattered}) {
+        const PerPointComparison c = compareWithPerPoint(
+            op, slots, *order, [](std::size_t i) { return normalized(Vec3d(0.3 * std::sin(double(i)), 0.2, 1.0)); });
+        CHECK(c.failed == 0);
+        CHECK(c.moved > 1000);
       }
     }
   }
@@ -529,11 +557,7 @@ TEST_CASE("runs a curve does not reach are skipped, beside metaballs of the othe
   // jets: the normal lanes cleared for it alone), each reaching runs the curve does not.
   // Grid and scattered orders, against the per-point evaluation: positions to 1e-12, normals
   // to 1e-9.
-  std::vector<Vec3d> grid;
-  for (int y = 0; y < 200; ++y)
-    for (int x = 0; x < 200; ++x) grid.emplace_back(-1.3 + 2.6 * x / 199.0, -1.3 + 2.6 * y / 199.0, 0.04 * std::cos(0.2 * y));
-  std::vector<Vec3d> scattered = grid;
-  std::shuffle(scattered.begin(), scattered.end(), std::mt19937(11));
+  const SheetOrders sheet = sheetOrders(200, 1.3, [](int, int y) { return 0.04 * std::cos(0.2 * y); }, 11);
   BezierSkeleton curve;
   curve.followUniformBSpline({{-1.1, -1.0, 0}, {-1.0, 1.0, 0}, {-0.3, -1.0, 0.1}, {0.3, 1.0, 0}, {1.0, -1.0, -0.1}, {1.1, 1.0, 0}}, false);
   SegmentSkeleton segment;
@@ -557,29 +581,12 @@ TEST_CASE("runs a curve does not reach are skipped, beside metaballs of the othe
       slots.set(2, "rx", 1.6);  // anisotropic: per vertex through the jets
     }
     INFO((others ? "with" : "without") << " the anisotropic segment");
-    for (const std::vector<Vec3d>* order : {&grid, &scattered}) {
-      std::vector<Vec3d> positions = *order, withNormals = *order;
-      std::vector<Vec3d> normals(order->size());
-      for (std::size_t i = 0; i < normals.size(); ++i) normals[i] = normalized(Vec3d(0.2 * std::cos(double(i)), -0.3, 1.0));
-      const std::vector<Vec3d> restNormals = normals;
-      op.applyBatchFromSlots(slots.values.data(), positions, {});
-      op.applyBatchFromSlots(slots.values.data(), withNormals, normals);
-      int moved = 0, still = 0, failed = 0;
-      for (std::size_t i = 0; i < order->size(); ++i) {
-        const Vec3d& p = (*order)[i];
-        const Vec3d expected = slots.apply(p);
-        const Vec3d n = normalized(inverseTranspose(op.jacobianFromSlots(slots.values.data(), p)) * restNormals[i]);
-        const double scale = 1.0 + norm(expected);
-        failed += !(norm(positions[i] - expected) <= 1e-12 * scale && norm(withNormals[i] - expected) <= 1e-12 * scale &&
-                    norm(normals[i] - n) <= 1e-9);
-        const bool moves = norm(expected - p) > 0.0;
-        moved += moves;
-        still += !moves && positions[i].x == p.x && positions[i].y == p.y && positions[i].z == p.z && normals[i].x == restNormals[i].x &&
-                 normals[i].y == restNormals[i].y && normals[i].z == restNormals[i].z;
-      }
-      CHECK(failed == 0);
-      CHECK(moved > 2000);
-      CHECK(still > 10000);  // most of the grid lies beyond every metaball's reach and stays bit for bit
+    for (const std::vector<Vec3d>* order : {&sheet.grid, &sheet.scattered}) {
+      const PerPointComparison c = compareWithPerPoint(
+          op, slots, *order, [](std::size_t i) { return normalized(Vec3d(0.2 * std::cos(double(i)), -0.3, 1.0)); });
+      CHECK(c.failed == 0);
+      CHECK(c.moved > 2000);
+      CHECK(c.still > 10000);  // most of the grid lies beyond every metaball's reach and stays bit for bit
     }
   }
 }
