@@ -82,6 +82,9 @@ int signChanges(const double* h, int count) {
   return changes;
 }
 
+// A distance limit widened past rounding, so that a piece exactly at the limit is kept.
+inline double withRoundingMargin(double limit) { return limit * (1.0 + 1e-12) + 1e-12; }
+
 }  // namespace
 
 void BezierSkeleton::visitFields(FieldVisitor& v) {
@@ -311,21 +314,22 @@ void BezierSkeleton::prepare() {
   }
 }
 
-bool BezierSkeleton::reachesBox(const Bounds3& box, double reach) const { return piecesNearBox(box, reach * (1.0 + 1e-12) + 1e-12) != 0; }
+bool BezierSkeleton::reachesBox(const Bounds3& box, double reach) const {
+  return piecesNearBox(box, withRoundingMargin(reach)) != 0;
+}
 
 std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach) const {
   // With at most one piece within reach of the cell the tighter limit below keeps the same
   // pieces (if the nearest point of a cell point is within `upper` < reach, it lies on a piece
   // within upper, which is within reach), so the samples need not be visited.
-  const std::uint32_t withinReach = piecesNearBox(cell, reach * (1.0 + 1e-12) + 1e-12);
+  const std::uint32_t withinReach = piecesNearBox(cell, withRoundingMargin(reach));
   if ((withinReach & (withinReach - 1)) == 0) return withinReach;
   const Vec3d center = (cell.lo + cell.hi) * 0.5;
   const double halfDiagonal = 0.5 * norm(cell.hi - cell.lo);
   // Every point of the cell is within `upper` of some sample point, hence of the curve.
   const double nearestSample2 = nearestSquaredDistance(sampleX_.data(), sampleY_.data(), sampleZ_.data(), static_cast<int>(sampleX_.size()), center);
   const double upper = std::sqrt(nearestSample2) + halfDiagonal;
-  const double limit = std::min(upper, reach) * (1.0 + 1e-12) + 1e-12;
-  return piecesNearBox(cell, limit);
+  return piecesNearBox(cell, withRoundingMargin(std::min(upper, reach)));
 }
 
 // A piece is kept when the cell comes within limit of its bounding sphere (the distance from
