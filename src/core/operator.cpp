@@ -24,4 +24,11 @@ void Operator::applyBatch(const ParamAccess<double>& params, std::span<Vec3d> po
   }
 }
 
+std::optional<std::vector<Bounds3>> Operator::changedRegion(const ParamAccess<double>& before,
+                                                           const ParamAccess<double>& after) const {
+  (void)before;
+  (void)after;
+  return std::nullopt;
+}
+
 }  // namespace flexure

@@ -89,14 +89,15 @@ void applyPlacement(std::vector<Vec3d>& positions, std::vector<Vec3d>& normals, 
   applyOperators(positions, normals, path, params, start, path.operators.size());
 }
 
-void applyInnerOperators(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start) {
+void applyInnerOperators(std::vector<Vec3d>& positions, std::vector<Vec3d>& normals, const Path& path,
+                         const ParamAccess<double>& params, std::size_t start) {
   // ... then through each operator, leaf to root (P^{i,j} = T^{i,j}(P^{i,j-1}), N by J^{-T}).
-  applyOperators(mesh.positions, mesh.normals, path, params, 0, start);
+  applyOperators(positions, normals, path, params, 0, start);
 }
 
 void finishPathInner(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start,
                      const TessellationOptions& options) {
-  applyInnerOperators(mesh, path, params, start);
+  applyInnerOperators(mesh.positions, mesh.normals, path, params, start);
   if (options.mergeAffineCells) dropAffineGridLines(mesh);
   mesh.name = path.leaf->name();
 }

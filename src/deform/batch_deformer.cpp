@@ -32,16 +32,9 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const std::vector<
     // t >= |d| / max R_k for L2 and L1.
     const double maxReach = std::max({reach.x, reach.y, reach.z});
     m.reach2 = (mb.metric == Metric::L2 || mb.metric == Metric::L1) ? maxReach * maxReach : squaredNorm(reach);
-    const Bounds3 sb = skeletonBounds(mb.skeleton);
-    // |d_local,j| < R r_j inside the metaball, so along world axis k |d_k| < sum_j |F_kj| R r_j.
-    Vec3d worldReach = reach;
     m.frame = mb.hasFrame() ? &mb.frame() : nullptr;
     m.frameT = mb.hasFrame() ? &mb.frameTranspose() : nullptr;
-    if (m.frame)
-      for (int k = 0; k < 3; ++k)
-        worldReach[k] = std::fabs(m.frame->m[k][0]) * reach.x + std::fabs(m.frame->m[k][1]) * reach.y + std::fabs(m.frame->m[k][2]) * reach.z;
-    m.box.lo = sb.lo - worldReach;
-    m.box.hi = sb.hi + worldReach;
+    m.box = mb.influenceBox(s);
     if (!isBounded(m.box)) unbounded_.push_back(static_cast<int>(i));
     for (int j = 0; j < mb.controlCount(); ++j) m.controls[static_cast<std::size_t>(j)] = s[kFixedSlotCount + j];
     m.shape.metric = mb.metric;

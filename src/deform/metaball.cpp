@@ -1,5 +1,6 @@
 #include "flexure/deform/metaball.h"
 
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -59,6 +60,20 @@ void Metaball::prepare() {
   const double pi = 3.14159265358979323846;
   frame_ = toMatrix(Quatd::fromAxisAngle(unitOrThrow(frameAxis, "metaball frame_axis"), frameAngle * pi / 180.0));
   frameT_ = transpose(frame_);
+}
+
+Bounds3 Metaball::influenceBox(const double* s) const {
+  const double radius = s[kSlotRadius];
+  const Vec3d reach(radius * s[kSlotRadiusX], radius * s[kSlotRadiusY], radius * s[kSlotRadiusZ]);
+  // |d_local,j| < R r_j inside the metaball, so along world axis k |d_k| < sum_j |F_kj| R r_j.
+  Vec3d worldReach = reach;
+  if (hasFrame())
+    for (int k = 0; k < 3; ++k)
+      worldReach[k] = std::fabs(frame_.m[k][0]) * reach.x + std::fabs(frame_.m[k][1]) * reach.y + std::fabs(frame_.m[k][2]) * reach.z;
+  Bounds3 box = skeletonBounds(skeleton);
+  box.lo = box.lo - worldReach;
+  box.hi = box.hi + worldReach;
+  return box;
 }
 
 void Metaball::appendParameterSpecs(int index, std::vector<ParamSpec>& out) const {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "flexure/core/param_access.h"
@@ -355,6 +356,38 @@ void MetaballDeformOperator::applyBatchWith(const std::vector<Metaball>& balls, 
   if (!scratch_) scratch_ = std::make_unique<BatchDeformer>();
   scratch_->prepare(*this, balls, slots);
   scratch_->apply(points, normals);
+}
+
+std::optional<std::vector<Bounds3>> MetaballDeformOperator::changedRegion(const ParamAccess<double>& before,
+                                                                          const ParamAccess<double>& after) const {
+  if (!followed_.empty()) return std::nullopt;
+  return changedRegionFromSlots(before.of(*this), after.of(*this));
+}
+
+std::optional<std::vector<Bounds3>> MetaballDeformOperator::changedRegionFromSlots(const double* before,
+                                                                                   const double* after) const {
+  if (!followed_.empty()) return std::nullopt;
+  const auto onCurve = [](const Metaball& m) { return std::holds_alternative<BezierSkeleton>(m.skeleton); };
+  if (std::any_of(metaballs_.begin(), metaballs_.end(), onCurve)) return std::nullopt;
+  std::vector<Vec3d> translationsBefore, translationsAfter;
+  translationsWith(metaballs_, before, translationsBefore);
+  translationsWith(metaballs_, after, translationsAfter);
+  // Compared bit for bit (-0 against +0 too: the batch path's sums are then not known to agree).
+  const auto sameBits = [](const void* a, const void* b, std::size_t bytes) { return std::memcmp(a, b, bytes) == 0; };
+  std::vector<Bounds3> out;
+  for (std::size_t i = 0; i < metaballs_.size(); ++i) {
+    const Metaball& m = metaballs_[i];
+    const auto offset = static_cast<std::size_t>(slotOffset(static_cast<int>(i)));
+    const double *a = before + offset, *b = after + offset;
+    if (sameBits(a, b, sizeof(double) * static_cast<std::size_t>(m.slotCount())) &&
+        sameBits(&translationsBefore[i], &translationsAfter[i], sizeof(Vec3d)))
+      continue;
+    const Bounds3 was = m.influenceBox(a), is = m.influenceBox(b);
+    if (!isBounded(was) || !isBounded(is)) return std::nullopt;
+    out.push_back(was);
+    if (std::memcmp(&was, &is, sizeof(Bounds3)) != 0) out.push_back(is);
+  }
+  return out;
 }
 
 #define FLEXURE_DEFORM_INSTANTIATE_EVAL(S)                                                            \

@@ -80,8 +80,12 @@ void GeometryBuilder::threadMain() {
       pool->giveBack(f->meshes, f->revisions);
       delete f;
     });
-    frame->meshes = cache.tessellate(*scene, options, frame->pathsTessellated, frame->pathsPlaced,
-                                    frame->pathsBroughtUpToDate, frame->revisions);
+    PathMeshCounts counts;
+    frame->meshes = cache.tessellate(*scene, options, counts, frame->revisions);
+    frame->pathsTessellated = counts.tessellated;
+    frame->pathsPlaced = counts.placed;
+    frame->pathsBroughtUpToDate = counts.broughtUpToDate;
+    frame->pathsDeformedWhereChanged = counts.deformedWhereChanged;
     OverlayBuildOptions overlayOptions;  // glyphs sized by the model just built
     for (const TriangleMesh& mesh : frame->meshes) overlayOptions.modelBounds.extend(mesh.bounds());
     frame->overlays = std::make_shared<const OverlayGeometry>(buildOverlayGeometry(*scene, overlayOptions));

@@ -7,6 +7,7 @@
 
 #include "flexure/core/affine_grid_lines.h"
 #include "flexure/core/param_access.h"
+#include "flexure/core/point_blocks.h"
 #include "flexure/core/vertex_triangles.h"
 
 namespace flexure::session {
@@ -20,13 +21,18 @@ struct PathMeshCache::Entry {
   bool innerValid = false, placedValid = false, leafValid = false;
   bool innerHeld = false;  // `inner` holds the mesh of innerValues (not handed over to a frame)
   int changesInARow = 0;   // frames in a row whose inner entries changed (a drag of a deformer)
-  // deformAndMergeAgain: the leaf deformed (its triangles those of `leaf`), the positions and
-  // normals it had in the frame before, the vertices that moved since, and the merge.
+  // deformAndMergeAgain: the leaf deformed (its triangles those of `leaf`) for the Ψ `sheetPsi`,
+  // the vertices that moved in the last call, and the merge; the leaf's vertices in blocks
+  // (finding those a deformer's change reaches), and buffers for deforming the whole leaf or the
+  // part a change reaches.
   TriangleMesh sheet;
-  std::vector<Vec3d> previousPositions, previousNormals;
-  bool previousValid = false;
+  bool sheetValid = false;
+  Eigen::VectorXd sheetPsi;
   std::vector<int> moved;
   AffineGridMerger merger;
+  PointBlocks leafBlocks;
+  std::vector<Vec3d> scratchPositions, scratchNormals;
+  std::vector<int> reached;
   // A merged path's mesh as handed to frames (its placement applied, its winding restored:
   // `frame`, while not handed over), its revision, each triangle's winding term (tessellation.h,
   // for the merged triangles, unturned) and the triangles around the merged mesh's vertices.
@@ -103,17 +109,19 @@ TriangleMesh leafMesh(Entry& e, const Path& path, const ValueAccess& values, con
   return e.leaf;
 }
 
-void movedVertices(const std::vector<Vec3d>& positions, const std::vector<Vec3d>& normals, const TriangleMesh& now,
-                   std::vector<int>& out) {
-  const bool withNormals = normals.size() == positions.size() && now.normals.size() == positions.size();
-  for (std::size_t v = 0; v < positions.size(); ++v) {
-    const Vec3d &p = positions[v], &q = now.positions[v];
-    bool differs = p.x != q.x || p.y != q.y || p.z != q.z;
-    if (withNormals) {
-      const Vec3d &m = normals[v], &n = now.normals[v];
-      differs = differs || m.x != n.x || m.y != n.y || m.z != n.z;
-    }
-    if (differs) out.push_back(static_cast<int>(v));
+// The sheet takes freshly deformed values: `positions[k]` and `normals[k]` are those of vertex
+// `vertices[k]` (of vertex k without `vertices`); those that differ from the sheet's are written
+// and listed in `moved`, in the order given.
+void takeDeformed(TriangleMesh& sheet, const std::vector<int>* vertices, const std::vector<Vec3d>& positions,
+                  const std::vector<Vec3d>& normals, std::vector<int>& moved) {
+  const bool withNormals = normals.size() == positions.size() && sheet.normals.size() == sheet.positions.size();
+  const auto differs = [](const Vec3d& p, const Vec3d& q) { return p.x != q.x || p.y != q.y || p.z != q.z; };
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    const auto v = vertices ? static_cast<std::size_t>((*vertices)[k]) : k;
+    if (!differs(sheet.positions[v], positions[k]) && !(withNormals && differs(sheet.normals[v], normals[k]))) continue;
+    moved.push_back(static_cast<int>(v));
+    sheet.positions[v] = positions[k];
+    if (withNormals) sheet.normals[v] = normals[k];
   }
 }
 
@@ -129,30 +137,71 @@ TriangleMesh handOver(TriangleMesh& kept, bool& held, int changesInARow) {
   return out;
 }
 
-// finishPathInner on the kept leaf without copying it into a new mesh, as a drag of a deformer
-// needs it every frame: the leaf is deformed in a buffer kept across frames, the vertices that
-// moved since the frame before are found, and the merge is made again from them
-// (AffineGridMerger), taking over its tests of the vertices that did not move and, while the kept
-// lines stay, its merged mesh (a metaball dragged over a 700 × 700 sheet moves a twelfth of it a
-// frame). The merged mesh stays in the merger; true when it has the triangles of the one before
-// (the merger's moved vertices are then all that differ).
-bool deformAndMergeAgain(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi,
-                         const TessellationOptions& options) {
-  // (After the first frame, the positions of the frame before have the leaf's size.)
-  if (refreshLeaf(e, path, values, psi, options) || e.previousPositions.size() != e.leaf.positions.size()) {
-    e.sheet = e.leaf;
-    e.previousValid = false;
-  } else {
-    e.sheet.positions.assign(e.leaf.positions.begin(), e.leaf.positions.end());
-    e.sheet.normals.assign(e.leaf.normals.begin(), e.leaf.normals.end());
+// Whether, since the sheet's Ψ, only the entries of the path's one inner operator changed (not
+// the leaf's, not those of a node it depends on).
+bool onlyFirstOperatorChanged(const Entry& e, const Path& path, const Eigen::VectorXd& psi) {
+  if (e.start != 1 || e.sheetPsi.size() != psi.size()) return false;
+  const Operator& first = *path.operators[0];
+  const int begin = first.paramOffset(), end = begin + first.paramCount();
+  for (int j : e.innerIndices)
+    if ((j < begin || j >= end) && e.sheetPsi[j] != psi[j]) return false;
+  return true;
+}
+
+// The sheet brought to Ψ where the operator's change reaches, when the path's one inner operator
+// alone changed and it says where (Operator::changedRegion): the leaf's vertices there are
+// deformed by themselves, the others keep their bits, as the operator promises. A metaball
+// dragged over a 700 × 700 sheet reaches a twelfth of it. False when not known.
+bool deformWhereChanged(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi) {
+  if (!onlyFirstOperatorChanged(e, path, psi)) return false;
+  const Operator& first = *path.operators[0];
+  const auto region = first.changedRegion(ValueAccess(e.sheetPsi), values);
+  if (!region) return false;
+  e.leafBlocks.pointsIn(e.leaf.positions, *region, e.reached);
+  const bool normals = e.leaf.normals.size() == e.leaf.positions.size();
+  e.scratchPositions.resize(e.reached.size());
+  e.scratchNormals.resize(normals ? e.reached.size() : 0);
+  for (std::size_t k = 0; k < e.reached.size(); ++k) {
+    const auto v = static_cast<std::size_t>(e.reached[k]);
+    e.scratchPositions[k] = e.leaf.positions[v];
+    if (normals) e.scratchNormals[k] = e.leaf.normals[v];
   }
-  applyInnerOperators(e.sheet, path, values, e.start);
+  first.applyBatch(values, e.scratchPositions, e.scratchNormals);
+  takeDeformed(e.sheet, &e.reached, e.scratchPositions, e.scratchNormals, e.moved);
+  return true;
+}
+
+// The whole leaf deformed again, the sheet taking the vertices that moved.
+void deformWhole(Entry& e, const Path& path, const ValueAccess& values) {
+  e.scratchPositions.assign(e.leaf.positions.begin(), e.leaf.positions.end());
+  e.scratchNormals.assign(e.leaf.normals.begin(), e.leaf.normals.end());
+  applyInnerOperators(e.scratchPositions, e.scratchNormals, path, values, e.start);
+  takeDeformed(e.sheet, nullptr, e.scratchPositions, e.scratchNormals, e.moved);
+}
+
+// finishPathInner on the kept leaf without copying it into a new mesh, as a drag of a deformer
+// needs it every frame: the sheet is deformed again where the change reaches (deformWhereChanged)
+// or as a whole, the vertices that moved are found, and the merge is made again from them
+// (AffineGridMerger), taking over its tests of the vertices that did not move and, while the kept
+// lines stay, its merged mesh. The merged mesh stays in the merger; true when it has the
+// triangles of the one before (the merger's moved vertices are then all that differ).
+bool deformAndMergeAgain(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi,
+                         const TessellationOptions& options, PathMeshCounts& counts) {
+  const bool leafNew = refreshLeaf(e, path, values, psi, options);
+  const bool known = e.sheetValid && !leafNew && e.sheet.positions.size() == e.leaf.positions.size();
   e.moved.clear();
-  if (e.previousValid) movedVertices(e.previousPositions, e.previousNormals, e.sheet, e.moved);
-  e.merger.merge(e.sheet, e.previousValid ? &e.moved : nullptr);
-  std::swap(e.sheet.positions, e.previousPositions);
-  std::swap(e.sheet.normals, e.previousNormals);
-  e.previousValid = true;
+  if (!known) {
+    e.sheet = e.leaf;
+    applyInnerOperators(e.sheet.positions, e.sheet.normals, path, values, e.start);
+    e.leafBlocks.build(e.leaf.positions);
+  } else if (deformWhereChanged(e, path, values, psi)) {
+    ++counts.deformedWhereChanged;
+  } else {
+    deformWhole(e, path, values);
+  }
+  e.merger.merge(e.sheet, known ? &e.moved : nullptr);
+  e.sheetPsi = psi;
+  e.sheetValid = true;
   return e.merger.sameTrianglesAsBefore();
 }
 
@@ -242,18 +291,17 @@ bool updateFrame(Entry& e, const Path& path, const ValueAccess& values, bool sam
 // kept leaf and merged again where its vertices moved; its frame mesh brought up to date there.
 // Unchanged, it keeps its mesh (made again from the merge if a frame took it) and its revision.
 TriangleMesh mergedPathMesh(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi,
-                            const TessellationOptions& options, FrameMeshPool* pool, std::size_t& tessellated,
-                            std::size_t& placed, std::size_t& broughtUpToDate) {
+                            const TessellationOptions& options, FrameMeshPool* pool, PathMeshCounts& counts) {
   const bool innerSame = e.innerValid && same(e.innerIndices, e.innerValues, psi);
   const bool outerSame = e.outerValid && same(e.outerIndices, e.outerValues, psi);
   e.changesInARow = innerSame && outerSame ? 0 : e.changesInARow + 1;
   if (!innerSame) {
-    const bool sameTriangles = deformAndMergeAgain(e, path, values, psi, options);
+    const bool sameTriangles = deformAndMergeAgain(e, path, values, psi, options, counts);
     e.innerValues = read(e.innerIndices, psi);
     e.innerValid = true;
-    ++tessellated;
+    ++counts.tessellated;
     if (outerSame) {
-      if (updateFrame(e, path, values, sameTriangles, pool)) ++broughtUpToDate;
+      if (updateFrame(e, path, values, sameTriangles, pool)) ++counts.broughtUpToDate;
     } else {
       buildFrame(e, path, values, false);
       e.revision = MeshRevision{newMeshRevisionId(), {}};
@@ -261,7 +309,7 @@ TriangleMesh mergedPathMesh(Entry& e, const Path& path, const ValueAccess& value
   } else if (!outerSame) {  // only the placement moved: every vertex moves
     buildFrame(e, path, values, false);
     e.revision = MeshRevision{newMeshRevisionId(), {}};
-    ++placed;
+    ++counts.placed;
   } else if (!e.frameHeld) {  // the same mesh again, after a frame took it
     buildFrame(e, path, values, true, Winding::AsBefore);
   }
@@ -281,9 +329,8 @@ void PathMeshCache::reset(const Scene& scene) {
 }
 
 std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const TessellationOptions& options,
-                                                    std::size_t& tessellated, std::size_t& placed,
-                                                    std::size_t& broughtUpToDate, std::vector<MeshRevision>& revisions) {
-  tessellated = placed = broughtUpToDate = 0;
+                                                    PathMeshCounts& counts, std::vector<MeshRevision>& revisions) {
+  counts = PathMeshCounts{};
   if (options.resolution != options_.resolution || options.mergeAffineCells != options_.mergeAffineCells)
     for (Entry& e : entries_) e = Entry{};
   options_ = options;
@@ -308,7 +355,7 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
       e.indexed = true;
     }
     if (start > 0 && options.mergeAffineCells) {
-      meshes.push_back(mergedPathMesh(e, path, values, psi, options, pool_.get(), tessellated, placed, broughtUpToDate));
+      meshes.push_back(mergedPathMesh(e, path, values, psi, options, pool_.get(), counts));
       revisions.push_back(e.revision);
       if (e.changesInARow > 0) {  // still changing: a returned mesh may be brought up to date
         wanted.push_back(e.revision.id);
@@ -331,7 +378,7 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
       e.innerValid = e.innerHeld = true;
       e.placedValid = false;
       changed = true;
-      ++tessellated;
+      ++counts.tessellated;
     }
     if (placedIsInner) {
       meshes.push_back(handOver(e.inner, e.innerHeld, e.changesInARow));
@@ -340,7 +387,7 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
         e.placed = e.inner;
         placeOnPath(e.placed, path, values, start);
         e.outerValues = read(e.outerIndices, psi);
-        if (innerSame) ++placed;
+        if (innerSame) ++counts.placed;
         e.placedValid = true;
         changed = true;
       }

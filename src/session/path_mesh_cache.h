@@ -6,7 +6,9 @@
 // keeps its mesh; one that only moved (a pipe dragged, a mechanism turning, a solid of a chain) is
 // placed again without being tessellated and merged again; one whose deformer is dragged is
 // deformed from its kept leaf and merged again where its vertices moved (AffineGridMerger), and
-// its frame mesh is a returned one brought up to date there (FrameMeshPool).
+// its frame mesh is a returned one brought up to date there (FrameMeshPool). When the dragged
+// deformer says where its change reaches (Operator::changedRegion), only the leaf's vertices
+// there are deformed again.
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -21,6 +23,14 @@
 
 namespace flexure::session {
 
+// What PathMeshCache::tessellate did (the GeometryFrame's counts, geometry_builder.h).
+struct PathMeshCounts {
+  std::size_t tessellated = 0;           // paths tessellated anew
+  std::size_t placed = 0;                // paths only placed anew
+  std::size_t broughtUpToDate = 0;       // of the tessellated, meshes brought up to date, not copied
+  std::size_t deformedWhereChanged = 0;  // of the tessellated, sheets deformed only where changed
+};
+
 class PathMeshCache {
  public:
   explicit PathMeshCache(std::shared_ptr<FrameMeshPool> pool);
@@ -29,11 +39,8 @@ class PathMeshCache {
   PathMeshCache& operator=(const PathMeshCache&) = delete;
 
   void reset(const Scene& scene);
-  // The scene's meshes for its current Ψ, with their revisions; counts the paths tessellated anew,
-  // those only placed anew, and those of the tessellated whose mesh was brought up to date at its
-  // moved vertices rather than copied.
-  std::vector<TriangleMesh> tessellate(const Scene& scene, const TessellationOptions& options, std::size_t& tessellated,
-                                       std::size_t& placed, std::size_t& broughtUpToDate,
+  // The scene's meshes for its current Ψ, with their revisions and what was done for them.
+  std::vector<TriangleMesh> tessellate(const Scene& scene, const TessellationOptions& options, PathMeshCounts& counts,
                                        std::vector<MeshRevision>& revisions);
 
   struct Entry;  // one path's meshes and what they were made from (path_mesh_cache.cpp)

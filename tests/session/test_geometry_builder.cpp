@@ -165,6 +165,8 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
     const auto frame = frameTagged(builder, step);
     REQUIRE(frame);
     CHECK(frame->pathsTessellated == 1);
+    // Only metaball 0's entries changed: the sheet is deformed again within its box alone.
+    CHECK(frame->pathsDeformedWhereChanged == 1);
     // Its revision says which vertices moved since the frame before (and since the one before
     // that), and they are all that differ: the viewport updates its copy there alone.
     REQUIRE(frame->revisions.size() == frame->sceneMeshCount);
@@ -255,6 +257,37 @@ TEST_CASE("a dragged sheet under a mirroring placement is brought up to date wit
     before = frame;
   }
   CHECK(broughtUpToDate >= 2);
+}
+
+TEST_CASE("a dragged sheet under a second inner operator is deformed whole, as tessellated afresh", "[session][geometry]") {
+  // The Z letter under a twist (not a similarity, so inside the path: two inner operators). The
+  // metaball's change reaches a part of its input, not of the twist's: the worker deforms the
+  // whole sheet, and the frames are still the fresh tessellation bit for bit.
+  registerAllModules();
+  std::ifstream file(std::string(FLEXURE_SOURCE_DIR) + "/scenes/metaball-z-letter.json");
+  nlohmann::json scene = nlohmann::json::parse(file);
+  scene["nodes"] = nlohmann::json::array({{{"name", "turn"}, {"type", "twist"}, {"children", scene["nodes"]}}});
+  const auto doc = loadSceneFromString(scene.dump());
+  TessellationOptions options;
+  options.mergeAffineCells = true;
+  GeometryBuilder builder(*doc, options);
+  Eigen::VectorXd psi = doc->parameters().values();
+  const int rate = doc->parameters().find("turn.rate");
+  const int dz = doc->parameters().find("deform.5.dz");
+  REQUIRE(rate >= 0);
+  REQUIRE(dz >= 0);
+  psi[rate] = 0.4;
+  builder.request(psi, 1);
+  REQUIRE(frameTagged(builder, 1));
+  for (std::uint64_t step = 2; step <= 4; ++step) {
+    psi[dz] += 0.04;
+    builder.request(psi, step);
+    const auto frame = frameTagged(builder, step);
+    REQUIRE(frame);
+    CHECK(frame->pathsTessellated == 1);
+    CHECK(frame->pathsDeformedWhereChanged == 0);
+    requireSameAsTessellated(*frame, *doc, psi, options);
+  }
 }
 
 TEST_CASE("the geometry builder says on its thread when a frame is ready", "[session][geometry]") {

@@ -2,7 +2,9 @@
 // Operators: inner nodes of the scene graph. Each defines a map T: R³ → R³ applied to every
 // point of the sub-tree below it, its Jacobian (normals transform by J^{-T}, Barr 1984) and its
 // inverse (implicit functions are pulled back through T^{-1}, Witkin et al. 1987, Appendix A).
+#include <optional>
 #include <span>
+#include <vector>
 
 #include "flexure/core/lifted_access.h"
 #include "flexure/core/node.h"
@@ -34,6 +36,14 @@ class Operator : public Node {
   // apply/jacobian; heavy operators (metaball deformation) override with a parallel loop.
   virtual void applyBatch(const ParamAccess<double>& params, std::span<Vec3d> points,
                           std::span<Vec3d> normals) const;
+  // Where a change of this operator's entries from `before` to `after` can change what
+  // applyBatch makes of a point: boxes of its input space (faces included) outside which every
+  // point and normal comes out as before, bit for bit. An operator that gives boxes also maps each
+  // point by itself: applyBatch on the points inside them alone gives the bits it gives them
+  // among all the others (a drag of a local deformer then deforms the part of a mesh it reaches,
+  // session/path_mesh_cache.cpp). std::nullopt (the default): anywhere, or not known.
+  virtual std::optional<std::vector<Bounds3>> changedRegion(const ParamAccess<double>& before,
+                                                            const ParamAccess<double>& after) const;
   // True when T is the identity for every parameter value (group).
   virtual bool isIdentity() const { return false; }
   // True when T(x) = translation + rotation·(scale ∘ x) for every parameter value (translate,

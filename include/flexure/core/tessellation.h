@@ -57,9 +57,10 @@ void turnWinding(TriangleMesh& mesh);
 // of a mesh placed before), without restoring any winding.
 void applyPlacement(std::vector<Vec3d>& positions, std::vector<Vec3d>& normals, const Path& path,
                     const ParamAccess<double>& params, std::size_t start);
-// Operators [0, start) applied to a mesh (positions and normals; the triangles stay), unmerged:
+// Operators [0, start) applied to a mesh's positions and normals (its triangles stay), unmerged:
 // finishPathInner without its merge, for a caller that merges itself (AffineGridMerger).
-void applyInnerOperators(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start);
+void applyInnerOperators(std::vector<Vec3d>& positions, std::vector<Vec3d>& normals, const Path& path,
+                         const ParamAccess<double>& params, std::size_t start);
 // Operators [0, start) applied to the leaf's mesh, merged when the options ask for it.
 void finishPathInner(TriangleMesh& mesh, const Path& path, const ParamAccess<double>& params, std::size_t start,
                      const TessellationOptions& options = {});

@@ -57,6 +57,11 @@ struct Metaball {
   int slotCount() const { return kFixedSlotCount + controlCount(); }
   // Slot specs with names prefixed "<index>.".
   void appendParameterSpecs(int index, std::vector<ParamSpec>& out) const;
+  // The box outside which the metaball with these slot values moves nothing: its skeleton's
+  // bounds padded along each world axis by the reach of R R_k through the local frame (for every
+  // metric t >= |q_k|, so F = 0 past R R_k along axis k: section 3's note). Unbounded for line
+  // and plane skeletons.
+  Bounds3 influenceBox(const double* slots) const;
 
  private:
   Mat3d frame_ = Mat3d::identity(), frameT_ = Mat3d::identity();

@@ -81,6 +81,15 @@ class MetaballDeformOperator final : public OperatorT<MetaballDeformOperator> {
   Vec3d inverseFromSlots(const double* slots, const Vec3d& X, bool* converged = nullptr) const;
   // Batch path on explicit slot values (benchmarks, tests).
   void applyBatchFromSlots(const double* slots, std::span<Vec3d> points, std::span<Vec3d> normals) const;
+  // Operator::changedRegion: the influence boxes, before and after, of the metaballs whose slots
+  // or translation (Eq. 8's dD_i, or the interpolating alpha_i, which every slot may change)
+  // changed. None with a metaball on a Bezier skeleton: its closest-point search starts from the
+  // answer for the vertex before, so a vertex's last bits can depend on its neighbours. None either
+  // with a followed curve (the skeleton is made from another node's entries) or a changed
+  // metaball without bounds (line, plane).
+  std::optional<std::vector<Bounds3>> changedRegion(const ParamAccess<double>& before,
+                                                    const ParamAccess<double>& after) const override;
+  std::optional<std::vector<Bounds3>> changedRegionFromSlots(const double* before, const double* after) const;
 
  private:
   friend class BatchDeformer;  // packs translationsWith once per batch

@@ -46,6 +46,9 @@ struct GeometryFrame {
   // Of the paths tessellated, those whose mesh is an earlier frame's brought up to date at the
   // vertices that moved since (a deformer dragged: frame_mesh_pool.h), not a copy.
   std::size_t pathsBroughtUpToDate = 0;
+  // Of the paths tessellated, those whose sheet was deformed again only where the dragged
+  // deformer's change reaches (Operator::changedRegion), the rest of it kept.
+  std::size_t pathsDeformedWhereChanged = 0;
   // Constraint glyphs, control polygons, influence volumes of the same Ψ (overlay_builder.h).
   std::shared_ptr<const OverlayGeometry> overlays;
 };
