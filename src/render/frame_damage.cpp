@@ -328,6 +328,25 @@ void updateTriangleChunks(const TriangleMesh& mesh, const std::vector<int>& chan
   }
 }
 
+namespace {
+
+// Whether every point of `box` projects in front of the eye to window coordinates inside `rect`
+// (a box whose corners are all in front projects into the hull of their images).
+bool projectsInside(const Bounds3& box, const glm::dmat4& viewProjection, int width, int height, const PixelRect& rect) {
+  if (box.empty()) return false;
+  for (int corner = 0; corner < 8; ++corner) {
+    const glm::dvec4 p((corner & 1) ? box.hi.x : box.lo.x, (corner & 2) ? box.hi.y : box.lo.y,
+                       (corner & 4) ? box.hi.z : box.lo.z, 1.0);
+    const glm::dvec4 clip = viewProjection * p;
+    if (!(clip.w > 1e-9)) return false;
+    const double x = (clip.x / clip.w * 0.5 + 0.5) * width, y = (clip.y / clip.w * 0.5 + 0.5) * height;
+    if (!(x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleChunk>& chunks,
                            const glm::dmat4& viewProjection, int width, int height, const PixelRect& clip,
                            unsigned base, std::vector<unsigned>& out, ProjectionScratch& scratch,
@@ -363,6 +382,14 @@ void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleC
   const bool anyOfRects = rects && rects->size() > 1;
   for (const TriangleChunk& chunk : chunks) {
     if (!screenRectOf(chunk.box, viewProjection, width, height, 1).intersects(clip)) continue;
+    // A chunk inside the clip (and, with several rectangles, inside one of them): every triangle
+    // of it passes the test below, and is taken without projecting its corners.
+    const auto holds = [&](const PixelRect& r) { return projectsInside(chunk.box, viewProjection, width, height, r); };
+    if (holds(clip) && (!anyOfRects || std::any_of(rects->begin(), rects->end(), holds))) {
+      for (int t = chunk.firstTriangle; t < chunk.firstTriangle + chunk.triangleCount; ++t)
+        for (int k : mesh.triangles[static_cast<std::size_t>(t)]) out.push_back(base + static_cast<unsigned>(k));
+      continue;
+    }
     for (int t = chunk.firstTriangle; t < chunk.firstTriangle + chunk.triangleCount; ++t) {
       const auto& tri = mesh.triangles[static_cast<std::size_t>(t)];
       const glm::dvec3 &a = windowOf(tri[0]), &b = windowOf(tri[1]), &c = windowOf(tri[2]);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "flexure/core/grid_tessellation.h"
 #include "flexure/render/glyph_meshes.h"
 #include "frame_damage.h"
@@ -147,4 +149,53 @@ TEST_CASE("the changed region of a sheet whose diagonal band moved is boxes alon
   CHECK(one[0].lo.x == both.lo.x);
   CHECK(one[0].hi.x == both.hi.x);
   CHECK(one[0].hi.z == both.hi.z);
+}
+
+TEST_CASE("the triangles reaching a clip are those a test of every triangle finds, whole chunks inside it taken at once",
+          "[render][partial]") {
+  // A 200 × 200 sheet seen in perspective; clips inside it, across its edge, around it, and
+  // several rectangles at once. The reference projects every triangle's corners.
+  TriangleMesh sheet;
+  appendGrid(sheet, 201, 201, [](int i, int j) {
+    const double x = 0.05 * i - 5.0, y = 0.05 * j - 5.0;
+    return GridVertex{Vec3d(x, y, 0.2 * std::sin(x) * std::cos(y)), Vec3d(0, 0, 1), {0, 0}};
+  });
+  const std::vector<TriangleChunk> chunks = triangleChunks(sheet, 256);
+  const int width = 800, height = 600;
+  const glm::dmat4 viewProjection = glm::perspective(0.8, double(width) / height, 0.1, 100.0) *
+                                    glm::lookAt(glm::dvec3(0, -9, 7), glm::dvec3(0, 0, 0), glm::dvec3(0, 0, 1));
+  const auto window = [&](int v) {
+    const Vec3d& p = sheet.positions[static_cast<std::size_t>(v)];
+    const glm::dvec4 c = viewProjection * glm::dvec4(p.x, p.y, p.z, 1.0);
+    return glm::dvec2((c.x / c.w + 1.0) * 0.5 * width, (c.y / c.w + 1.0) * 0.5 * height);
+  };
+  const auto reference = [&](const PixelRect& clip, const std::vector<PixelRect>& rects) {
+    std::vector<unsigned> out;
+    for (const auto& t : sheet.triangles) {
+      double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+      for (int v : t) {
+        const glm::dvec2 w = window(v);
+        x0 = std::min(x0, w.x), x1 = std::max(x1, w.x), y0 = std::min(y0, w.y), y1 = std::max(y1, w.y);
+      }
+      const auto reaches = [&](const PixelRect& r) { return x1 >= r.x0 - 1 && x0 <= r.x1 + 1 && y1 >= r.y0 - 1 && y0 <= r.y1 + 1; };
+      if (!reaches(clip) || (rects.size() > 1 && std::none_of(rects.begin(), rects.end(), reaches))) continue;
+      for (int v : t) out.push_back(static_cast<unsigned>(v));
+    }
+    return out;
+  };
+  const std::vector<std::vector<PixelRect>> cases{{{300, 250, 500, 400}},
+                                                  {{0, 0, 160, 600}},
+                                                  {{0, 0, width, height}},
+                                                  {{200, 200, 320, 300}, {450, 330, 600, 420}}};
+  for (const std::vector<PixelRect>& rects : cases) {
+    PixelRect clip;
+    for (const PixelRect& r : rects) clip = clip.united(r);
+    INFO("clip " << clip.x0 << " " << clip.y0 << " " << clip.x1 << " " << clip.y1 << ", " << rects.size() << " rectangles");
+    std::vector<unsigned> found;
+    ProjectionScratch scratch;
+    appendTrianglesInClip(sheet, chunks, viewProjection, width, height, clip, 0, found, scratch, &rects);
+    const std::vector<unsigned> expected = reference(clip, rects);
+    CHECK(expected.size() > 3000);
+    CHECK(found == expected);
+  }
 }
