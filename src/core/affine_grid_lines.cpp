@@ -19,6 +19,8 @@ struct BlockMemory {
   // Per direction: the first pass (a line not interpolated by its neighbours), keptLines' result,
   // and the lines kept in the end.
   std::vector<char> columnBends, rowBends, columnLines, rowLines, columns, rows;
+  // The bounds of each chunk of consecutive vertices of the block (blockBounds).
+  std::vector<Bounds3> chunkBounds;
 };
 
 }  // namespace affine_grid_detail
@@ -33,11 +35,9 @@ inline double largest(const Vec3d& v) { return std::max(std::max(std::abs(v.x), 
 // One grid block of a mesh, with its tolerances.
 class BlockView {
  public:
-  BlockView(const TriangleMesh& mesh, const GridBlock& block, double relativeTolerance)
+  // `box`: the bounds of the block's vertices.
+  BlockView(const TriangleMesh& mesh, const GridBlock& block, double relativeTolerance, const Bounds3& box)
       : mesh_(mesh), block_(block), normals_(mesh.normals.size() == mesh.positions.size()) {
-    Bounds3 box;
-    for (int j = 0; j < block.rows; ++j)
-      for (int i = 0; i < block.columns; ++i) box.extend(position(i, j));
     const Vec3d extent = box.extent();
     // The diagonal rounded up to a power of two: a round-off tolerance either way, and one that
     // stays put while a drag changes the block's extent a little (AffineGridMerger reuses tests).
@@ -318,6 +318,38 @@ std::vector<GridBlock> fittingBlocks(const TriangleMesh& mesh) {
   return out;
 }
 
+constexpr int kBoundsChunk = 256;
+
+// The bounds of each chunk of kBoundsChunk consecutive vertices of the block: `kept`'s (the
+// previous call's) for the chunks no vertex of `moved` lies in, computed again for the others.
+// Their union is the block's bounds, exactly (a drag over a 700 × 700 sheet then reads the
+// twelfth of it that moved, not all of it).
+std::vector<Bounds3> blockBounds(const TriangleMesh& mesh, const GridBlock& block, const std::vector<Bounds3>* kept,
+                                 const std::vector<int>* moved) {
+  const int count = block.columns * block.rows, chunks = (count + kBoundsChunk - 1) / kBoundsChunk;
+  const bool reuse = kept && moved && kept->size() == static_cast<std::size_t>(chunks);
+  std::vector<Bounds3> out = reuse ? *kept : std::vector<Bounds3>(static_cast<std::size_t>(chunks));
+  std::vector<char> again(static_cast<std::size_t>(chunks), reuse ? 0 : 1);
+  if (reuse)
+    for (auto it = std::lower_bound(moved->begin(), moved->end(), block.firstVertex);
+         it != moved->end() && *it < block.firstVertex + count; ++it)
+      again[static_cast<std::size_t>((*it - block.firstVertex) / kBoundsChunk)] = 1;
+  for (int c = 0; c < chunks; ++c) {
+    if (!again[static_cast<std::size_t>(c)]) continue;
+    Bounds3 box;
+    const int end = std::min(count, (c + 1) * kBoundsChunk);
+    for (int k = c * kBoundsChunk; k < end; ++k) box.extend(mesh.positions[static_cast<std::size_t>(block.firstVertex + k)]);
+    out[static_cast<std::size_t>(c)] = box;
+  }
+  return out;
+}
+
+Bounds3 unionOf(const std::vector<Bounds3>& boxes) {
+  Bounds3 all;
+  for (const Bounds3& b : boxes) all.extend(b);
+  return all;
+}
+
 // The kept lines of every block (`memory`: the previous call's, taken over where nothing moved,
 // when `moved` is given).
 std::vector<BlockMemory> keptLinesOfBlocks(const TriangleMesh& mesh, const std::vector<GridBlock>& blocks,
@@ -325,17 +357,16 @@ std::vector<BlockMemory> keptLinesOfBlocks(const TriangleMesh& mesh, const std::
                                            const std::vector<int>* moved) {
   std::vector<BlockMemory> out(blocks.size());
   for (std::size_t b = 0; b < blocks.size(); ++b) {
-    const BlockView g(mesh, blocks[b], relativeTolerance);
+    const BlockMemory* same = memory && moved && b < memory->size() && sameBlock((*memory)[b].block, blocks[b]) ? &(*memory)[b] : nullptr;
     BlockMemory& m = out[b];
+    m.chunkBounds = blockBounds(mesh, blocks[b], same ? &same->chunkBounds : nullptr, moved);
+    const BlockView g(mesh, blocks[b], relativeTolerance, unionOf(m.chunkBounds));
     m.block = blocks[b];
     m.tolerance = g.positionTolerance();
-    const BlockMemory* before = memory && moved && b < memory->size() && sameBlock((*memory)[b].block, blocks[b]) &&
-                                        (*memory)[b].tolerance == m.tolerance
-                                    ? &(*memory)[b]
-                                    : nullptr;
+    const BlockMemory* before = same && same->tolerance == m.tolerance ? same : nullptr;
     const BlockMoves moves = before ? movesIn(blocks[b], *moved) : BlockMoves{};
     if (before && !moves.any()) {  // nothing of the block moved: every test would read the same
-      m = *before;
+      m = *before;  // (its chunk bounds too: they are the same)
       continue;
     }
     const LineMemory columnMemory{before ? before->columnBends : m.columnBends, before ? before->columnLines : m.columnLines,

@@ -376,6 +376,39 @@ TEST_CASE("merging again after a bump moved gives the merge from scratch, updati
   CHECK_FALSE(merger.sameTrianglesAsBefore());
 }
 
+TEST_CASE("merged again, a block's tolerance follows its extent as the merge from scratch does", "[tessellation][merge]") {
+  // A vertex of the flat part 3e-9 off its grid line: kept while the block's diagonal is under 2
+  // (tolerance 2e-9), dropped when a tall bump makes it over 2 (4e-9). The bump rises and falls
+  // far from that vertex, so only the block's bounds carry the change.
+  const auto sheets = [](double h) {
+    TriangleMesh mesh = bumpedSheets(0.3, 0.7, h);
+    mesh.positions[10 * 61 + 50].z += 3e-9;
+    return mesh;
+  };
+  flexure::AffineGridMerger merger;
+  TriangleMesh previous;
+  std::vector<int> triangles;
+  for (const double h : {0.2, 1.5, 1.5, 0.2}) {
+    CAPTURE(h);
+    const TriangleMesh mesh = sheets(h);
+    TriangleMesh expected = mesh;
+    flexure::dropAffineGridLines(expected);
+    const std::vector<int> moved = previous.positions.empty() ? std::vector<int>{} : movedBetween(previous, mesh);
+    merger.merge(mesh, previous.positions.empty() ? nullptr : &moved);
+    CHECK(identical(merger.result(), expected));
+    triangles.push_back(expected.triangleCount());
+    previous = mesh;
+  }
+  // The off vertex's lines are kept under the low bump and dropped under the tall one.
+  const auto plainCount = [](double h) {
+    TriangleMesh plain = bumpedSheets(0.3, 0.7, h);
+    flexure::dropAffineGridLines(plain);
+    return plain.triangleCount();
+  };
+  CHECK(triangles[0] > plainCount(0.2));
+  CHECK(triangles[1] == plainCount(1.5));
+}
+
 TEST_CASE("a twist that keeps every grid line straight splits a merged cell again when merged after the move",
           "[tessellation][merge]") {
   // z = s (X + Y) + t X Y, X and Y clamped to the middle of the sheet: planar pieces with kinks
