@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "flexure/core/parallel_for.h"
+
 namespace flexure::render_detail {
 
 namespace {
@@ -76,6 +78,13 @@ class CellGrid {
         }
   }
   std::size_t markedCount() const { return markedCount_; }
+  // Marks the cells `other` (a grid over the same box) marks.
+  void unite(const CellGrid& other) {
+    for (std::size_t k = 0; k < marked_.size(); ++k) {
+      markedCount_ += marked_[k] == 0 && other.marked_[k] != 0;
+      marked_[k] = static_cast<char>(marked_[k] | other.marked_[k]);
+    }
+  }
 
   // The marked cells as boxes, runs of up to `run` cells along x merged (a long run drawn
   // diagonally would cover its whole bounding rectangle on screen).
@@ -129,6 +138,30 @@ constexpr std::size_t kMaxMarkedCells = 2048;
 // At most this many cells in all (the cells are cubes: a bound of similar sides gets 32 a side).
 constexpr double kMaxCells = 32768.0;
 
+// Marks the cells the changed triangles reach at `mesh`'s positions (their corners those of
+// `topology`, whose vertices are in [first, last]); stops past kMaxMarkedCells. A triangle's box
+// reaches the cells between the least and the greatest cell of its corners; each vertex's cell is
+// found once (a grid's vertex is a corner of six triangles).
+void markTriangles(const TriangleMesh& mesh, const TriangleMesh& topology, const std::vector<int>& changedTriangles,
+                   std::size_t first, std::size_t last, CellGrid& grid) {
+  constexpr int kUnknown = -1;
+  std::vector<std::array<int, 3>> cells(last - first + 1, std::array<int, 3>{kUnknown, 0, 0});
+  for (int k : changedTriangles) {
+    std::array<int, 3> lo{std::numeric_limits<int>::max(), std::numeric_limits<int>::max(), std::numeric_limits<int>::max()};
+    std::array<int, 3> hi{-1, -1, -1};
+    for (int v : topology.triangles[static_cast<std::size_t>(k)]) {
+      std::array<int, 3>& c = cells[static_cast<std::size_t>(v) - first];
+      if (c[0] == kUnknown) c = grid.cellOf(mesh.positions[static_cast<std::size_t>(v)]);
+      for (std::size_t a = 0; a < 3; ++a) {
+        lo[a] = std::min(lo[a], c[a]);
+        hi[a] = std::max(hi[a], c[a]);
+      }
+    }
+    grid.mark(lo, hi);
+    if (grid.markedCount() > kMaxMarkedCells) return;
+  }
+}
+
 // The boxes of where the changed triangles were and where they are (the tail of changedRegions);
 // `movedVertices` (ascending) are those whose positions may differ: the others are the same in
 // both meshes, so their place after is their place before.
@@ -154,30 +187,18 @@ void damageOfTriangles(const TriangleMesh& before, const TriangleMesh& after, co
   // 32 768 in all): each changed triangle, before and after, marks the cells its bounding box
   // reaches. A few operations per changed triangle, and the boxes stay few however many triangles
   // moved; past 2 048 marked cells, the one box around them all.
-  CellGrid grid(all, std::max({maxExtent, longest / 64.0, std::cbrt(e.x * e.y * e.z / kMaxCells)}));
-  // A triangle's box reaches the cells between the least and the greatest cell of its corners;
-  // each vertex's cell is found once per mesh (a grid's vertex is a corner of six triangles).
-  constexpr int kUnknown = -1;
-  std::vector<std::array<int, 3>> cells(last - first + 1);
-  for (const TriangleMesh* mesh : {&before, &after}) {
-    std::fill(cells.begin(), cells.end(), std::array<int, 3>{kUnknown, 0, 0});
-    for (int k : changedTriangles) {
-      std::array<int, 3> lo{std::numeric_limits<int>::max(), std::numeric_limits<int>::max(), std::numeric_limits<int>::max()};
-      std::array<int, 3> hi{-1, -1, -1};
-      for (int v : after.triangles[static_cast<std::size_t>(k)]) {
-        std::array<int, 3>& c = cells[static_cast<std::size_t>(v) - first];
-        if (c[0] == kUnknown) c = grid.cellOf(mesh->positions[static_cast<std::size_t>(v)]);
-        for (int a = 0; a < 3; ++a) {
-          lo[static_cast<std::size_t>(a)] = std::min(lo[static_cast<std::size_t>(a)], c[static_cast<std::size_t>(a)]);
-          hi[static_cast<std::size_t>(a)] = std::max(hi[static_cast<std::size_t>(a)], c[static_cast<std::size_t>(a)]);
-        }
-      }
-      grid.mark(lo, hi);
-      if (grid.markedCount() > kMaxMarkedCells) {
-        out.push_back(all);
-        return;
-      }
-    }
+  // Where the triangles were and where they are are marked at once, on two threads when one is
+  // free (the marks are the same in any order: a cell is marked or not).
+  const double cell = std::max({maxExtent, longest / 64.0, std::cbrt(e.x * e.y * e.z / kMaxCells)});
+  std::array<CellGrid, 2> grids{CellGrid(all, cell), CellGrid(all, cell)};
+  parallelFor(2, 1, 2, [&](long begin, long end) {
+    for (long m = begin; m < end; ++m) markTriangles(m == 0 ? before : after, after, changedTriangles, first, last, grids[static_cast<std::size_t>(m)]);
+  });
+  CellGrid& grid = grids[0];
+  grid.unite(grids[1]);
+  if (grid.markedCount() > kMaxMarkedCells) {
+    out.push_back(all);
+    return;
   }
   grid.appendBoxes(2, out);
   // (A moved vertex that no triangle uses changes nothing drawn, and adds no box.)
