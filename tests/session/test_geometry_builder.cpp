@@ -77,6 +77,16 @@ void requireSameAsTessellated(const GeometryFrame& frame, const Scene& document,
   }
 }
 
+// The Z letter's scene with its nodes put under `parent` (a node record without children).
+std::unique_ptr<Scene> zLetterUnder(nlohmann::json parent) {
+  registerAllModules();
+  std::ifstream file(std::string(FLEXURE_SOURCE_DIR) + "/scenes/metaball-z-letter.json");
+  nlohmann::json scene = nlohmann::json::parse(file);
+  parent["children"] = scene["nodes"];
+  scene["nodes"] = nlohmann::json::array({parent});
+  return loadSceneFromString(scene.dump());
+}
+
 }  // namespace
 
 TEST_CASE("the geometry builder tessellates again only the paths whose parameters changed", "[session][geometry]") {
@@ -224,12 +234,8 @@ TEST_CASE("a dragged sheet under a mirroring placement is brought up to date wit
   // The Z letter under a scale by −1 (a similarity, so the placement; it turns the winding): the
   // frames of the drag are still the fresh tessellation bit for bit, and still brought up to
   // date where the vertices moved, the winding kept turned.
-  registerAllModules();
-  std::ifstream file(std::string(FLEXURE_SOURCE_DIR) + "/scenes/metaball-z-letter.json");
-  nlohmann::json scene = nlohmann::json::parse(file);
-  scene["nodes"] = nlohmann::json::array(
-      {{{"name", "mirror"}, {"type", "scale"}, {"params", {{"sx", -1.0}, {"sy", -1.0}, {"sz", -1.0}}}, {"children", scene["nodes"]}}});
-  const auto doc = loadSceneFromString(scene.dump());
+  const auto doc =
+      zLetterUnder({{"name", "mirror"}, {"type", "scale"}, {"params", {{"sx", -1.0}, {"sy", -1.0}, {"sz", -1.0}}}});
   TessellationOptions options;
   options.mergeAffineCells = true;
   GeometryBuilder builder(*doc, options);
@@ -263,11 +269,7 @@ TEST_CASE("a dragged sheet under a second inner operator is deformed whole, as t
   // The Z letter under a twist (not a similarity, so inside the path: two inner operators). The
   // metaball's change reaches a part of its input, not of the twist's: the worker deforms the
   // whole sheet, and the frames are still the fresh tessellation bit for bit.
-  registerAllModules();
-  std::ifstream file(std::string(FLEXURE_SOURCE_DIR) + "/scenes/metaball-z-letter.json");
-  nlohmann::json scene = nlohmann::json::parse(file);
-  scene["nodes"] = nlohmann::json::array({{{"name", "turn"}, {"type", "twist"}, {"children", scene["nodes"]}}});
-  const auto doc = loadSceneFromString(scene.dump());
+  const auto doc = zLetterUnder({{"name", "turn"}, {"type", "twist"}});
   TessellationOptions options;
   options.mergeAffineCells = true;
   GeometryBuilder builder(*doc, options);
