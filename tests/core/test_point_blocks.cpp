@@ -19,7 +19,7 @@ std::vector<int> insideByEveryPoint(const std::vector<Vec3d>& points, const std:
   return out;
 }
 
-Bounds3 box(Vec3d lo, Vec3d hi) {
+Bounds3 boxOf(Vec3d lo, Vec3d hi) {
   Bounds3 b;
   b.lo = lo;
   b.hi = hi;
@@ -36,8 +36,8 @@ TEST_CASE("the points inside boxes are found through their blocks as by testing 
   std::shuffle(scattered.begin(), scattered.end(), std::mt19937(3));
   // Two overlapping boxes (each point once), one whose faces pass through grid points (faces
   // count), a flat one, and one outside the sheet.
-  const std::vector<Bounds3> boxes{box({0.5, 0.5, -1}, {0.9, 0.8, 1}), box({0.7, 0.6, -1}, {1.2, 1.1, 1}),
-                                   box({2.0, 0.0, 0.0}, {2.2, 0.3, 0.0}), box({5, 5, 5}, {6, 6, 6})};
+  const std::vector<Bounds3> boxes{boxOf({0.5, 0.5, -1}, {0.9, 0.8, 1}), boxOf({0.7, 0.6, -1}, {1.2, 1.1, 1}),
+                                   boxOf({2.0, 0.0, 0.0}, {2.2, 0.3, 0.0}), boxOf({5, 5, 5}, {6, 6, 6})};
   for (const std::vector<Vec3d>* points : {&sheet, &scattered}) {
     PointBlocks blocks;
     blocks.build(*points);

@@ -39,7 +39,7 @@ Sheet wavySheet() {
 bool sameBits(const Vec3d& a, const Vec3d& b) { return std::memcmp(&a, &b, sizeof(Vec3d)) == 0; }
 
 // Slot values with `edits` ("<i>.<slot>" = value) over the specs' defaults.
-std::vector<double> slotValues(const MetaballDeformOperator& op, const std::vector<std::pair<std::string, double>>& edits) {
+std::vector<double> slotsWith(const MetaballDeformOperator& op, const std::vector<std::pair<std::string, double>>& edits) {
   std::vector<double> values;
   for (const ParamSpec& s : op.parameterSpecs()) {
     double v = s.defaultValue;
@@ -50,7 +50,7 @@ std::vector<double> slotValues(const MetaballDeformOperator& op, const std::vect
   return values;
 }
 
-Sheet deformed(const MetaballDeformOperator& op, const std::vector<double>& slots, const Sheet& in) {
+Sheet deformedSheet(const MetaballDeformOperator& op, const std::vector<double>& slots, const Sheet& in) {
   Sheet out = in;
   op.applyBatchFromSlots(slots.data(), out.positions, out.normals);
   return out;
@@ -66,7 +66,7 @@ void checkChange(const MetaballDeformOperator& op, const std::vector<double>& be
                  const Sheet& sheet, std::mt19937& random, double mostInside = 0.5) {
   const auto region = op.changedRegionFromSlots(before.data(), after.data());
   REQUIRE(region.has_value());
-  const Sheet was = deformed(op, before, sheet), is = deformed(op, after, sheet);
+  const Sheet was = deformedSheet(op, before, sheet), is = deformedSheet(op, after, sheet);
   std::vector<std::size_t> inside;
   std::size_t changedOutside = 0, changedInside = 0;
   for (std::size_t v = 0; v < sheet.positions.size(); ++v) {
@@ -125,13 +125,13 @@ TEST_CASE("a dragged point metaball of the Z changes its box alone, and the vert
   }
   const Sheet sheet = wavySheet();
   std::mt19937 random(5);
-  const std::vector<double> before = slotValues(op, base);
+  const std::vector<double> before = slotsWith(op, base);
   for (const auto& [slot, value] : std::vector<std::pair<std::string, double>>{
            {"4.dz", 0.31}, {"4.dx", -0.07}, {"7.radius", 0.2}, {"7.radius", 0.4}, {"0.angle", 0.3}, {"11.sx", 1.4}}) {
     INFO(slot << " = " << value);
     auto edits = base;
     edits.emplace_back(slot, value);
-    const std::vector<double> after = slotValues(op, edits);
+    const std::vector<double> after = slotsWith(op, edits);
     checkChange(op, before, after, sheet, random);
     const auto region = op.changedRegionFromSlots(before.data(), after.data());
     // One metaball changed: its box, or its old and new boxes when the radius changed.
@@ -178,7 +178,7 @@ TEST_CASE("every bounded skeleton kind keeps changedRegion's promise, in lanes a
   std::mt19937 random(9);
   for (const BlendMode blend : {BlendMode::Sum, BlendMode::Interpolate}) {
     op.setBlendMode(blend);
-    const std::vector<double> before = slotValues(op, base);
+    const std::vector<double> before = slotsWith(op, base);
     for (const auto& [slot, value] : std::vector<std::pair<std::string, double>>{
              {"0.dz", 0.35}, {"2.radius", 0.22}, {"3.dx", -0.2}, {"4.angle", -0.3}, {"4.rx", 0.6}, {"5.dz", 0.1}, {"1.inner", 0.1}}) {
       INFO(blendModeName(blend) << ", " << slot << " = " << value);
@@ -186,7 +186,7 @@ TEST_CASE("every bounded skeleton kind keeps changedRegion's promise, in lanes a
       edits.emplace_back(slot, value);
       // Interpolating, the overlapping metaballs' alphas all change with any slot (their boxes
       // cover two thirds of the sheet); summing, only the changed metaball's box.
-      checkChange(op, before, slotValues(op, edits), sheet, random, blend == BlendMode::Sum ? 0.5 : 0.7);
+      checkChange(op, before, slotsWith(op, edits), sheet, random, blend == BlendMode::Sum ? 0.5 : 0.7);
     }
   }
 }
@@ -199,8 +199,8 @@ TEST_CASE("no region for a Bezier skeleton or a metaball without bounds", "[defo
     Metaball m;
     m.skeleton = makeSkeleton(type);
     op.addMetaball(m);
-    const std::vector<double> before = slotValues(op, {}), after = slotValues(op, {{"1.dz", 0.2}}),
-                              pointMoved = slotValues(op, {{"0.dz", 0.2}});
+    const std::vector<double> before = slotsWith(op, {}), after = slotsWith(op, {{"1.dz", 0.2}}),
+                              pointMoved = slotsWith(op, {{"0.dz", 0.2}});
     CHECK_FALSE(op.changedRegionFromSlots(before.data(), after.data()).has_value());
     // A bounded metaball beside a Bezier one: still none (the curve's vertices depend on their
     // neighbours); beside a line or plane: its own box.
