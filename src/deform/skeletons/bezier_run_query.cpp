@@ -26,7 +26,6 @@
 #include <cmath>
 
 #include "../simd_clones.h"
-#include "flexure/deform/coordinate_bounds.h"
 #include "flexure/deform/skeletons/bezier_skeleton.h"
 
 namespace flexure::deform {
@@ -112,42 +111,6 @@ inline bool increasingFor(const MonotoneTest& m, double px, double py, double pz
 
 namespace {
 
-// The largest value of P . v over the box (a linear function is largest at a corner).
-double largestDot(const Bounds3& box, double vx, double vy, double vz) {
-  return (vx > 0.0 ? box.hi.x * vx : box.lo.x * vx) + (vy > 0.0 ? box.hi.y * vy : box.lo.y * vy) +
-         (vz > 0.0 ? box.hi.z * vz : box.lo.z * vz);
-}
-
-// A margin far above the rounding of a - P . v, for every P of the box, so that a positive
-// answer of a box test implies the lane tests' answer whatever the rounding (the results stay
-// those of the lane tests, bit for bit).
-double boxRoundingMargin(const Bounds3& box, double a, double vx, double vy, double vz) {
-  const double mx = std::max(std::fabs(box.lo.x), std::fabs(box.hi.x)), my = std::max(std::fabs(box.lo.y), std::fabs(box.hi.y));
-  const double mz = std::max(std::fabs(box.lo.z), std::fabs(box.hi.z));
-  return 1e-9 * (std::fabs(a) + mx * std::fabs(vx) + my * std::fabs(vy) + mz * std::fabs(vz));
-}
-
-// increasingFor for every point of a box at once (the run's, checked once per run instead of per
-// lane): the box inside the monotone sphere (its farthest corner), or each of g_s's Bernstein
-// coefficients sa_k - P . s_k positive at the corner where it is smallest. True implies
-// increasingFor for every point of the box; false says nothing (the lanes are then tested).
-bool increasingForBox(const MonotoneTest& m, const Bounds3& box) {
-  const double fx = std::max(std::fabs(box.lo.x - m.cx), std::fabs(box.hi.x - m.cx));
-  const double fy = std::max(std::fabs(box.lo.y - m.cy), std::fabs(box.hi.y - m.cy));
-  const double fz = std::max(std::fabs(box.lo.z - m.cz), std::fabs(box.hi.z - m.cz));
-  if ((fx * fx + fy * fy + fz * fz) * (1.0 + 1e-9) < m.monotone2) return true;
-  for (int k = 0; k < 5; ++k)
-    if (m.sa[k] - largestDot(box, m.sx[k], m.sy[k], m.sz[k]) <= boxRoundingMargin(box, m.sa[k], m.sx[k], m.sy[k], m.sz[k])) return false;
-  return true;
-}
-
-// Whether (ga - P . g) sign >= 0 for every point of the box (at the corner where it is
-// smallest): with the neighbour's g monotone for the whole box, coverPass covers every point.
-bool coverSignForBox(const NeighbourLanes& nb, const Bounds3& box) {
-  const double smallest = nb.sign > 0.0 ? nb.ga - largestDot(box, nb.gx, nb.gy, nb.gz) : -largestDot(box, -nb.gx, -nb.gy, -nb.gz) - nb.ga;
-  return smallest > boxRoundingMargin(box, nb.ga, nb.gx, nb.gy, nb.gz);
-}
-
 // Pass 2 on the lanes [0, n) that chose the same piece: Halley's method from the chord
 // projection (or from a given parameter), then the piece's part of the certificate. The answer
 // of a lane is the root inside the piece, or the curve's end point when the piece starts (ends)
@@ -155,8 +118,7 @@ bool coverSignForBox(const NeighbourLanes& nb, const Bounds3& box) {
 FLEXURE_DEFORM_SIMD
 void halleyPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const PieceLanes& pl,
                 const double* __restrict startT, double* __restrict nx, double* __restrict ny, double* __restrict nz,
-                double* __restrict d2out, double* __restrict okOut, double* __restrict sideOut, double* __restrict sOut,
-                bool monotoneForRun) {
+                double* __restrict d2out, double* __restrict okOut, double* __restrict sideOut, double* __restrict sOut) {
   // Three steps settle all but a few lanes from the chord projection (two steps left 4 % more
   // unsettled and cost more than they saved); the rest (side 2) get three more from where they
   // stopped (retryLanes).
@@ -208,16 +170,6 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
       okv[i] = gs > 0.0 ? okv[i] : 0.0;
     }
   }
-  // g increasing on the whole piece for the lane's point: for every lane at once when the run's
-  // box passes the test (increasingForBox), else lane by lane.
-  alignas(64) double monotonev[kLanes];
-  if (monotoneForRun) {
-    std::fill(monotonev, monotonev + n, 1.0);
-  } else {
-    const MonotoneTest& m = pl.monotone;
-#pragma omp simd
-    for (int i = 0; i < n; ++i) monotonev[i] = increasingFor(m, xs[i], ys[i], zs[i]) ? 1.0 : 0.0;
-  }
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
     const double px = xs[i], py = ys[i], pz = zs[i];
@@ -238,7 +190,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
     const double converged = ((step < done) & (step > -done) & (next > 0.0) & (next < 1.0)) ? ok : 0.0;
     const double h = next - s;
     double qx = rx + (r1x + r2x * (0.5 * h)) * h, qy = ry + (r1y + r2y * (0.5 * h)) * h, qz = rz + (r1z + r2z * (0.5 * h)) * h;
-    const bool monotone = monotonev[i] != 0.0;
+    const bool monotone = increasingFor(pl.monotone, px, py, pz);  // g increasing on the whole piece
     // g at the piece's ends (its first and last Bernstein coefficients).
     const double g0 = g0a - (px * g0x + py * g0y + pz * g0z);
     const double g1 = g1a - (px * g1x + py * g1y + pz * g1z);
@@ -454,8 +406,7 @@ NeighbourLanes BezierSkeleton::neighbourLanes(int k, bool next) const {
 }
 
 int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2,
-                                       std::uint32_t pieceMask, double* nx, double* ny, double* nz, unsigned char* found, Hint* hint,
-                                       const Bounds3* box) const {
+                                       std::uint32_t pieceMask, double* nx, double* ny, double* nz, unsigned char* found, Hint* hint) const {
   count = std::min(count, kRunLength);
   RunPieces pc;
   pc.cutoff2 = cutoff2;
@@ -484,18 +435,6 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   // The lanes certify cubics in power form; other degrees go to nearestParameter.
   LaneAnswers& ans = st.answers;
   if (degree() == 3) {
-    // Every lane's point, the retried ones included, lies in the run's box: the box tests
-    // (increasingForBox, coversBox) answer for all of them at once.
-    const Bounds3 runBox = box ? *box : coordinateBounds(xs, ys, zs, count);
-    // increasingForBox per piece, asked for at most once per run (a piece is tested as a lane's
-    // piece and as a neighbour): 1 true, 0 false, -1 not asked yet.
-    std::array<signed char, kMaxRunPieces> monotoneOnBox;
-    monotoneOnBox.fill(-1);
-    auto monotoneForRun = [&](int k) {
-      signed char& known = monotoneOnBox[static_cast<std::size_t>(k)];
-      if (known < 0) known = increasingForBox(pieceLanes_[static_cast<std::size_t>(k)].monotone, runBox) ? 1 : 0;
-      return known != 0;
-    };
     auto previousPiece = [&](int k) { return k > 0 ? k - 1 : (closed_ && pieceCount() > 1 ? pieceCount() - 1 : -1); };
     auto nextPiece = [&](int k) { return k + 1 < pieceCount() ? k + 1 : (closed_ && pieceCount() > 1 ? 0 : -1); };
     const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
@@ -504,22 +443,15 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
     // Passes 2 and 2b for lanes [i0, i1) of (x, y, z, t) on piece k, into `out` at i0.
     auto solveOnPiece = [&](const double* x, const double* y, const double* z, const double* t, int i0, int i1, int k, LaneAnswers& out) {
       const int n = i1 - i0;
-      const PieceLanes& pl = pieceLanes_[static_cast<std::size_t>(k)];
-      halleyPass(x + i0, y + i0, z + i0, n, pl, t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0, out.side + i0,
-                 out.s + i0, monotoneForRun(k));
+      halleyPass(x + i0, y + i0, z + i0, n, pieceLanes_[static_cast<std::size_t>(k)], t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
+                 out.side + i0, out.s + i0);
       std::fill(out.own + i0, out.own + i1, double(k));
       // A neighbour that is not a candidate of the run is never checked by the others pass:
       // whether the answer covers it does not matter.
       const int prev = candidate(previousPiece(k)), next = candidate(nextPiece(k));
-      // The cover test once for the run's box where it holds for all of it, else lane by lane.
-      auto cover = [&](int neighbour, const std::vector<NeighbourLanes>& lanes, double* covered) {
-        const NeighbourLanes& nb = lanes[static_cast<std::size_t>(neighbour)];
-        if (coverSignForBox(nb, runBox) && monotoneForRun(neighbour)) std::fill(covered + i0, covered + i1, nb.index);
-        else coverPass(x + i0, y + i0, z + i0, n, nb, covered + i0);
-      };
-      if (prev >= 0) cover(prev, previousLanes_, out.coveredPrev);
+      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, previousLanes_[static_cast<std::size_t>(prev)], out.coveredPrev + i0);
       else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
-      if (next >= 0 && next != prev) cover(next, nextLanes_, out.coveredNext);
+      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, nextLanes_[static_cast<std::size_t>(next)], out.coveredNext + i0);
       else std::fill(out.coveredNext + i0, out.coveredNext + i1, -1.0);
     };
     for (int i0 = 0; i0 < count;) {  // runs of neighbours mostly share their nearest chord

@@ -126,12 +126,10 @@ struct BezierSkeleton {
   // converged, and every other piece's lower bound beyond the distance found); a point the
   // certificate does not settle goes through nearestParameter. Output per point: found[i] = 1
   // and (nx, ny, nz)[i] = R(u*), or found[i] = 0 when nothing lies within the cutoff. Returns
-  // how many points needed nearestParameter. `box` (optional): the run's box, when the caller
-  // has it (coordinateBounds of the points); parts of the certificate are checked once for the
-  // whole box, and lane by lane only where that fails.
+  // how many points needed nearestParameter.
   static constexpr int kRunLength = 64;
   int nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2, std::uint32_t pieceMask,
-                         double* nx, double* ny, double* nz, unsigned char* found, Hint* hint = nullptr, const Bounds3* box = nullptr) const;
+                         double* nx, double* ny, double* nz, unsigned char* found, Hint* hint = nullptr) const;
   // Same by brute force: dense sampling plus Newton polish (for tests and comparison).
   double nearestParameterBySampling(const Vec3d& p, int samples) const;
 
