@@ -135,7 +135,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
   // chain of dependent operations ending in a division, and with the whole chain in the loop
   // body the processor kept only one or two iterations in flight; one step per iteration lets it
   // overlap many lanes' steps. c0..c2, s, step, done and ok wait in arrays between the loops.
-  alignas(64) double c0v[kLanes], c1v[kLanes], c2v[kLanes], sv[kLanes], stepv[kLanes], donev[kLanes], okv[kLanes];
+  alignas(64) double c0v[kLanes], c1v[kLanes], c2v[kLanes], sv[kLanes], stepv[kLanes], denv[kLanes], donev[kLanes], okv[kLanes];
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
     const double px = xs[i], py = ys[i], pz = zs[i];
@@ -162,13 +162,18 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
       const double safe = gs > 0.0 ? gs : 1.0;
       // Halley's step 2 g g_s / (2 g_s^2 - g g_ss) while its correction factor
       // 1 / (1 - g g_ss / (2 g_s^2)) stays below 2 (g_s^2 > g g_ss); farther out, Newton's g / g_s.
-      // One division either way.
+      // One division either way, in a loop of its own below: with the numerator and the
+      // denominator both selects on the same condition in one expression, GCC splits the
+      // quotient into two divisions, one per branch, for every lane.
       const bool halley = safe * safe > g * gss;
       sv[i] = s;
-      stepv[i] = (halley ? 2.0 * g * safe : g) / (halley ? 2.0 * safe * safe - g * gss : safe);
+      stepv[i] = halley ? 2.0 * g * safe : g;
+      denv[i] = halley ? 2.0 * safe * safe - g * gss : safe;
       donev[i] = halley ? 1e-4 : 1e-6;
       okv[i] = gs > 0.0 ? okv[i] : 0.0;
     }
+#pragma omp simd
+    for (int i = 0; i < n; ++i) stepv[i] = stepv[i] / denv[i];
   }
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
