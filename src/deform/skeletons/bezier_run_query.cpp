@@ -278,7 +278,7 @@ void writeSettled(int n, double cutoff2, const LaneState& st, double* __restrict
       nz[i] = a.nz[i];
     }
     found[i] = inside ? 1 : 0;
-    pending[i] = near & !settled ? 1.0 : 0.0;
+    pending[i] = (near & !settled) ? 1.0 : 0.0;
   }
 }
 
@@ -296,7 +296,7 @@ void retryLanes(const double* xs, const double* ys, const double* zs, int count,
   // Most runs have no lane to retry: one vectorized test instead of a branch per lane.
   alignas(64) double retrying[kLanes];
 #pragma omp simd
-  for (int i = 0; i < count; ++i) retrying[i] = (st.near[i] != 0.0) & (ans.ok[i] == 0.0) & (ans.side[i] != 0.0) ? 1.0 : 0.0;
+  for (int i = 0; i < count; ++i) retrying[i] = ((st.near[i] != 0.0) & (ans.ok[i] == 0.0) & (ans.side[i] != 0.0)) ? 1.0 : 0.0;
   if (!anyLane(retrying, count)) return;
   alignas(64) double x[kLanes], y[kLanes], z[kLanes], t[kLanes];
   std::array<int, kLanes> lane{}, piece{};
