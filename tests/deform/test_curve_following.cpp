@@ -170,6 +170,69 @@ TEST_CASE("the run query of Bezier curves answers every point as nearestParamete
   }
 }
 
+TEST_CASE("the run query answers runs of every length and writes nothing past their end", "[skeleton][bezier]") {
+  // The batch path's last run of a block is shorter than kRunLength. Each run mixes points the
+  // lanes settle with points they leave to nearestParameter (at the hairpin's turn, the S's
+  // junctions, and every point of the quintic, which the lanes never settle); the answers must
+  // be the scalar search's, and the lanes past `count` must stay as they were.
+  constexpr int kMax = BezierSkeleton::kRunLength;
+  std::vector<BezierSkeleton> curves = runQueryCurves();
+  const double reach = 0.3, cutoff2 = reach * reach;
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> coord(-1.0, 1.0);
+  for (int c : {0, 3, 6}) {
+    const BezierSkeleton& b = curves[static_cast<std::size_t>(c)];
+    INFO("curve " << c << ", degree " << b.degree());
+    long fallbacks = 0, within = 0;
+    for (int count : {1, 2, 7, 8, 9, 31, 37, 63, kMax}) {
+      INFO("count " << count);
+      double xs[kMax], ys[kMax], zs[kMax], nx[kMax], ny[kMax], nz[kMax];
+      unsigned char found[kMax];
+      Bounds3 box;
+      for (int i = 0; i < count; ++i) {
+        // Every third point on the curve (all within reach), the others around it.
+        const Vec3d q = b.point(std::abs(coord(rng)));
+        const Vec3d p = i % 3 == 0 ? q : q + Vec3d(0.25 * coord(rng), 0.25 * coord(rng), 0.1 * coord(rng));
+        xs[i] = p.x;
+        ys[i] = p.y;
+        zs[i] = p.z;
+        box.extend(p);
+      }
+      for (int i = count; i < kMax; ++i) {
+        nx[i] = ny[i] = nz[i] = -7.0;
+        found[i] = 9;
+      }
+      BezierSkeleton::Hint hint;
+      const int n = b.nearestPointsOfRun(xs, ys, zs, count, cutoff2, b.candidatePieces(box, reach), nx, ny, nz, found, &hint);
+      CHECK(n >= 0);
+      CHECK(n <= count);
+      fallbacks += n;
+      for (int i = count; i < kMax; ++i) {
+        CHECK(found[i] == 9);
+        CHECK(nx[i] == -7.0);
+        CHECK(ny[i] == -7.0);
+        CHECK(nz[i] == -7.0);
+      }
+      for (int i = 0; i < count; ++i) {
+        const Vec3d p(xs[i], ys[i], zs[i]);
+        Vec3d expected;
+        const bool expectFound = b.nearestParameter(p, cutoff2, ~std::uint32_t(0), &expected) >= 0.0;
+        REQUIRE(bool(found[i]) == expectFound);
+        if (!expectFound) continue;
+        ++within;
+        CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-9);
+        CHECK(std::fabs(norm(p - Vec3d(nx[i], ny[i], nz[i])) - norm(p - expected)) < 1e-12);
+      }
+    }
+    CHECK(within > 0);
+    // The quintic goes to nearestParameter for every point within reach of a piece; the cubics
+    // settle most points in lanes but not all (the hairpin's turn, the S's junctions).
+    if (b.degree() != 3) CHECK(fallbacks >= within);
+    else CHECK(fallbacks < within);
+    if (c == 6) CHECK(fallbacks > 0);  // the hairpin's runs mix settled lanes and fallbacks
+  }
+}
+
 TEST_CASE("the run query answers as nearestParameter does around curves far from the origin", "[skeleton][bezier]") {
   // The lanes' Halley steps evaluate g(s) = (R(s) - P) . R_s(s) from its power-form coefficients,
   // whose lowest ones subtract P . a_k from a_j . a_k: with the curve and the points far from the

@@ -90,6 +90,15 @@ void chordPass(const double* __restrict xs, const double* __restrict ys, const d
   }
 }
 
+// Whether some lane of [0, n) is non-zero: one vectorized pass, no branch per lane.
+FLEXURE_DEFORM_SIMD
+bool anyLane(const double* __restrict v, int n) {
+  double any = 0.0;
+#pragma omp simd reduction(max : any)
+  for (int i = 0; i < n; ++i) any = v[i] != 0.0 ? 1.0 : any;
+  return any != 0.0;
+}
+
 }  // namespace
 
 inline bool increasingFor(const MonotoneTest& m, double px, double py, double pz) {
@@ -126,7 +135,7 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
   // chain of dependent operations ending in a division, and with the whole chain in the loop
   // body the processor kept only one or two iterations in flight; one step per iteration lets it
   // overlap many lanes' steps. c0..c2, s, step, done and ok wait in arrays between the loops.
-  alignas(64) double c0v[kLanes], c1v[kLanes], c2v[kLanes], sv[kLanes], stepv[kLanes], donev[kLanes], okv[kLanes];
+  alignas(64) double c0v[kLanes], c1v[kLanes], c2v[kLanes], sv[kLanes], stepv[kLanes], denv[kLanes], donev[kLanes], okv[kLanes];
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
     const double px = xs[i], py = ys[i], pz = zs[i];
@@ -153,13 +162,18 @@ void halleyPass(const double* __restrict xs, const double* __restrict ys, const 
       const double safe = gs > 0.0 ? gs : 1.0;
       // Halley's step 2 g g_s / (2 g_s^2 - g g_ss) while its correction factor
       // 1 / (1 - g g_ss / (2 g_s^2)) stays below 2 (g_s^2 > g g_ss); farther out, Newton's g / g_s.
-      // One division either way.
+      // One division either way, in a loop of its own below: with the numerator and the
+      // denominator both selects on the same condition in one expression, GCC splits the
+      // quotient into two divisions, one per branch, for every lane.
       const bool halley = safe * safe > g * gss;
       sv[i] = s;
-      stepv[i] = (halley ? 2.0 * g * safe : g) / (halley ? 2.0 * safe * safe - g * gss : safe);
+      stepv[i] = halley ? 2.0 * g * safe : g;
+      denv[i] = halley ? 2.0 * safe * safe - g * gss : safe;
       donev[i] = halley ? 1e-4 : 1e-6;
       okv[i] = gs > 0.0 ? okv[i] : 0.0;
     }
+#pragma omp simd
+    for (int i = 0; i < n; ++i) stepv[i] = stepv[i] / denv[i];
   }
 #pragma omp simd
   for (int i = 0; i < n; ++i) {
@@ -247,6 +261,27 @@ void othersPass(int n, const RunPieces& pc, LaneState& st) {
   }
 }
 
+// The output of the lanes the certificate settled: found[i] = 1 and the nearest point where it
+// lies within the cutoff; pending[i] = 1 for the lanes within reach of a piece that it did not
+// settle (they go to nearestParameter).
+FLEXURE_DEFORM_SIMD
+void writeSettled(int n, double cutoff2, const LaneState& st, double* __restrict nx, double* __restrict ny, double* __restrict nz,
+                  unsigned char* __restrict found, double* __restrict pending) {
+  const LaneAnswers& a = st.answers;
+#pragma omp simd
+  for (int i = 0; i < n; ++i) {
+    const bool near = st.near[i] != 0.0, settled = a.ok[i] != 0.0;
+    const bool inside = near & settled & (a.d2[i] < cutoff2);
+    if (inside) {
+      nx[i] = a.nx[i];
+      ny[i] = a.ny[i];
+      nz[i] = a.nz[i];
+    }
+    found[i] = inside ? 1 : 0;
+    pending[i] = (near & !settled) ? 1.0 : 0.0;
+  }
+}
+
 // One more pass for two kinds of unsettled lanes: those whose nearest point lies before their
 // piece's start or beyond its end (side -1 or +1: g monotone without a sign change there) try
 // the neighbour on that side, from the shared end — the points whose nearest chord belongs to
@@ -258,6 +293,11 @@ template <class NeighbourOn, class Solve>
 void retryLanes(const double* xs, const double* ys, const double* zs, int count, LaneState& st, const NeighbourOn& neighbourOn,
                      const Solve& solve) {
   LaneAnswers& ans = st.answers;
+  // Most runs have no lane to retry: one vectorized test instead of a branch per lane.
+  alignas(64) double retrying[kLanes];
+#pragma omp simd
+  for (int i = 0; i < count; ++i) retrying[i] = ((st.near[i] != 0.0) & (ans.ok[i] == 0.0) & (ans.side[i] != 0.0)) ? 1.0 : 0.0;
+  if (!anyLane(retrying, count)) return;
   alignas(64) double x[kLanes], y[kLanes], z[kLanes], t[kLanes];
   std::array<int, kLanes> lane{}, piece{};
   int n = 0;
@@ -396,9 +436,7 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   if (pc.count == 0 || count <= 0) return 0;
   LaneState st;
   chordPass(xs, ys, zs, count, pc, st);
-  bool anyNear = false;
-  for (int i = 0; i < count; ++i) anyNear |= st.near[i] != 0.0;
-  if (!anyNear) return 0;  // every piece's lower bound is beyond the cutoff for every point
+  if (!anyLane(st.near, count)) return 0;  // every piece's lower bound is beyond the cutoff for every point
   // The lanes certify cubics in power form; other degrees go to nearestParameter.
   LaneAnswers& ans = st.answers;
   if (degree() == 3) {
@@ -432,18 +470,13 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   } else {
     std::fill(ans.ok, ans.ok + count, 0.0);
   }
+  // The settled lanes' answers in one branch-free pass; the rest, usually none, one at a time.
+  alignas(64) double pending[kLanes];
+  writeSettled(count, cutoff2, st, nx, ny, nz, found, pending);
+  if (!anyLane(pending, count)) return 0;
   int fallbacks = 0;
   for (int i = 0; i < count; ++i) {
-    if (st.near[i] == 0.0) continue;
-    if (ans.ok[i] != 0.0) {
-      if (ans.d2[i] < cutoff2) {
-        found[i] = 1;
-        nx[i] = ans.nx[i];
-        ny[i] = ans.ny[i];
-        nz[i] = ans.nz[i];
-      }
-      continue;
-    }
+    if (pending[i] == 0.0) continue;
     ++fallbacks;
     Vec3d nearest;
     if (nearestParameter(Vec3d(xs[i], ys[i], zs[i]), cutoff2, pieceMask, &nearest, hint) >= 0.0) {
