@@ -284,6 +284,12 @@ double maxJointViolation(const RigidSystem& s, double time, const GroundPlane* g
   return worst;
 }
 
+bool prepareDirectWorkspace(const RigidSystem& s, const ProcessingOptions& o) {
+  if (!o.workspace || o.scheme != ProcessingScheme::Direct || o.ground || o.ledger) return false;
+  std::vector<int> inert;
+  return o.workspace->pointChain.prepare(s, activeJoints(s, o.time, nullptr, inert));
+}
+
 ProcessingResult processConstraints(RigidSystem& s, const ProcessingOptions& o) {
   ProcessingResult result;
   std::vector<int> counts, inertJoints;

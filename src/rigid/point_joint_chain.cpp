@@ -159,6 +159,11 @@ bool PointJointChain::prepare(const RigidSystem& s, const std::vector<int>& acti
   if (chain_) {
     resizeState(s);
     for (std::size_t k = 0; k < joints_.size(); ++k) readJoint(s, s.joints[static_cast<std::size_t>(joints_[k])], k);
+    // The iterations' own buffers too, so that a prepared workspace's first frame touches no new
+    // memory (prepareDirectWorkspace, constraint_processing.h).
+    gaps_.resize(joints_.size());
+    steps_.resize(movable_.size());
+    lambda_.setZero(3 * static_cast<Eigen::Index>(joints_.size()));
   }
   return chain_;
 }

@@ -26,9 +26,7 @@ void gatherLoads(RigidSystem& s, double time) {
 
 namespace {
 
-struct Velocities {
-  Vec3d v, w;
-};
+using Velocities = DynamicsWorkspace::Velocities;
 
 // Eqs. 1-2 for one body; returns the new velocities.
 Velocities integrateVelocities(const RigidBody& b, const Vec3d& gravity, double dt) {
@@ -43,7 +41,9 @@ Velocities integrateVelocities(const RigidBody& b, const Vec3d& gravity, double 
 
 bool dynamicsStep(RigidSystem& s, double time, double dt, const DynamicsOptions& o, ProcessingResult& processing) {
   const double t1 = time + dt;
-  std::vector<Velocities> next(s.bodies.size());
+  std::vector<Velocities> local;
+  std::vector<Velocities>& next = o.workspace ? o.workspace->next : local;
+  next.resize(s.bodies.size());  // (a fixed solid's entry is never read)
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
     gatherLoadsOf(s, i, time);  // (gatherLoads, in the same pass over the solids)
     const RigidBody& b = s.bodies[i];
@@ -78,6 +78,13 @@ bool dynamicsStep(RigidSystem& s, double time, double dt, const DynamicsOptions&
     b.angularVelocity = rotationVectorFromQuaternion(b.orientation * conjugate(b.orientationAtStepStart)) / dt;
   }
   return true;
+}
+
+bool prepareDynamics(const RigidSystem& s, double time, double dt, const DynamicsOptions& o) {
+  if (o.workspace) o.workspace->next.resize(s.bodies.size());
+  ProcessingOptions po = o.processing;
+  po.time = time + dt;  // as dynamicsStep sets it
+  return prepareDirectWorkspace(s, po);
 }
 
 DynamicsReport advanceDynamics(RigidSystem& s, double t0, double t1, const DynamicsOptions& o) {

@@ -269,7 +269,8 @@ TEST_CASE("bench scaling measures each technique at growing sizes and fits the e
   const Run r = cli("bench scaling --quick");
   REQUIRE(r.exitCode == 0);
   const nlohmann::json j = nlohmann::json::parse(r.out)["scaling"];
-  for (const char* technique : {"energy_pipe_chain", "rigid_chain", "rigid_ring", "curves_mes", "deform_metaballs"}) {
+  for (const char* technique :
+       {"energy_pipe_chain", "rigid_chain", "rigid_ring", "rigid_chain_first_frame", "curves_mes", "deform_metaballs"}) {
     INFO(technique);
     REQUIRE(j.contains(technique));
     const nlohmann::json& t = j[technique];

@@ -8,6 +8,7 @@
 #include "flexure/rigid/constraint_processing.h"
 #include "flexure/rigid/point_joint_chain.h"
 #include "flexure/rigid/rigid_benchmarks.h"
+#include "flexure/rigid/rigid_dynamics.h"
 
 using namespace flexure;
 
@@ -98,4 +99,82 @@ TEST_CASE("point joint chain: processing closes a perturbed ring as the general 
   CHECK(r.converged);
   CHECK(r.maxViolation <= 1e-9);
   CHECK(r.iterations <= 6);
+}
+
+namespace {
+
+bool sameVector(const Vec3d& a, const Vec3d& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+// The same pose and velocities to the bit.
+bool sameMotion(const RigidBody& a, const RigidBody& b) {
+  const Quatd& p = a.orientation;
+  const Quatd& q = b.orientation;
+  return sameVector(a.com, b.com) && p.w == q.w && p.x == q.x && p.y == q.y && p.z == q.z &&
+         sameVector(a.velocity, b.velocity) && sameVector(a.angularVelocity, b.angularVelocity);
+}
+
+}  // namespace
+
+TEST_CASE("point joint chain: a prepared workspace moves the links exactly as the first frame's own analysis",
+          "[rigid][direct]") {
+  // prepareDirectWorkspace makes before the first frame what that frame otherwise makes inside
+  // it (the layout, the buffers); the frames must not see the difference, to the bit.
+  for (const bool closed : {false, true}) {
+    RodChainSimulation plain(50, closed, ProcessingScheme::Direct, 10), prepared(50, closed, ProcessingScheme::Direct, 10);
+    REQUIRE(prepared.prepareSolver());
+    for (int f = 0; f < 5; ++f) {
+      const DynamicsReport a = plain.frame(), b = prepared.frame();
+      INFO("closed " << closed << ", frame " << f);
+      CHECK(a.iterations == b.iterations);
+      CHECK(a.maxViolation == b.maxViolation);
+      const std::vector<RigidBody>& x = plain.system().bodies;
+      const std::vector<RigidBody>& y = prepared.system().bodies;
+      REQUIRE(x.size() == y.size());
+      int different = 0;
+      for (std::size_t k = 0; k < x.size(); ++k) different += sameMotion(x[k], y[k]) ? 0 : 1;
+      CHECK(different == 0);
+    }
+  }
+}
+
+TEST_CASE("point joint chain: only the direct scheme's chains are prepared", "[rigid][direct]") {
+  const RigidSystem s = makeRodChain(5, false, 0.2);
+  DirectJointSolver workspace;
+  ProcessingOptions o;
+  CHECK_FALSE(prepareDirectWorkspace(s, o));  // no workspace to keep it in
+  o.workspace = &workspace;
+  CHECK(prepareDirectWorkspace(s, o));
+  o.scheme = ProcessingScheme::Paper;
+  CHECK_FALSE(prepareDirectWorkspace(s, o));
+  o.scheme = ProcessingScheme::Direct;
+  const GroundPlane floor{};
+  o.ground = &floor;  // contacts make rows
+  CHECK_FALSE(prepareDirectWorkspace(s, o));
+}
+
+TEST_CASE("point joint chain: a kept dynamics workspace steps to the bit as a step's own buffer", "[rigid][dynamics]") {
+  // DynamicsWorkspace keeps step 1's velocities between steps; a rejected step (a rotation above
+  // the bound, dt halved) must leave no trace in it.
+  RigidSystem own = makeRodChain(30, false, 0.2), kept = own;
+  DynamicsOptions o;
+  o.timeStep = 1.0 / 60.0;
+  o.maxRotation = 0.02;  // the swinging links exceed it: some steps are undone and halved
+  o.processing.tolerance = 1e-9;
+  DirectJointSolver ownSolver, keptSolver;
+  DynamicsWorkspace workspace;
+  DynamicsOptions withWorkspace = o;
+  withWorkspace.workspace = &workspace;
+  int rejected = 0;
+  for (int f = 0; f < 20; ++f) {
+    o.processing.workspace = &ownSolver;
+    withWorkspace.processing.workspace = &keptSolver;
+    const DynamicsReport a = advanceDynamics(own, f / 60.0, (f + 1) / 60.0, o);
+    const DynamicsReport b = advanceDynamics(kept, f / 60.0, (f + 1) / 60.0, withWorkspace);
+    CHECK(a.steps == b.steps);
+    rejected += b.rejectedSteps;
+  }
+  CHECK(rejected > 0);
+  int different = 0;
+  for (std::size_t k = 0; k < own.bodies.size(); ++k) different += sameMotion(own.bodies[k], kept.bodies[k]) ? 0 : 1;
+  CHECK(different == 0);
 }

@@ -76,5 +76,14 @@ bool isJointActive(const JointRecord& joint, double time);
 double maxJointViolation(const RigidSystem& system, double time, const GroundPlane* ground = nullptr);
 
 ProcessingResult processConstraints(RigidSystem& system, const ProcessingOptions& options);
+// The direct scheme's one-time analysis of the joints active at options.time, into
+// options.workspace: the layout of a chain or ring of plain point joints and every buffer its
+// iterations use (point_joint_chain.h), which the first processConstraints call with that
+// workspace otherwise builds and first touches, page by page, inside its frame. A simulation
+// may call it once when it builds its system, so that its first frame costs what the others do;
+// processConstraints then finds the layout unchanged and moves the solids exactly as without it.
+// Returns whether the chain path applies (false without a workspace, for the paper's schemes,
+// with a floor or a momentum ledger).
+bool prepareDirectWorkspace(const RigidSystem& system, const ProcessingOptions& options);
 
 }  // namespace flexure

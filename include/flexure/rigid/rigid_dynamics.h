@@ -15,12 +15,24 @@
 
 namespace flexure {
 
+// What dynamicsStep keeps between steps when the caller lends it one (DynamicsOptions::workspace):
+// the free-motion velocities of every solid, which step 1 holds until it knows that no rotation
+// is too large. Kept, a step allocates nothing for them, and a chain of 10⁵ links does not
+// first-touch 4.8 MB in its first frame (STYLE.md; docs/performance.md, issue 29).
+struct DynamicsWorkspace {
+  struct Velocities {
+    Vec3d v, w;
+  };
+  std::vector<Velocities> next;
+};
+
 struct DynamicsOptions {
   Vec3d gravity{0, -9.81, 0};
   double timeStep = 0.01;   // largest step
   int minSubsteps = 1;      // at least this many steps per advance()
   double maxRotation = 0.2; // radians per step
   ProcessingOptions processing;  // scheme, iteration limit, tolerance; time and friction are set per step
+  DynamicsWorkspace* workspace = nullptr;  // kept between steps when set (else a step's own)
 };
 
 struct DynamicsReport {
@@ -38,6 +50,11 @@ void gatherLoads(RigidSystem& system, double time);
 // Steps 1-3 once. Returns false (state untouched) when a rotation would exceed maxRotation.
 bool dynamicsStep(RigidSystem& system, double time, double dt, const DynamicsOptions& options,
                   ProcessingResult& processing);
+// The one-time work of the first step from `time` by `dt`, made beforehand: options.workspace
+// sized for the system's solids and the direct scheme's analysis of the joints
+// (prepareDirectWorkspace). The steps then move the solids exactly as without it. Returns
+// whether the direct scheme's chain path applies.
+bool prepareDynamics(const RigidSystem& system, double time, double dt, const DynamicsOptions& options);
 // Integrates from t0 to t1 in steps of at most timeStep (fewer on rejection).
 DynamicsReport advanceDynamics(RigidSystem& system, double t0, double t1, const DynamicsOptions& options);
 
