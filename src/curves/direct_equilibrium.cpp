@@ -46,22 +46,58 @@ bool DirectEquilibrium::factorKkt(const std::vector<LinearConstraint>& equalitie
   double maxDiag = 0.0;
   for (int i = 0; i < n; ++i) maxDiag = std::max(maxDiag, std::abs(hessian_.coeff(i, i)));
   if (!(maxDiag > 0.0)) maxDiag = 1.0;
+  maxDiagonal_ = maxDiag;
   regularization_ = regularization;
   epsilon_ = regularization * maxDiag;
   delta_ = 1e-11 / maxDiag;
   const Eigen::SparseMatrix<double> lower = lowerKkt(equalities);
   order_ = kktOrdering(lower, n);
-  Eigen::SparseMatrix<double> permuted(lower.rows(), lower.cols());
-  permuted.selfadjointView<Eigen::Lower>() = lower.selfadjointView<Eigen::Lower>().twistedBy(order_);
-  ldlt_.compute(permuted);
+  permuted_.resize(lower.rows(), lower.cols());
+  permuted_.selfadjointView<Eigen::Upper>() = lower.selfadjointView<Eigen::Lower>().twistedBy(order_);
+  locateRegularizedDiagonal();
+  ldlt_.analyzeUpper(permuted_);
+  ldlt_.factorizeUpper(permuted_);
+  equalities_ = equalities;
+  return checkFactorization();
+}
+
+// Only the diagonal entries H_ii + ε of free coordinates change with ε: rewritten from H_ii (the
+// same sum lowerKkt forms, so the matrix is the one a full factorization would build), then
+// factored numerically on the pattern analysed before. At 10⁵ control points this skips the KKT
+// assembly, its ordering and permutation and the symbolic analysis (docs/curves.md).
+bool DirectEquilibrium::refactorKkt(double regularization) {
+  regularization_ = regularization;
+  epsilon_ = regularization * maxDiagonal_;
+  double* values = permuted_.valuePtr();
+  for (std::size_t k = 0; k < regularizedEntry_.size(); ++k) values[regularizedEntry_[k]] = hessianDiagonal_[k] + epsilon_;
+  ldlt_.factorizeUpper(permuted_);
+  return checkFactorization();
+}
+
+void DirectEquilibrium::locateRegularizedDiagonal() {
+  const int n = static_cast<int>(hessian_.rows());
+  regularizedEntry_.clear();
+  hessianDiagonal_.clear();
+  for (int i = 0; i < n; ++i) {
+    if (isFrozen(i)) continue;
+    const int c = order_.indices()[i];
+    for (int k = permuted_.outerIndexPtr()[c]; k < permuted_.outerIndexPtr()[c + 1]; ++k)
+      if (permuted_.innerIndexPtr()[k] == c) {
+        regularizedEntry_.push_back(k);
+        hessianDiagonal_.push_back(hessian_.coeff(i, i));
+        break;
+      }
+  }
+}
+
+bool DirectEquilibrium::checkFactorization() {
   factored_ = ldlt_.info() == Eigen::Success;
   // Sylvester's law of inertia: a minimum needs exactly n positive and m negative pivots.
   if (factored_) {
     const Eigen::VectorXd d = ldlt_.vectorD();
     const long positive = (d.array() > 0.0).count();
-    convex_ = positive == n;
+    convex_ = positive == hessian_.rows();
   }
-  equalities_ = equalities;
   return factored_;
 }
 
@@ -198,7 +234,7 @@ EquilibriumResult DirectEquilibrium::solve(const Eigen::VectorXd& b, const Eigen
   bool converged = true;
   Eigen::VectorXd x = x0 + solveKkt(rhs - applyKkt(x0), &out.refinements, 30, &converged);
   if (!converged && n >= kFineFrom && regularization_ > kFineRegularization &&
-      factorKkt(equalities, kFineRegularization))
+      refactorKkt(kFineRegularization))
     x = x0 + solveKkt(rhs - applyKkt(x0), &out.refinements);
 
   out.lambda = Eigen::VectorXd::Zero(static_cast<int>(rows.size()));

@@ -12,18 +12,20 @@
 // The KKT matrix is factored once per change of H or of the equality rows (Eigen's
 // SimplicialLDLT on the matrix pre-permuted by kkt_ordering.h: the curve's own banded order, an
 // open curve's H having half-bandwidth 7, or AMD's when rows join distant coordinates) and reused
-// while only the loads change. It is regularized to the quasi-definite [H+εI Jᵀ; J -δI] (so any
+// while only the loads change. The permuted matrix is kept, as the upper triangle Eigen factors
+// in place: a second factorization with a smaller ε (below) only rewrites its diagonal and
+// factors numerically again, on the same symbolic analysis. It is regularized to the quasi-definite [H+εI Jᵀ; J -δI] (so any
 // ordering factors it) and iterative refinement against the exact system removes ε and δ. Modes
 // that nothing fixes (a free curve's translations) have a zero residual and so never move: the
 // solver returns the minimizer nearest the start, where the paper's gradient dynamics stops.
 // Frozen coordinates keep their values (identity rows).
 #include <Eigen/Core>
-#include <Eigen/SparseCholesky>
 #include <string>
 #include <vector>
 
 #include "flexure/curves/kkt_ordering.h"
 #include "flexure/curves/linear_constraint.h"
+#include "flexure/curves/preordered_ldlt.h"
 
 namespace flexure {
 
@@ -51,6 +53,10 @@ class DirectEquilibrium {
   bool isFrozen(int i) const { return !frozen_.empty() && frozen_[static_cast<std::size_t>(i)]; }
   // ε = regularization · H's largest diagonal entry (direct_equilibrium.cpp: why two values).
   bool factorKkt(const std::vector<LinearConstraint>& equalities, double regularization);
+  // The same KKT matrix with another ε, factored numerically only (same order, same pattern).
+  bool refactorKkt(double regularization);
+  void locateRegularizedDiagonal();
+  bool checkFactorization();  // success and inertia of ldlt_
   Eigen::SparseMatrix<double> lowerKkt(const std::vector<LinearConstraint>& equalities) const;
   // Solves the exact KKT system for right-hand side (g, c) with iterative refinement; `converged`
   // says whether the refinement reached the solution (false: it stalled).
@@ -63,7 +69,12 @@ class DirectEquilibrium {
   std::vector<bool> frozen_;
   std::vector<LinearConstraint> equalities_;  // those the current factorization holds
   KktPermutation order_;  // old index → position in the factored matrix
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> ldlt_;  // of P K Pᵀ
+  // P K Pᵀ by its upper triangle, factored as it is stored (preordered_ldlt.h: no copies).
+  Eigen::SparseMatrix<double> permuted_;
+  std::vector<int> regularizedEntry_;   // where each free coordinate's H_ii + ε sits in permuted_
+  std::vector<double> hessianDiagonal_;  // that H_ii
+  PreorderedLdlt ldlt_;
+  double maxDiagonal_ = 1.0;
   double epsilon_ = 0.0, delta_ = 0.0, regularization_ = 0.0;
   bool factored_ = false;
   bool convex_ = true;
