@@ -1,6 +1,7 @@
 #include "flexure/curves/direct_equilibrium.h"
 
 #include <cmath>
+#include <numbers>
 
 namespace flexure {
 
@@ -19,6 +20,9 @@ namespace {
 // curve's end dragged onto a pipe's end snaps"). So a solve factors with 1e-11, and again with
 // 1e-14 only when the refinement stalls short of the solution on a curve long enough for its
 // smallest mode to fall below ε (kFineFrom; such a stall never came below 3·10⁴ control points).
+// When H itself shows such a mode before anything is factored (startingRegularization), a curve
+// of kFineFrom coordinates or more is factored with 1e-14 at once: the 1e-11 factorization and
+// its stalled refinement were a third of a cold solve at 10⁵ control points, thrown away.
 constexpr double kRegularization = 1e-11;
 constexpr double kFineRegularization = 1e-14;
 constexpr int kFineFrom = 20000;  // coordinates (10⁴ control points of a plane curve)
@@ -39,14 +43,34 @@ void DirectEquilibrium::setHessian(const Eigen::SparseMatrix<double>& hessian, c
   hessian_ = hessian;
   frozen_ = frozen;
   factored_ = false;
+  maxDiagonal_ = 0.0;
+  for (int i = 0; i < hessian_.rows(); ++i) maxDiagonal_ = std::max(maxDiagonal_, std::abs(hessian_.coeff(i, i)));
+  if (!(maxDiagonal_ > 0.0)) maxDiagonal_ = 1.0;
+}
+
+// The refinement with ε = 1e-11 max Hᵢᵢ stalls when H has a mode of eigenvalue λ < ε (it keeps
+// ε/(λ+ε) > ½ of that mode's error per step, and the refinement stops when a step no longer halves
+// the residual). The Rayleigh quotient vᵀHv / vᵀv of any v is ≥ H's smallest eigenvalue, so when
+// it is below ε for v the smoothest free vector (half a sine wave over the coordinates: the
+// lowest stretching and bending mode of a curve, or of each curve of a family, nailed or not),
+// such a mode exists and the first factorization would be wasted. The constraints can only raise
+// λ_min on their null space, so this can take the finer ε where the coarser one would have
+// converged: only from kFineFrom coordinates on, where the finer ε has always been used after a
+// stall, and then the solve still converges (to within the rounding of H q).
+double DirectEquilibrium::startingRegularization() const {
+  const int n = static_cast<int>(hessian_.rows());
+  if (n < kFineFrom) return kRegularization;
+  Eigen::VectorXd v(n);
+  for (int i = 0; i < n; ++i) v[i] = isFrozen(i) ? 0.0 : std::sin(std::numbers::pi * (i + 1) / (n + 1));
+  const double norm2 = v.squaredNorm();
+  if (!(norm2 > 0.0)) return kRegularization;
+  const double rayleigh = v.dot(hessian_ * v) / norm2;
+  return rayleigh < kRegularization * maxDiagonal_ ? kFineRegularization : kRegularization;
 }
 
 bool DirectEquilibrium::factorKkt(const std::vector<LinearConstraint>& equalities, double regularization) {
   const int n = static_cast<int>(hessian_.rows());
-  double maxDiag = 0.0;
-  for (int i = 0; i < n; ++i) maxDiag = std::max(maxDiag, std::abs(hessian_.coeff(i, i)));
-  if (!(maxDiag > 0.0)) maxDiag = 1.0;
-  maxDiagonal_ = maxDiag;
+  const double maxDiag = maxDiagonal_;
   regularization_ = regularization;
   epsilon_ = regularization * maxDiag;
   delta_ = 1e-11 / maxDiag;
@@ -203,7 +227,7 @@ EquilibriumResult DirectEquilibrium::solve(const Eigen::VectorXd& b, const Eigen
       inIndex.push_back(static_cast<int>(k));
     }
   }
-  if (!factored_ || !sameRows(equalities, equalities_)) factorKkt(equalities, kRegularization);
+  if (!factored_ || !sameRows(equalities, equalities_)) factorKkt(equalities, startingRegularization());
   out.convex = convex_;
   if (!factored_) {
     out.failure = "the equilibrium system could not be factored";

@@ -53,6 +53,7 @@ class DirectEquilibrium {
   bool isFrozen(int i) const { return !frozen_.empty() && frozen_[static_cast<std::size_t>(i)]; }
   // ε = regularization · H's largest diagonal entry (direct_equilibrium.cpp: why two values).
   bool factorKkt(const std::vector<LinearConstraint>& equalities, double regularization);
+  double startingRegularization() const;  // 1e-11, or 1e-14 where 1e-11 would stall (see .cpp)
   // The same KKT matrix with another ε, factored numerically only (same order, same pattern).
   bool refactorKkt(double regularization);
   void locateRegularizedDiagonal();
@@ -74,7 +75,7 @@ class DirectEquilibrium {
   std::vector<int> regularizedEntry_;   // where each free coordinate's H_ii + ε sits in permuted_
   std::vector<double> hessianDiagonal_;  // that H_ii
   PreorderedLdlt ldlt_;
-  double maxDiagonal_ = 1.0;
+  double maxDiagonal_ = 1.0;  // of H: ε and δ are relative to it
   double epsilon_ = 0.0, delta_ = 0.0, regularization_ = 0.0;
   bool factored_ = false;
   bool convex_ = true;
