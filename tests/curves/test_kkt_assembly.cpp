@@ -230,6 +230,9 @@ TEST_CASE("LDLT of a preordered upper triangle equals Eigen's, and again after i
     REQUIRE(eigen.info() == Eigen::Success);
     CHECK((ours.vectorD() - eigen.vectorD()).cwiseAbs().maxCoeff() <= 1e-14);
     CHECK((ours.solve(rhs) - eigen.solve(rhs)).cwiseAbs().maxCoeff() <= 1e-12);
+    Eigen::VectorXd inPlace = rhs;
+    ours.solveInPlace(inPlace);
+    CHECK((inPlace - eigen.solve(rhs)).cwiseAbs().maxCoeff() <= 1e-12);
   };
   ours.factorizeUpper(upper);
   compare();

@@ -64,7 +64,9 @@ class DirectEquilibrium {
   Eigen::VectorXd solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements = 30,
                            bool* converged = nullptr) const;
   Eigen::VectorXd applyKkt(const Eigen::VectorXd& x) const;
+  void applyKktInto(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;  // y sized n + m, not x
   Eigen::VectorXd solveFactored(const Eigen::VectorXd& rhs) const;  // the regularized system, once
+  void solveFactoredInto(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) const;  // x sized, not rhs
 
   Eigen::SparseMatrix<double> hessian_;
   std::vector<bool> frozen_;

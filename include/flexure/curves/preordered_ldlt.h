@@ -20,6 +20,13 @@ class PreorderedLdlt
   void analyzeUpper(const Eigen::SparseMatrix<double>& upper) { analyzePattern_preordered(upper, true); }
   // Numeric factorization on the last analysed pattern; info() reports a zero pivot.
   void factorizeUpper(const Eigen::SparseMatrix<double>& upper) { factorize_preordered<true>(upper); }
+  // x ← A⁻¹ x: the steps of solve() (L, D, Lᵀ, as SimplicialCholeskyBase::_solve_impl takes them)
+  // on x itself, without solve()'s result vector.
+  void solveInPlace(Eigen::VectorXd& x) const {
+    matrixL().solveInPlace(x);
+    x = vectorD().asDiagonal().inverse() * x;
+    matrixU().solveInPlace(x);
+  }
 };
 
 }  // namespace flexure
