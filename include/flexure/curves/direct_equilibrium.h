@@ -12,10 +12,12 @@
 // The KKT matrix is factored once per change of H or of the equality rows (Eigen's
 // SimplicialLDLT on the matrix pre-permuted by kkt_ordering.h: the curve's own banded order, an
 // open curve's H having half-bandwidth 7, or AMD's when rows join distant coordinates) and reused
-// while only the loads change. The permuted matrix is kept, as the upper triangle Eigen factors
-// in place: a second factorization with a smaller ε (below) only rewrites its diagonal and
-// factors numerically again, on the same symbolic analysis. It is regularized to the quasi-definite [H+εI Jᵀ; J -δI] (so any
-// ordering factors it) and iterative refinement against the exact system removes ε and δ. Modes
+// while only the loads change. It is regularized to the quasi-definite [H+εI Jᵀ; J -δI] (so any
+// ordering factors it) and iterative refinement against the exact system removes ε and δ. ε is
+// smaller for a long curve whose smoothest mode H shows to lie below the usual one (a Rayleigh
+// quotient, before factoring) or whose refinement stalls; the permuted matrix is kept as the upper
+// triangle Eigen factors in place (preordered_ldlt.h), so the latter only rewrites its diagonal
+// and factors numerically again on the same symbolic analysis. Modes
 // that nothing fixes (a free curve's translations) have a zero residual and so never move: the
 // solver returns the minimizer nearest the start, where the paper's gradient dynamics stops.
 // Frozen coordinates keep their values (identity rows).
