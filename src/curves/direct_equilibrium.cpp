@@ -1,6 +1,7 @@
 #include "flexure/curves/direct_equilibrium.h"
 
 #include <cmath>
+#include <numbers>
 
 namespace flexure {
 
@@ -19,6 +20,9 @@ namespace {
 // curve's end dragged onto a pipe's end snaps"). So a solve factors with 1e-11, and again with
 // 1e-14 only when the refinement stalls short of the solution on a curve long enough for its
 // smallest mode to fall below ε (kFineFrom; such a stall never came below 3·10⁴ control points).
+// When H itself shows such a mode before anything is factored (startingRegularization), a curve
+// of kFineFrom coordinates or more is factored with 1e-14 at once: the 1e-11 factorization and
+// its stalled refinement were a third of a cold solve at 10⁵ control points, thrown away.
 constexpr double kRegularization = 1e-11;
 constexpr double kFineRegularization = 1e-14;
 constexpr int kFineFrom = 20000;  // coordinates (10⁴ control points of a plane curve)
@@ -39,29 +43,97 @@ void DirectEquilibrium::setHessian(const Eigen::SparseMatrix<double>& hessian, c
   hessian_ = hessian;
   frozen_ = frozen;
   factored_ = false;
+  maxDiagonal_ = 0.0;
+  for (int i = 0; i < hessian_.rows(); ++i) maxDiagonal_ = std::max(maxDiagonal_, std::abs(hessian_.coeff(i, i)));
+  if (!(maxDiagonal_ > 0.0)) maxDiagonal_ = 1.0;
+}
+
+// The refinement with ε = 1e-11 max Hᵢᵢ stalls when H has a mode of eigenvalue λ < ε (it keeps
+// ε/(λ+ε) > ½ of that mode's error per step, and the refinement stops when a step no longer halves
+// the residual). The Rayleigh quotient vᵀHv / vᵀv of any v is ≥ H's smallest eigenvalue, so when
+// it is below ε for v the smoothest free vector (half a sine wave over the coordinates: the
+// lowest stretching and bending mode of a curve, or of each curve of a family, nailed or not),
+// such a mode exists and the first factorization would be wasted. The constraints can only raise
+// λ_min on their null space, so this can take the finer ε where the coarser one would have
+// converged: only from kFineFrom coordinates on, where the finer ε has always been used after a
+// stall, and then the solve still converges (to within the rounding of H q).
+double DirectEquilibrium::startingRegularization() const {
+  const int n = static_cast<int>(hessian_.rows());
+  if (n < kFineFrom) return kRegularization;
+  // sin(kθ) by the recurrence s(k+1) = 2 cos θ s(k) − s(k−1): the sines themselves were 1.7 % of
+  // a cold solve at 10⁵ control points, and the estimate needs no more than a few digits.
+  const double theta = std::numbers::pi / (n + 1), twoCos = 2.0 * std::cos(theta);
+  Eigen::VectorXd v(n);
+  double previous = 0.0, current = std::sin(theta);
+  for (int i = 0; i < n; ++i) {
+    v[i] = isFrozen(i) ? 0.0 : current;
+    const double next = twoCos * current - previous;
+    previous = current;
+    current = next;
+  }
+  const double norm2 = v.squaredNorm();
+  if (!(norm2 > 0.0)) return kRegularization;
+  double quadratic = 0.0;  // vᵀHv column by column, without the vector Hv
+  for (int c = 0; c < n; ++c)
+    for (Eigen::SparseMatrix<double>::InnerIterator it(hessian_, c); it; ++it) quadratic += v[static_cast<int>(it.row())] * it.value() * v[c];
+  const double rayleigh = quadratic / norm2;
+  return rayleigh < kRegularization * maxDiagonal_ ? kFineRegularization : kRegularization;
 }
 
 bool DirectEquilibrium::factorKkt(const std::vector<LinearConstraint>& equalities, double regularization) {
   const int n = static_cast<int>(hessian_.rows());
-  double maxDiag = 0.0;
-  for (int i = 0; i < n; ++i) maxDiag = std::max(maxDiag, std::abs(hessian_.coeff(i, i)));
-  if (!(maxDiag > 0.0)) maxDiag = 1.0;
+  const double maxDiag = maxDiagonal_;
   regularization_ = regularization;
   epsilon_ = regularization * maxDiag;
   delta_ = 1e-11 / maxDiag;
   const Eigen::SparseMatrix<double> lower = lowerKkt(equalities);
   order_ = kktOrdering(lower, n);
-  Eigen::SparseMatrix<double> permuted(lower.rows(), lower.cols());
-  permuted.selfadjointView<Eigen::Lower>() = lower.selfadjointView<Eigen::Lower>().twistedBy(order_);
-  ldlt_.compute(permuted);
+  permuted_.resize(lower.rows(), lower.cols());
+  permuted_.selfadjointView<Eigen::Upper>() = lower.selfadjointView<Eigen::Lower>().twistedBy(order_);
+  locateRegularizedDiagonal();
+  ldlt_.analyzeUpper(permuted_);
+  ldlt_.factorizeUpper(permuted_);
+  equalities_ = equalities;
+  return checkFactorization();
+}
+
+// Only the diagonal entries H_ii + ε of free coordinates change with ε: rewritten from H_ii (the
+// same sum lowerKkt forms, so the matrix is the one a full factorization would build), then
+// factored numerically on the pattern analysed before. At 10⁵ control points this skips the KKT
+// assembly, its ordering and permutation and the symbolic analysis (docs/curves.md).
+bool DirectEquilibrium::refactorKkt(double regularization) {
+  regularization_ = regularization;
+  epsilon_ = regularization * maxDiagonal_;
+  double* values = permuted_.valuePtr();
+  for (std::size_t k = 0; k < regularizedEntry_.size(); ++k) values[regularizedEntry_[k]] = hessianDiagonal_[k] + epsilon_;
+  ldlt_.factorizeUpper(permuted_);
+  return checkFactorization();
+}
+
+void DirectEquilibrium::locateRegularizedDiagonal() {
+  const int n = static_cast<int>(hessian_.rows());
+  regularizedEntry_.clear();
+  hessianDiagonal_.clear();
+  for (int i = 0; i < n; ++i) {
+    if (isFrozen(i)) continue;
+    const int c = order_.indices()[i];
+    for (int k = permuted_.outerIndexPtr()[c]; k < permuted_.outerIndexPtr()[c + 1]; ++k)
+      if (permuted_.innerIndexPtr()[k] == c) {
+        regularizedEntry_.push_back(k);
+        hessianDiagonal_.push_back(hessian_.coeff(i, i));
+        break;
+      }
+  }
+}
+
+bool DirectEquilibrium::checkFactorization() {
   factored_ = ldlt_.info() == Eigen::Success;
   // Sylvester's law of inertia: a minimum needs exactly n positive and m negative pivots.
   if (factored_) {
     const Eigen::VectorXd d = ldlt_.vectorD();
     const long positive = (d.array() > 0.0).count();
-    convex_ = positive == n;
+    convex_ = positive == hessian_.rows();
   }
-  equalities_ = equalities;
   return factored_;
 }
 
@@ -106,15 +178,27 @@ Eigen::SparseMatrix<double> DirectEquilibrium::lowerKkt(const std::vector<Linear
 }
 
 Eigen::VectorXd DirectEquilibrium::applyKkt(const Eigen::VectorXd& x) const {
+  Eigen::VectorXd y(x.size());
+  applyKktInto(x, y);
+  return y;
+}
+
+// y = K x with K = [H Jᵀ; J 0] exact (no ε, δ), frozen coordinates as identity rows. Writes into
+// y: the refinement's vectors are allocated once per solve, not per step (at 10⁵ control points
+// each is 1.6 MB, and a fresh one is a fresh mapping whose pages fault in on first touch).
+void DirectEquilibrium::applyKktInto(const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
   const int n = static_cast<int>(hessian_.rows());
   const int m = static_cast<int>(equalities_.size());
-  Eigen::VectorXd q = x.head(n);
-  for (int i = 0; i < n; ++i)
-    if (isFrozen(i)) q[i] = 0.0;
-  Eigen::VectorXd y(n + m);
-  y.head(n) = hessian_ * q;
-  for (int i = 0; i < n; ++i)
-    if (isFrozen(i)) y[i] = x[i];
+  if (frozen_.empty()) {
+    y.head(n).noalias() = hessian_ * x.head(n);
+  } else {
+    Eigen::VectorXd q = x.head(n);
+    for (int i = 0; i < n; ++i)
+      if (isFrozen(i)) q[i] = 0.0;
+    y.head(n).noalias() = hessian_ * q;
+    for (int i = 0; i < n; ++i)
+      if (isFrozen(i)) y[i] = x[i];
+  }
   for (int j = 0; j < m; ++j) {
     double c = 0.0;
     for (const auto& [i, a] : equalities_[static_cast<std::size_t>(j)].terms)
@@ -124,28 +208,39 @@ Eigen::VectorXd DirectEquilibrium::applyKkt(const Eigen::VectorXd& x) const {
       }
     y[n + j] = c;
   }
-  return y;
 }
 
 Eigen::VectorXd DirectEquilibrium::solveFactored(const Eigen::VectorXd& rhs) const {
-  const Eigen::VectorXd permuted = order_ * rhs;
-  return order_.transpose() * ldlt_.solve(permuted);
+  Eigen::VectorXd x(rhs.size());
+  solveFactoredInto(rhs, x);
+  return x;
+}
+
+// x = (P K_reg Pᵀ)⁻¹ applied in place: the steps of SimplicialLDLT::solve (L, D, Lᵀ) on x itself,
+// between the two permutations, with no temporary vector.
+void DirectEquilibrium::solveFactoredInto(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) const {
+  x.noalias() = order_ * rhs;
+  ldlt_.solveInPlace(x);
+  x = order_.transpose() * x;
 }
 
 Eigen::VectorXd DirectEquilibrium::solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements,
                                             bool* converged) const {
-  Eigen::VectorXd x = solveFactored(rhs);
+  Eigen::VectorXd x(rhs.size()), r(rhs.size()), correction(rhs.size());
+  solveFactoredInto(rhs, x);
   const double scale = std::max(1e-300, rhs.cwiseAbs().maxCoeff());
   double previous = std::numeric_limits<double>::infinity(), last = previous;
   for (int it = 0; it < maxRefinements; ++it) {
-    const Eigen::VectorXd r = rhs - applyKkt(x);
+    applyKktInto(x, r);
+    r = rhs - r;
     const double res = r.cwiseAbs().maxCoeff();
     last = res;
     // Stop at the rounding floor: when a step no longer halves the residual (LAPACK's rule in
     // xGERFS); the steps that crept along the floor were half of a large curve's refinements.
     if (res <= 1e-15 * scale || res > 0.5 * previous) break;
     previous = res;
-    x += solveFactored(r);
+    solveFactoredInto(r, correction);
+    x += correction;
     if (refinements) ++*refinements;
   }
   if (converged) *converged = std::min(last, previous) <= kConvergedResidual * scale;
@@ -167,7 +262,7 @@ EquilibriumResult DirectEquilibrium::solve(const Eigen::VectorXd& b, const Eigen
       inIndex.push_back(static_cast<int>(k));
     }
   }
-  if (!factored_ || !sameRows(equalities, equalities_)) factorKkt(equalities, kRegularization);
+  if (!factored_ || !sameRows(equalities, equalities_)) factorKkt(equalities, startingRegularization());
   out.convex = convex_;
   if (!factored_) {
     out.failure = "the equilibrium system could not be factored";
@@ -198,7 +293,7 @@ EquilibriumResult DirectEquilibrium::solve(const Eigen::VectorXd& b, const Eigen
   bool converged = true;
   Eigen::VectorXd x = x0 + solveKkt(rhs - applyKkt(x0), &out.refinements, 30, &converged);
   if (!converged && n >= kFineFrom && regularization_ > kFineRegularization &&
-      factorKkt(equalities, kFineRegularization))
+      refactorKkt(kFineRegularization))
     x = x0 + solveKkt(rhs - applyKkt(x0), &out.refinements);
 
   out.lambda = Eigen::VectorXd::Zero(static_cast<int>(rows.size()));

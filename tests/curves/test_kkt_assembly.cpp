@@ -10,6 +10,7 @@
 #include "flexure/curves/curve_energy.h"
 #include "flexure/curves/direct_equilibrium.h"
 #include "flexure/curves/kkt_ordering.h"
+#include "flexure/curves/preordered_ldlt.h"
 
 #include "curve_test_support.h"
 
@@ -127,6 +128,10 @@ TEST_CASE("a long taut curve reaches its equilibrium in a few refinements", "[eq
   REQUIRE(r.solved);
   CHECK(r.convex);
   CHECK(r.refinements <= 5);
+  // H's smoothest mode is below the first ε here, so the solve factors with the finer one at once
+  // (direct_equilibrium.cpp, startingRegularization): 2 refinements, where factoring first with
+  // the coarser ε added a stalled pass of 2 more before the same finer factorization.
+  CHECK(r.refinements <= 3);
   // Stationarity H q - b - Jᵀλ = 0 (Eq. 11) to the rounding of H q, and the nails held.
   Eigen::VectorXd g = e.hessian * r.q - e.linear;
   for (std::size_t j = 0; j < rows.size(); ++j)
@@ -204,4 +209,38 @@ TEST_CASE("a straight curve with bending energy alone stays where it rests: its 
     // the refinement does not take back in a null mode); 1e-14 left 0.47 and 0.63.
     CHECK((q - q0).cwiseAbs().maxCoeff() <= 1e-2);
   }
+}
+
+TEST_CASE("LDLT of a preordered upper triangle equals Eigen's, and again after its diagonal changes", "[equilibrium][assembly]") {
+  // A quasi-definite path KKT [H+εI Jᵀ; J -I] in the banded order, as direct_equilibrium.cpp
+  // factors it: PreorderedLdlt reads the upper triangle in place (preordered_ldlt.h).
+  const int points = 60;
+  const Eigen::SparseMatrix<double> lower = pathKkt(points, {{0, 1}, {58, 59}, {30}});
+  const KktPermutation p = bandedKktOrdering(lower, points);
+  Eigen::SparseMatrix<double> upper(lower.rows(), lower.cols()), permutedLower(lower.rows(), lower.cols());
+  upper.selfadjointView<Eigen::Upper>() = lower.selfadjointView<Eigen::Lower>().twistedBy(p);
+  permutedLower.selfadjointView<Eigen::Lower>() = lower.selfadjointView<Eigen::Lower>().twistedBy(p);
+  const Eigen::VectorXd rhs = Eigen::VectorXd::LinSpaced(lower.rows(), -1.0, 2.0);
+  PreorderedLdlt ours;
+  ours.analyzeUpper(upper);
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> eigen;
+  auto compare = [&]() {
+    eigen.compute(permutedLower);
+    REQUIRE(ours.info() == Eigen::Success);
+    REQUIRE(eigen.info() == Eigen::Success);
+    CHECK((ours.vectorD() - eigen.vectorD()).cwiseAbs().maxCoeff() <= 1e-14);
+    CHECK((ours.solve(rhs) - eigen.solve(rhs)).cwiseAbs().maxCoeff() <= 1e-12);
+    Eigen::VectorXd inPlace = rhs;
+    ours.solveInPlace(inPlace);
+    CHECK((inPlace - eigen.solve(rhs)).cwiseAbs().maxCoeff() <= 1e-12);
+  };
+  ours.factorizeUpper(upper);
+  compare();
+  // A larger diagonal on the coordinates only (the solver's second ε), numeric factorization only.
+  for (int i = 0; i < points; ++i) {
+    upper.coeffRef(p.indices()[i], p.indices()[i]) += 0.5;
+    permutedLower.coeffRef(p.indices()[i], p.indices()[i]) += 0.5;
+  }
+  ours.factorizeUpper(upper);
+  compare();
 }

@@ -13,17 +13,21 @@
 // SimplicialLDLT on the matrix pre-permuted by kkt_ordering.h: the curve's own banded order, an
 // open curve's H having half-bandwidth 7, or AMD's when rows join distant coordinates) and reused
 // while only the loads change. It is regularized to the quasi-definite [H+εI Jᵀ; J -δI] (so any
-// ordering factors it) and iterative refinement against the exact system removes ε and δ. Modes
+// ordering factors it) and iterative refinement against the exact system removes ε and δ. ε is
+// smaller for a long curve whose smoothest mode H shows to lie below the usual one (a Rayleigh
+// quotient, before factoring) or whose refinement stalls; the permuted matrix is kept as the upper
+// triangle Eigen factors in place (preordered_ldlt.h), so the latter only rewrites its diagonal
+// and factors numerically again on the same symbolic analysis. Modes
 // that nothing fixes (a free curve's translations) have a zero residual and so never move: the
 // solver returns the minimizer nearest the start, where the paper's gradient dynamics stops.
 // Frozen coordinates keep their values (identity rows).
 #include <Eigen/Core>
-#include <Eigen/SparseCholesky>
 #include <string>
 #include <vector>
 
 #include "flexure/curves/kkt_ordering.h"
 #include "flexure/curves/linear_constraint.h"
+#include "flexure/curves/preordered_ldlt.h"
 
 namespace flexure {
 
@@ -51,19 +55,31 @@ class DirectEquilibrium {
   bool isFrozen(int i) const { return !frozen_.empty() && frozen_[static_cast<std::size_t>(i)]; }
   // ε = regularization · H's largest diagonal entry (direct_equilibrium.cpp: why two values).
   bool factorKkt(const std::vector<LinearConstraint>& equalities, double regularization);
+  double startingRegularization() const;  // 1e-11, or 1e-14 where 1e-11 would stall (see .cpp)
+  // The same KKT matrix with another ε, factored numerically only (same order, same pattern).
+  bool refactorKkt(double regularization);
+  void locateRegularizedDiagonal();
+  bool checkFactorization();  // success and inertia of ldlt_
   Eigen::SparseMatrix<double> lowerKkt(const std::vector<LinearConstraint>& equalities) const;
   // Solves the exact KKT system for right-hand side (g, c) with iterative refinement; `converged`
   // says whether the refinement reached the solution (false: it stalled).
   Eigen::VectorXd solveKkt(const Eigen::VectorXd& rhs, int* refinements, int maxRefinements = 30,
                            bool* converged = nullptr) const;
   Eigen::VectorXd applyKkt(const Eigen::VectorXd& x) const;
+  void applyKktInto(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;  // y sized n + m, not x
   Eigen::VectorXd solveFactored(const Eigen::VectorXd& rhs) const;  // the regularized system, once
+  void solveFactoredInto(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) const;  // x sized, not rhs
 
   Eigen::SparseMatrix<double> hessian_;
   std::vector<bool> frozen_;
   std::vector<LinearConstraint> equalities_;  // those the current factorization holds
   KktPermutation order_;  // old index → position in the factored matrix
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> ldlt_;  // of P K Pᵀ
+  // P K Pᵀ by its upper triangle, factored as it is stored (preordered_ldlt.h: no copies).
+  Eigen::SparseMatrix<double> permuted_;
+  std::vector<int> regularizedEntry_;   // where each free coordinate's H_ii + ε sits in permuted_
+  std::vector<double> hessianDiagonal_;  // that H_ii
+  PreorderedLdlt ldlt_;
+  double maxDiagonal_ = 1.0;  // of H: ε and δ are relative to it
   double epsilon_ = 0.0, delta_ = 0.0, regularization_ = 0.0;
   bool factored_ = false;
   bool convex_ = true;
