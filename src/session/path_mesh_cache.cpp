@@ -153,7 +153,7 @@ bool onlyFirstOperatorChanged(const Entry& e, const Path& path, const Eigen::Vec
 // deformed by themselves, the others keep their bits, as the operator promises. A metaball
 // dragged over a 700 × 700 sheet reaches a twelfth of it. False when not known.
 bool deformWhereChanged(Entry& e, const Path& path, const ValueAccess& values, const Eigen::VectorXd& psi) {
-  if (!onlyFirstOperatorChanged(e, path, psi)) return false;
+  if (!onlyFirstOperatorChanged(e, path, psi) || e.leafBlocks.pointCount() != e.leaf.positions.size()) return false;
   const Operator& first = *path.operators[0];
   const auto region = first.changedRegion(ValueAccess(e.sheetPsi), values);
   if (!region) return false;

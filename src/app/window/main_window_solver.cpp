@@ -115,10 +115,11 @@ void MainWindow::onSolverResult(const std::shared_ptr<const session::SessionResu
   // history (a drag does, as one step, in onDragFinished).
   scene.parameters().values() = result->psi;
   sessionSync_.adoptValues(result->psi);
+  // The worker starts on the new Ψ first; the panels that follow the document catch up meanwhile.
+  requestGeometry(result->sequence, result->dragMoveSentAt);
   adoptingResult_ = true;
   emit document_->sceneEdited();
   adoptingResult_ = false;
-  requestGeometry(result->sequence, result->dragMoveSentAt);
 }
 
 void MainWindow::onDragFinished(const std::shared_ptr<const session::DragOutcome>& outcome) {
