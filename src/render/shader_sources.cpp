@@ -45,11 +45,12 @@ uniform mat4 uProjection;
 // edge distances of the wireframe are not passed.
 out vec3 fViewPosition;
 out vec3 fViewNormal;
-flat out vec4 fStyle;
-flat out vec3 fLinearBase;  // the base colour made linear once per vertex, not per fragment
+// The base colour made linear once per vertex, not per fragment, and the selection: one flat
+// output (the sRGB colour itself is not read by the shaded pass).
+flat out vec4 fLinearStyle;
 void main() {
-  fStyle = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 2 ? 1.0 : uSelected == 1 ? 0.75 : 0.0);
-  fLinearBase = pow(fStyle.rgb, vec3(2.2));
+  vec4 style = uBatched == 1 ? aStyle : vec4(uBaseColor, uSelected == 2 ? 1.0 : uSelected == 1 ? 0.75 : 0.0);
+  fLinearStyle = vec4(pow(style.rgb, vec3(2.2)), style.a);
   vec4 world = uModel * vec4(aPosition, 1.0);
   vec4 viewPosition = uView * world;
   fViewPosition = viewPosition.xyz;
@@ -104,11 +105,11 @@ const char* const kMeshFragment = R"glsl(
 // depth before shading), and the world normal from the view normal.
 in vec3 fViewPosition;
 in vec3 fViewNormal;
-flat in vec4 fStyle;          // sRGB base colour, selection (0, 0.75 selected, 1 active): per mesh (vertex stage)
 #ifdef SHADED_ONLY
 uniform mat3 uViewToWorld;    // the view's rotation undone: view matrices are rigid
-flat in vec3 fLinearBase;     // toLinear(fStyle.rgb), from the vertex stage
+flat in vec4 fLinearStyle;    // toLinear(sRGB base colour), selection: from the vertex stage
 #else
+flat in vec4 fStyle;          // sRGB base colour, selection (0, 0.75 selected, 1 active): per mesh (vertex stage)
 in vec3 fWorldNormal;
 noperspective in vec3 fEdgeDistance;
 uniform int uShadingMode;     // 0 shaded, 1 wireframe only, 2 shaded + wireframe
@@ -151,8 +152,13 @@ vec3 shade(vec3 base, vec3 n, vec3 worldNormal, vec3 toEye) {
 }
 
 void main() {
+#ifdef SHADED_ONLY
+  float selection = fLinearStyle.a;
+#else
   vec3 baseColor = fStyle.rgb;
-  bool selected = fStyle.a > 0.5;
+  float selection = fStyle.a;
+#endif
+  bool selected = selection > 0.5;
   vec3 n = normalize(fViewNormal);
 #ifdef SHADED_ONLY
   if (!gl_FrontFacing) n = -n;
@@ -172,14 +178,14 @@ void main() {
   }
 #endif
 #ifdef SHADED_ONLY
-  vec3 color = shade(fLinearBase, n, worldNormal, toEye);
+  vec3 color = shade(fLinearStyle.rgb, n, worldNormal, toEye);
 #else
   vec3 color = shade(toLinear(baseColor), n, worldNormal, toEye);
 #endif
   if (!gl_FrontFacing) color *= 0.65;  // the inside of open surfaces reads as inside
   if (selected) {
     // The active part a light orange, the rest of the selection a deeper one (Blender's way).
-    vec3 outline = fStyle.a > 0.9 ? vec3(1.0, 0.62, 0.15) : vec3(0.90, 0.36, 0.05);
+    vec3 outline = selection > 0.9 ? vec3(1.0, 0.62, 0.15) : vec3(0.90, 0.36, 0.05);
     float rim = pow(1.0 - max(dot(n, toEye), 0.0), 2.0);
     color = mix(color, toLinear(outline), 0.20 + 0.60 * rim);
   }
