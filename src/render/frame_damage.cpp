@@ -351,19 +351,47 @@ void updateTriangleChunks(const TriangleMesh& mesh, const std::vector<int>& chan
 
 namespace {
 
-// Whether every point of `box` projects in front of the eye to window coordinates inside `rect`
-// (a box whose corners are all in front projects into the hull of their images).
-bool projectsInside(const Bounds3& box, const glm::dmat4& viewProjection, int width, int height, const PixelRect& rect) {
-  if (box.empty()) return false;
+// Window coordinates of the corners of a non-empty box: their bounds, and whether all lie in
+// front of the eye (the box then projects into the hull of their images).
+struct CornerBounds {
+  double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+  bool inFront = true;
+  bool numbers = true;  // no corner's coordinate is NaN (the bounds pass them over)
+  bool inside(const PixelRect& r) const {
+    return inFront && numbers && x0 >= r.x0 && x1 <= r.x1 && y0 >= r.y0 && y1 <= r.y1;
+  }
+};
+
+CornerBounds cornerBounds(const Bounds3& box, const glm::dmat4& viewProjection, int width, int height) {
+  CornerBounds b;
   for (int corner = 0; corner < 8; ++corner) {
     const glm::dvec4 p((corner & 1) ? box.hi.x : box.lo.x, (corner & 2) ? box.hi.y : box.lo.y,
                        (corner & 4) ? box.hi.z : box.lo.z, 1.0);
     const glm::dvec4 clip = viewProjection * p;
-    if (!(clip.w > 1e-9)) return false;
+    if (!(clip.w > 1e-9)) {
+      b.inFront = false;
+      return b;
+    }
     const double x = (clip.x / clip.w * 0.5 + 0.5) * width, y = (clip.y / clip.w * 0.5 + 0.5) * height;
-    if (!(x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1)) return false;
+    b.numbers = b.numbers && !std::isnan(x) && !std::isnan(y);
+    b.x0 = std::min(b.x0, x);
+    b.y0 = std::min(b.y0, y);
+    b.x1 = std::max(b.x1, x);
+    b.y1 = std::max(b.y1, y);
   }
-  return true;
+  return b;
+}
+
+// screenRectOf from the box's corner bounds.
+PixelRect screenRectFrom(const CornerBounds& b, int width, int height, int margin) {
+  const PixelRect viewport{0, 0, width, height};
+  if (!b.inFront) return viewport;  // behind the eye: the projection bounds nothing
+  if (!(b.x1 >= -margin && b.y1 >= -margin && b.x0 <= width + margin && b.y0 <= height + margin)) return {};
+  const PixelRect rect{static_cast<int>(std::floor(std::max(b.x0, -1e6))) - margin,
+                       static_cast<int>(std::floor(std::max(b.y0, -1e6))) - margin,
+                       static_cast<int>(std::ceil(std::min(b.x1, 1e6))) + margin + 1,
+                       static_cast<int>(std::ceil(std::min(b.y1, 1e6))) + margin + 1};
+  return rect.intersection(viewport);
 }
 
 }  // namespace
@@ -402,10 +430,12 @@ void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleC
   };
   const bool anyOfRects = rects && rects->size() > 1;
   for (const TriangleChunk& chunk : chunks) {
-    if (!screenRectOf(chunk.box, viewProjection, width, height, 1).intersects(clip)) continue;
+    if (chunk.box.empty()) continue;
+    const CornerBounds corners = cornerBounds(chunk.box, viewProjection, width, height);
+    if (!screenRectFrom(corners, width, height, 1).intersects(clip)) continue;
     // A chunk inside the clip (and, with several rectangles, inside one of them): every triangle
     // of it passes the test below, and is taken without projecting its corners.
-    const auto holds = [&](const PixelRect& r) { return projectsInside(chunk.box, viewProjection, width, height, r); };
+    const auto holds = [&](const PixelRect& r) { return corners.inside(r); };
     if (holds(clip) && (!anyOfRects || std::any_of(rects->begin(), rects->end(), holds))) {
       for (int t = chunk.firstTriangle; t < chunk.firstTriangle + chunk.triangleCount; ++t)
         for (int k : mesh.triangles[static_cast<std::size_t>(t)]) out.push_back(base + static_cast<unsigned>(k));
@@ -431,26 +461,8 @@ void appendTrianglesInClip(const TriangleMesh& mesh, const std::vector<TriangleC
 }
 
 PixelRect screenRectOf(const Bounds3& box, const glm::dmat4& viewProjection, int width, int height, int margin) {
-  const PixelRect viewport{0, 0, width, height};
   if (box.empty()) return {};
-  double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
-  for (int corner = 0; corner < 8; ++corner) {
-    const glm::dvec4 p((corner & 1) ? box.hi.x : box.lo.x, (corner & 2) ? box.hi.y : box.lo.y,
-                       (corner & 4) ? box.hi.z : box.lo.z, 1.0);
-    const glm::dvec4 clip = viewProjection * p;
-    if (!(clip.w > 1e-9)) return viewport;  // behind the eye: the projection bounds nothing
-    const double x = (clip.x / clip.w * 0.5 + 0.5) * width, y = (clip.y / clip.w * 0.5 + 0.5) * height;
-    x0 = std::min(x0, x);
-    y0 = std::min(y0, y);
-    x1 = std::max(x1, x);
-    y1 = std::max(y1, y);
-  }
-  if (!(x1 >= -margin && y1 >= -margin && x0 <= width + margin && y0 <= height + margin)) return {};
-  const PixelRect rect{static_cast<int>(std::floor(std::max(x0, -1e6))) - margin,
-                       static_cast<int>(std::floor(std::max(y0, -1e6))) - margin,
-                       static_cast<int>(std::ceil(std::min(x1, 1e6))) + margin + 1,
-                       static_cast<int>(std::ceil(std::min(y1, 1e6))) + margin + 1};
-  return rect.intersection(viewport);
+  return screenRectFrom(cornerBounds(box, viewProjection, width, height), width, height, margin);
 }
 
 }  // namespace flexure::render_detail
