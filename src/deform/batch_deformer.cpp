@@ -26,7 +26,7 @@ void BatchDeformer::prepare(const MetaballDeformOperator& op, const std::vector<
     m.polygon = std::get_if<PolygonSkeleton>(&mb.skeleton);
     m.kind = mb.skeleton.index();
     const double radius = s[kSlotRadius];
-    const Vec3d reach(radius * s[kSlotRadiusX], radius * s[kSlotRadiusY], radius * s[kSlotRadiusZ]);
+    const Vec3d reach = Metaball::reach(s);
     m.invRadii = {1.0 / reach.x, 1.0 / reach.y, 1.0 / reach.z};
     // A Euclidean bound on |P - Q| inside the metaball: t >= |d_k| / R_k for every metric, and
     // t >= |d| / max R_k for L2 and L1.

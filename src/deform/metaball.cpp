@@ -63,8 +63,7 @@ void Metaball::prepare() {
 }
 
 Bounds3 Metaball::influenceBox(const double* s) const {
-  const double radius = s[kSlotRadius];
-  const Vec3d reach(radius * s[kSlotRadiusX], radius * s[kSlotRadiusY], radius * s[kSlotRadiusZ]);
+  const Vec3d reach = Metaball::reach(s);
   // |d_local,j| < R r_j inside the metaball, so along world axis k |d_k| < sum_j |F_kj| R r_j.
   Vec3d worldReach = reach;
   if (hasFrame())

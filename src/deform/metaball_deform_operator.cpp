@@ -360,7 +360,6 @@ void MetaballDeformOperator::applyBatchWith(const std::vector<Metaball>& balls, 
 
 std::optional<std::vector<Bounds3>> MetaballDeformOperator::changedRegion(const ParamAccess<double>& before,
                                                                           const ParamAccess<double>& after) const {
-  if (!followed_.empty()) return std::nullopt;
   return changedRegionFromSlots(before.of(*this), after.of(*this));
 }
 

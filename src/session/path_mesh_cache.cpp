@@ -109,6 +109,18 @@ TriangleMesh leafMesh(Entry& e, const Path& path, const ValueAccess& values, con
   return e.leaf;
 }
 
+// `mesh`'s positions and (with `withNormals`) normals at `vertices`, in that order.
+void gatherVertices(const TriangleMesh& mesh, const std::vector<int>& vertices, bool withNormals, std::vector<Vec3d>& positions,
+                    std::vector<Vec3d>& normals) {
+  positions.resize(vertices.size());
+  normals.resize(withNormals ? vertices.size() : 0);
+  for (std::size_t k = 0; k < vertices.size(); ++k) {
+    const auto v = static_cast<std::size_t>(vertices[k]);
+    positions[k] = mesh.positions[v];
+    if (withNormals) normals[k] = mesh.normals[v];
+  }
+}
+
 // The sheet takes freshly deformed values: `positions[k]` and `normals[k]` are those of vertex
 // `vertices[k]` (of vertex k without `vertices`); those that differ from the sheet's are written
 // and listed in `moved`, in the order given.
@@ -158,14 +170,7 @@ bool deformWhereChanged(Entry& e, const Path& path, const ValueAccess& values, c
   const auto region = first.changedRegion(ValueAccess(e.sheetPsi), values);
   if (!region) return false;
   e.leafBlocks.pointsIn(e.leaf.positions, *region, e.reached);
-  const bool normals = e.leaf.normals.size() == e.leaf.positions.size();
-  e.scratchPositions.resize(e.reached.size());
-  e.scratchNormals.resize(normals ? e.reached.size() : 0);
-  for (std::size_t k = 0; k < e.reached.size(); ++k) {
-    const auto v = static_cast<std::size_t>(e.reached[k]);
-    e.scratchPositions[k] = e.leaf.positions[v];
-    if (normals) e.scratchNormals[k] = e.leaf.normals[v];
-  }
+  gatherVertices(e.leaf, e.reached, e.leaf.normals.size() == e.leaf.positions.size(), e.scratchPositions, e.scratchNormals);
   first.applyBatch(values, e.scratchPositions, e.scratchNormals);
   takeDeformed(e.sheet, &e.reached, e.scratchPositions, e.scratchNormals, e.moved);
   return true;
@@ -211,12 +216,8 @@ void placeVertices(const TriangleMesh& merged, const std::vector<int>& vertices,
                    const ValueAccess& values, std::size_t start, TriangleMesh& frame) {
   const bool normals = merged.normals.size() == merged.positions.size() && frame.normals.size() == frame.positions.size();
   const bool uvs = merged.uvs.size() == merged.positions.size() && frame.uvs.size() == frame.positions.size();
-  std::vector<Vec3d> p(vertices.size()), n(normals ? vertices.size() : 0);
-  for (std::size_t k = 0; k < vertices.size(); ++k) {
-    const auto v = static_cast<std::size_t>(vertices[k]);
-    p[k] = merged.positions[v];
-    if (normals) n[k] = merged.normals[v];
-  }
+  std::vector<Vec3d> p, n;
+  gatherVertices(merged, vertices, normals, p, n);
   applyPlacement(p, n, path, values, start);
   for (std::size_t k = 0; k < vertices.size(); ++k) {
     const auto v = static_cast<std::size_t>(vertices[k]);

@@ -57,6 +57,11 @@ struct Metaball {
   int slotCount() const { return kFixedSlotCount + controlCount(); }
   // Slot specs with names prefixed "<index>.".
   void appendParameterSpecs(int index, std::vector<ParamSpec>& out) const;
+  // R R_k along the local frame's axes for these slot values (section 4's anisotropic radii).
+  static Vec3d reach(const double* slots) {
+    const double radius = slots[kSlotRadius];
+    return {radius * slots[kSlotRadiusX], radius * slots[kSlotRadiusY], radius * slots[kSlotRadiusZ]};
+  }
   // The box outside which the metaball with these slot values moves nothing: its skeleton's
   // bounds padded along each world axis by the reach of R R_k through the local frame (for every
   // metric t >= |q_k|, so F = 0 past R R_k along axis k: section 3's note). Unbounded for line
