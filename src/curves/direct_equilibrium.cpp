@@ -210,12 +210,6 @@ void DirectEquilibrium::applyKktInto(const Eigen::VectorXd& x, Eigen::VectorXd& 
   }
 }
 
-Eigen::VectorXd DirectEquilibrium::solveFactored(const Eigen::VectorXd& rhs) const {
-  Eigen::VectorXd x(rhs.size());
-  solveFactoredInto(rhs, x);
-  return x;
-}
-
 // x = (P K_reg Pᵀ)⁻¹ applied in place: the steps of SimplicialLDLT::solve (L, D, Lᵀ) on x itself,
 // between the two permutations, with no temporary vector.
 void DirectEquilibrium::solveFactoredInto(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) const {

@@ -67,8 +67,8 @@ class DirectEquilibrium {
                            bool* converged = nullptr) const;
   Eigen::VectorXd applyKkt(const Eigen::VectorXd& x) const;
   void applyKktInto(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;  // y sized n + m, not x
-  Eigen::VectorXd solveFactored(const Eigen::VectorXd& rhs) const;  // the regularized system, once
-  void solveFactoredInto(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) const;  // x sized, not rhs
+  // The regularized system, once; x sized, not rhs.
+  void solveFactoredInto(const Eigen::VectorXd& rhs, Eigen::VectorXd& x) const;
 
   Eigen::SparseMatrix<double> hessian_;
   std::vector<bool> frozen_;
