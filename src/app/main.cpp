@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
     }
   }
   flexure::app::installDefaultGlFormat();  // before QApplication (Qt's rule for shared contexts)
+  flexure::app::installPromptFrameUpdates();
   QApplication app(argc, argv);
   // The installed desktop entry's name (docs/install.md), so desktops match the window to its icon.
   QGuiApplication::setDesktopFileName(QString::fromUtf8(flexure::applicationId().data(),

@@ -17,6 +17,10 @@ void installDefaultGlFormat() {
   QSurfaceFormat::setDefaultFormat(format);
 }
 
+void installPromptFrameUpdates() {
+  if (!qEnvironmentVariableIsSet("QT_QPA_UPDATE_IDLE_TIME")) qputenv("QT_QPA_UPDATE_IDLE_TIME", "0");
+}
+
 bool isSoftwareRenderer(const QString& glRenderer) {
   for (const char* name : {"llvmpipe", "softpipe", "swrast", "SwiftShader", "Software Rasterizer",
                            "Microsoft Basic Render", "Apple Software Renderer"})

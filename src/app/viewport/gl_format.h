@@ -18,6 +18,12 @@ namespace flexure::app {
 
 void installDefaultGlFormat();
 
+// Frames asked for with QWindow::requestUpdate (the viewport's) are drawn when the event loop is
+// next free. Qt otherwise waits an idle time first where the platform gives no frame callback
+// (5 ms on X11: QPlatformWindow::requestUpdate), so every frame of a drag came 5 ms after its
+// geometry. Before QApplication; a QT_QPA_UPDATE_IDLE_TIME the user set is kept.
+void installPromptFrameUpdates();
+
 // Preferences::viewportAntialiasing: kAntialiasAutomatic, or a sample count (0 = off, 2, 4, 8).
 inline constexpr int kAntialiasAutomatic = -1;
 inline constexpr int kAntialiasHardwareSamples = 4;

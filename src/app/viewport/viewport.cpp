@@ -203,6 +203,9 @@ void Viewport::setMeshes(std::shared_ptr<const std::vector<TriangleMesh>> meshes
 }
 
 void Viewport::setOverlays(std::shared_ptr<const OverlayGeometry> overlays) {
+  // The very overlays shown (a drag's pointer moved, the handle follows the frame's Ψ): nothing
+  // to draw, and a frame asked for here would go out without the geometry on its way.
+  if (overlays && overlays == overlays_) return;
   overlays_ = std::move(overlays);
   updateGridPlane();
   overlaysDirty_ = true;
