@@ -10,6 +10,7 @@
 #include "flexure/render/camera_matrices.h"
 #include "flexure/render/glyph_meshes.h"
 #include "backdrop_cache.h"
+#include "flexure/core/triangle_damage.h"
 #include "frame_damage.h"
 #include "gl_api.h"
 #include "gl_name.h"
@@ -44,11 +45,10 @@ glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
 // projected per frame stay few. A partial frame draws its selection with one call per batch.
 constexpr int kTrianglesPerChunk = 256;
 
-// What changed is collected in world boxes at most this fraction of the model's size
-// (frame_damage.h, changedRegions, PolylineDamage), and the pixels they cover are redrawn in
-// rectangles of whole tiles of this size, at most this many (coveringRects), drawn in one pass
-// masked by the stencil's damage bit.
-constexpr double kDamageBoxFraction = 1.0 / 32.0;
+// What changed is collected in world boxes at most a fraction of the model's size
+// (triangle_damage.h, damageExtentFor; frame_damage.h, changedRegions, PolylineDamage), and the
+// pixels they cover are redrawn in rectangles of whole tiles of this size, at most this many
+// (coveringRects), drawn in one pass masked by the stencil's damage bit.
 constexpr int kDamageTilePixels = 32;
 constexpr std::size_t kMaxDamageRects = 24;
 
@@ -271,11 +271,7 @@ struct SceneRenderer::Impl {
     if (!box.empty()) damage.push_back(box);
   }
   // The largest a damage box grows (frame_damage.h): a fraction of the model's size.
-  double damageExtent() const {
-    if (bounds.empty()) return 1e300;
-    const Vec3d e = bounds.extent();
-    return std::max(kDamageBoxFraction * std::sqrt(dot(e, e)), 1e-9);
-  }
+  double damageExtent() const { return damageExtentFor(bounds); }
   void drawGrid(const Camera& camera, const glm::mat4& viewProjection, const RenderOptions& options,
                 bool onMarkedPixelsOnly = false);
   void drawAxisGizmo(const glm::mat4& view, int width, int height);
@@ -391,9 +387,16 @@ bool SceneRenderer::Impl::changedSinceShown(std::size_t i, const TriangleMesh& n
   }
   // (Only for a mesh with a normal per vertex: one without gets normals from every triangle.)
   const bool normals = next.normals.size() == next.positions.size();
-  if (const std::vector<int>* moved = revision && normals ? revision->movedSince(shown) : nullptr) {
+  if (const MeshRevision::Since* since = revision && normals ? revision->changesSince(shown) : nullptr) {
+    if (since->damage && since->triangles) {  // worked out by the geometry worker
+      changed = render_detail::ChangedVertices{true, render_detail::rangesOf(*since->moved, render_detail::kVertexRangeJoinGap),
+                                               *since->triangles};
+      damage.insert(damage.end(), since->damage->begin(), since->damage->end());
+      return !since->moved->empty();
+    }
     if (!shownAround[i]) shownAround[i] = std::make_shared<const VertexTriangles>(shownMeshes[i]);
-    return render_detail::changedRegionsAt(shownMeshes[i], next, *moved, *shownAround[i], damageExtent, damage, changed);
+    return render_detail::changedRegionsAt(shownMeshes[i], next, *since->moved, *shownAround[i], damageExtent, damage,
+                                           changed);
   }
   return render_detail::changedRegions(shownMeshes[i], next, damageExtent, damage, &changed);
 }
@@ -411,7 +414,10 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
   std::vector<char> moved(meshes.size(), 1);
   std::vector<render_detail::ChangedVertices> changedVertices(meshes.size());
   d.bounds = Bounds3{};
-  for (const TriangleMesh& mesh : meshes) d.bounds.extend(mesh.bounds());
+  for (std::size_t i = 0; i < meshes.size(); ++i) {
+    const MeshRevision* revision = revisions && i < revisions->size() ? &(*revisions)[i] : nullptr;
+    d.bounds.extend(revision && revision->bounds ? *revision->bounds : meshes[i].bounds());
+  }
   const double damageExtent = d.damageExtent();
   if (meshes.size() != d.shownMeshes.size()) {
     d.damageEverywhere = true;

@@ -8,6 +8,7 @@
 #include "flexure/core/affine_grid_lines.h"
 #include "flexure/core/param_access.h"
 #include "flexure/core/point_blocks.h"
+#include "flexure/core/triangle_damage.h"
 #include "flexure/core/vertex_triangles.h"
 
 namespace flexure::session {
@@ -40,6 +41,12 @@ struct PathMeshCache::Entry {
   bool frameHeld = false;
   bool outerValid = false;
   MeshRevision revision;  // of the mesh last handed over
+  // The positions and bounds of the mesh of `revision`, while a drag brings it up to date (the
+  // frame mesh itself goes to the frames): where the changed triangles were, for the damage the
+  // renderer redraws (describeChangedFrame); `revisionPositionsOf` says of which revision they are.
+  std::vector<Vec3d> revisionPositions;
+  Bounds3 revisionBounds;
+  std::uint64_t revisionPositionsOf = 0;
   bool windingTurned = false;  // placeOnPath turned that mesh's triangles (a mirroring operator)
   std::vector<double> windingTerms;
   std::unique_ptr<VertexTriangles> mergedAround;
@@ -227,15 +234,66 @@ void placeVertices(const TriangleMesh& merged, const std::vector<int>& vertices,
   }
 }
 
+// The merged mesh's triangles around the vertices the last merge moved (ascending).
+std::vector<int> trianglesAroundMoved(Entry& e) {
+  if (!e.mergedAround) e.mergedAround = std::make_unique<VertexTriangles>(e.merger.result());
+  return e.mergedAround->around(e.merger.movedInResult());
+}
+
+// The bounds of `after`, whose vertices differ from `before`'s (bounded by `boundsBefore`) at
+// `moved` alone: when no moved vertex was on the bounds' faces, the rest still reach every face,
+// and the bounds are those before grown by the moved vertices; else all vertices are visited.
+Bounds3 boundsAfterMoving(const Bounds3& boundsBefore, const std::vector<Vec3d>& before, const std::vector<Vec3d>& after,
+                          const std::vector<int>& moved) {
+  const auto strictlyInside = [&](const Vec3d& p) {
+    return p.x > boundsBefore.lo.x && p.y > boundsBefore.lo.y && p.z > boundsBefore.lo.z && p.x < boundsBefore.hi.x &&
+           p.y < boundsBefore.hi.y && p.z < boundsBefore.hi.z;
+  };
+  Bounds3 out;
+  for (int v : moved)
+    if (!strictlyInside(before[static_cast<std::size_t>(v)])) {
+      for (const Vec3d& p : after) out.extend(p);
+      return out;
+    }
+  out = boundsBefore;
+  for (int v : moved) out.extend(after[static_cast<std::size_t>(v)]);
+  return out;
+}
+
+// The frame mesh's new revision told where the triangles around `movedNow` were and are, and the
+// mesh's bounds, from the positions of the revision before (kept since the last step); those
+// positions then brought up to the frame's. On the worker, so that the GUI thread, which draws,
+// does not compare or visit the sheet's vertices (MeshRevision::Since, SceneRenderer::setMeshes).
+void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& movedNow, std::vector<int> changed) {
+  const std::vector<Vec3d>& now = e.frame.positions;
+  if (e.revisionPositionsOf == 0 || e.revisionPositionsOf != e.revision.id || e.revisionPositions.size() != now.size()) {
+    e.revisionPositions = now;
+    e.revisionBounds = Bounds3{};
+    for (const Vec3d& p : now) e.revisionBounds.extend(p);
+  } else {
+    MeshStep step;
+    appendTriangleDamage(e.revisionPositions, now, e.frame.triangles, changed, movedNow,
+                         damageExtentFor(e.revisionBounds), step.damage);
+    step.triangles = std::move(changed);
+    e.revisionBounds = boundsAfterMoving(e.revisionBounds, e.revisionPositions, now, movedNow);
+    for (int v : movedNow) e.revisionPositions[static_cast<std::size_t>(v)] = now[static_cast<std::size_t>(v)];
+    describeStep(next, e.revision, std::move(step));
+  }
+  e.revisionPositionsOf = next.id;
+  next.bounds = e.revisionBounds;
+}
+
 // Whether placeOnPath turns the frame mesh: the sum of the winding terms of its placed vertices
 // over the merged (unturned) triangles. While the triangles stay, only the terms of the triangles
 // around the vertices moved since the last frame are computed again (the same sum, bit for bit).
-bool frameWindingTurns(Entry& e, const TriangleMesh& frame, bool sameTriangles) {
+// `changed`: the triangles around those vertices, when the caller has found them.
+bool frameWindingTurns(Entry& e, const TriangleMesh& frame, bool sameTriangles, const std::vector<int>* changed = nullptr) {
   const TriangleMesh& merged = e.merger.result();
   if (frame.normals.size() != frame.positions.size()) return false;
   if (sameTriangles && e.windingTerms.size() == merged.triangles.size()) {
-    if (!e.mergedAround) e.mergedAround = std::make_unique<VertexTriangles>(merged);
-    for (int t : e.mergedAround->around(e.merger.movedInResult()))
+    std::vector<int> found;
+    if (!changed) found = trianglesAroundMoved(e);
+    for (int t : changed ? *changed : found)
       e.windingTerms[static_cast<std::size_t>(t)] = windingTerm(frame, merged.triangles[static_cast<std::size_t>(t)]);
   } else {
     e.mergedAround.reset();
@@ -273,18 +331,21 @@ bool updateFrame(Entry& e, const Path& path, const ValueAccess& values, bool sam
   if (!moved) {
     const bool wasTurned = e.windingTurned;
     buildFrame(e, path, values, sameTriangles);
-    e.revision = next.id != 0 && e.windingTurned == wasTurned ? next : MeshRevision{newMeshRevisionId(), {}};
+    e.revision = next.id != 0 && e.windingTurned == wasTurned ? next : MeshRevision{newMeshRevisionId(), {}, {}};
     return false;
   }
   placeVertices(e.merger.result(), *moved, path, values, e.start, e.frame);
-  const bool turned = frameWindingTurns(e, e.frame, true);
+  std::vector<int> changed = trianglesAroundMoved(e);
+  const bool turned = frameWindingTurns(e, e.frame, true, &changed);
   if (turned == e.windingTurned) {
-    e.revision = next;
+    MeshRevision described = next;
+    describeChangedFrame(e, described, movedNow, std::move(changed));
+    e.revision = std::move(described);
     return true;
   }
   turnWinding(e.frame);  // the winding turned: every triangle differs
   e.windingTurned = turned;
-  e.revision = MeshRevision{newMeshRevisionId(), {}};
+  e.revision = MeshRevision{newMeshRevisionId(), {}, {}};
   return false;
 }
 
@@ -305,11 +366,11 @@ TriangleMesh mergedPathMesh(Entry& e, const Path& path, const ValueAccess& value
       if (updateFrame(e, path, values, sameTriangles, pool)) ++counts.broughtUpToDate;
     } else {
       buildFrame(e, path, values, false);
-      e.revision = MeshRevision{newMeshRevisionId(), {}};
+      e.revision = MeshRevision{newMeshRevisionId(), {}, {}};
     }
   } else if (!outerSame) {  // only the placement moved: every vertex moves
     buildFrame(e, path, values, false);
-    e.revision = MeshRevision{newMeshRevisionId(), {}};
+    e.revision = MeshRevision{newMeshRevisionId(), {}, {}};
     ++counts.placed;
   } else if (!e.frameHeld) {  // the same mesh again, after a frame took it
     buildFrame(e, path, values, true, Winding::AsBefore);
@@ -395,7 +456,7 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
       meshes.push_back(e.placed);
     }
     // Meshes made otherwise are compared by whoever needs to know what moved.
-    if (changed || e.revision.id == 0) e.revision = MeshRevision{newMeshRevisionId(), {}};
+    if (changed || e.revision.id == 0) e.revision = MeshRevision{newMeshRevisionId(), {}, {}};
     revisions.push_back(e.revision);
   }
   if (pool_) pool_->keepOnly(std::move(wanted));

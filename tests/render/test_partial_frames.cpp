@@ -10,6 +10,9 @@
 #include <memory>
 
 #include "flexure/core/grid_tessellation.h"
+#include "flexure/core/mesh_revision.h"
+#include "flexure/core/triangle_damage.h"
+#include "flexure/core/vertex_triangles.h"
 #include "flexure/render/glyph_meshes.h"
 #include "flexure/render/scene_renderer.h"
 #include "headless_gl_context.h"
@@ -99,6 +102,21 @@ std::vector<int> movedVerticesBetween(const TriangleMesh& a, const TriangleMesh&
   return moved;
 }
 
+// The revision after `previous` of `after` (whose triangles are `before`'s), described as the
+// geometry worker describes a dragged sheet's: where the changed triangles were and are, which
+// they are, and the bounds.
+MeshRevision describedRevision(const MeshRevision& previous, const TriangleMesh& before, const TriangleMesh& after) {
+  const std::vector<int> moved = movedVerticesBetween(before, after);
+  MeshRevision next = nextMeshRevision(previous, moved);
+  MeshStep step;
+  step.triangles = VertexTriangles(after).around(moved);
+  appendTriangleDamage(before.positions, after.positions, after.triangles, step.triangles, moved,
+                       damageExtentFor(after.bounds()), step.damage);
+  describeStep(next, previous, std::move(step));
+  next.bounds = after.bounds();
+  return next;
+}
+
 }  // namespace
 
 TEST_CASE("frames that redraw only what changed equal whole frames", "[render][partial]") {
@@ -151,6 +169,12 @@ TEST_CASE("frames that redraw only what changed equal whole frames", "[render][p
   REQUIRE(told.initialize(error));
   std::vector<TriangleMesh> previous;
   std::vector<MeshRevision> revisions;
+  // A fourth is also told where the moved triangles were and are, and the meshes' bounds, as the
+  // geometry worker tells it for a dragged sheet (MeshRevision::Since::damage, describeStep).
+  SceneRenderer described;
+  REQUIRE(described.initialize(error));
+  std::vector<MeshRevision> describedRevisions;
+  int stepsDescribed = 0;
 
   int partial = 0, mostRectangles = 0;
   for (std::size_t k = 0; k < steps.size(); ++k) {
@@ -166,7 +190,14 @@ TEST_CASE("frames that redraw only what changed equal whole frames", "[render][p
     for (std::size_t i = 0; i < meshes.size(); ++i)
       revisions[i] = i < previous.size() && previous[i].triangles == meshes[i].triangles
                          ? nextMeshRevision(revisions[i], movedVerticesBetween(previous[i], meshes[i]))
-                         : MeshRevision{newMeshRevisionId(), {}};
+                         : MeshRevision{newMeshRevisionId(), {}, {}};
+    describedRevisions.resize(meshes.size());
+    for (std::size_t i = 0; i < meshes.size(); ++i) {
+      const bool sameTriangles = i < previous.size() && previous[i].triangles == meshes[i].triangles;
+      describedRevisions[i] = sameTriangles ? describedRevision(describedRevisions[i], previous[i], meshes[i])
+                                            : MeshRevision{newMeshRevisionId(), {}, {}};
+      stepsDescribed += sameTriangles && !describedRevisions[i].since.at(0).moved->empty();
+    }
     previous = meshes;
     if (k != 2) {
       told.setMeshes(meshes, styles, &revisions);
@@ -174,6 +205,12 @@ TEST_CASE("frames that redraw only what changed equal whole frames", "[render][p
       told.render(cameraAt(step.azimuth), kWidth, kHeight, options);
     }
     const RgbaImage toldFrame = framebuffer.read();
+    if (k != 2) {
+      described.setMeshes(meshes, styles, &describedRevisions);
+      described.setOverlays(overlays);
+      described.render(cameraAt(step.azimuth), kWidth, kHeight, options);
+    }
+    const RgbaImage describedFrame = framebuffer.read();
 
     kept.setMeshes(meshes, styles);
     kept.setOverlays(overlays);
@@ -189,13 +226,15 @@ TEST_CASE("frames that redraw only what changed equal whole frames", "[render][p
     const RgbaImage expected = framebuffer.read();
     CHECK(whole.lastFrameDrawing().kind == FrameDrawing::Kind::Whole);
 
-    std::size_t differing = 0, differingTold = 0;
+    std::size_t differing = 0, differingTold = 0, differingDescribed = 0;
     for (std::size_t b = 0; b < expected.pixels.size(); ++b) {
       differing += incremental.pixels[b] != expected.pixels[b];
       differingTold += toldFrame.pixels[b] != expected.pixels[b];
+      differingDescribed += describedFrame.pixels[b] != expected.pixels[b];
     }
     CHECK(differing == 0);
     if (k != 2) CHECK(differingTold == 0);
+    if (k != 2) CHECK(differingDescribed == 0);
     if (step.expect == Step::Expect::Kept) CHECK(drawing.kind != FrameDrawing::Kind::Whole);
     if (step.expect == Step::Expect::Whole) CHECK(drawing.kind == FrameDrawing::Kind::Whole);
     if (drawing.kind == FrameDrawing::Kind::Partial) {
@@ -220,6 +259,16 @@ TEST_CASE("frames that redraw only what changed equal whole frames", "[render][p
   told.setMeshes(meshes, styles, &lying);
   told.render(cameraAt(moved.azimuth), kWidth, kHeight, options);
   CHECK(told.lastFrameDrawing().pixelsDrawn == 0);
+  // So does the described one, told the right vertices but no damage: it draws where it is told
+  // (so it drew the frames above from the damage described, not from its own comparison).
+  CHECK(stepsDescribed >= 4);
+  std::vector<MeshRevision> noDamage = describedRevisions;
+  noDamage[0] = nextMeshRevision(describedRevisions[0], movedVerticesBetween(previous[0], meshes[0]));
+  describeStep(noDamage[0], describedRevisions[0], MeshStep{{}, VertexTriangles(meshes[0]).around(*noDamage[0].since.at(0).moved)});
+  REQUIRE(!noDamage[0].since.at(0).moved->empty());
+  described.setMeshes(meshes, styles, &noDamage);
+  described.render(cameraAt(moved.azimuth), kWidth, kHeight, options);
+  CHECK(described.lastFrameDrawing().pixelsDrawn == 0);
   // The ball, its volume and its spring lie apart from each other: separate rectangles, and
   // still the very pixels of a whole frame.
   CHECK(mostRectangles >= 2);

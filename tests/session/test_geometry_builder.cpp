@@ -1,6 +1,7 @@
 // The geometry worker tessellates the newest Ψ off the calling thread.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <fstream>
@@ -75,6 +76,49 @@ void requireSameAsTessellated(const GeometryFrame& frame, const Scene& document,
     }
     CHECK(same);
   }
+}
+
+// Checks the step from `before` to `after` as the frame's revision describes it for the renderer
+// (MeshRevision::Since::damage): the revision's bounds are the mesh's, the triangles listed are
+// those around the moved vertices, and each of them lies, where it was and where it is, within
+// the damage boxes (each corner of its bounding box in one: the boxes are the grid cells its box
+// reaches). False when the step is not described (the worker keeps the positions it needs from
+// the first frame a drag brings up to date on).
+bool checkDescribedStep(const TriangleMesh& before, const TriangleMesh& after, const MeshRevision& revision,
+                        std::uint64_t beforeId) {
+  const MeshRevision::Since* since = revision.changesSince(beforeId);
+  REQUIRE(since);
+  if (!since->damage) return false;
+  REQUIRE(since->triangles);
+  REQUIRE(revision.bounds);
+  const Bounds3 bounds = after.bounds();
+  const auto same = [](const Vec3d& p, const Vec3d& q) { return p.x == q.x && p.y == q.y && p.z == q.z; };
+  CHECK((same(revision.bounds->lo, bounds.lo) && same(revision.bounds->hi, bounds.hi)));
+  std::vector<char> moved(after.positions.size(), 0);
+  for (int v : *since->moved) moved[static_cast<std::size_t>(v)] = 1;
+  std::vector<int> around;
+  for (std::size_t t = 0; t < after.triangles.size(); ++t) {
+    const auto& tri = after.triangles[t];
+    if (moved[static_cast<std::size_t>(tri[0])] || moved[static_cast<std::size_t>(tri[1])] || moved[static_cast<std::size_t>(tri[2])])
+      around.push_back(static_cast<int>(t));
+  }
+  CHECK(*since->triangles == around);
+  const auto inDamage = [&](const Vec3d& p) {
+    return std::any_of(since->damage->begin(), since->damage->end(), [&](const Bounds3& b) {
+      return p.x >= b.lo.x && p.y >= b.lo.y && p.z >= b.lo.z && p.x <= b.hi.x && p.y <= b.hi.y && p.z <= b.hi.z;
+    });
+  };
+  std::size_t uncovered = 0;
+  for (int t : around)
+    for (const TriangleMesh* mesh : {&before, &after}) {
+      Bounds3 box;
+      for (int v : after.triangles[static_cast<std::size_t>(t)]) box.extend(mesh->positions[static_cast<std::size_t>(v)]);
+      for (int corner = 0; corner < 8; ++corner)
+        uncovered += !inDamage(Vec3d((corner & 1) ? box.hi.x : box.lo.x, (corner & 2) ? box.hi.y : box.lo.y,
+                                     (corner & 4) ? box.hi.z : box.lo.z));
+    }
+  CHECK(uncovered == 0);
+  return true;
 }
 
 // The Z letter's scene with its nodes put under `parent` (a node record without children).
@@ -167,7 +211,7 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
   REQUIRE(dz >= 0);
   REQUIRE(dx >= 0);
   std::shared_ptr<const GeometryFrame> before = builder.latest();
-  std::size_t broughtUpToDate = 0;
+  std::size_t broughtUpToDate = 0, described = 0;
   for (std::uint64_t step = 2; step <= 7; ++step) {
     psi[dz] += 0.05;
     psi[dx] += 0.03;
@@ -194,6 +238,7 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
       CHECK(!differing.empty());
       CHECK(*moved == differing);
       if (step > 2) CHECK(revision.movedSince(before->revisions[0].since.at(0).id));
+      described += checkDescribedStep(a, b, revision, before->revisions[0].id);
     }
     // From the fourth changed frame on, the mesh is one a released frame gave back, brought up to
     // date where the vertices moved (the frames before were let go in the loop).
@@ -213,6 +258,9 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
     CHECK(sameNormals);
   }
   CHECK(broughtUpToDate >= 4);
+  // Each frame brought up to date after the first says where its triangles moved.
+  CHECK(described + 1 >= broughtUpToDate);
+  CHECK(described >= 3);
   // The drag over: a deformed sheet handed over to a frame is made once more (the entries stayed,
   // the mesh went with the frame), then kept.
   builder.request(psi, 8);
@@ -227,6 +275,38 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
   CHECK(frame->pathsTessellated == 0);
   CHECK(frame->revisions.at(0).id == restingRevision);  // the same mesh, the same revision
   requireSameAsTessellated(*frame, *doc, psi, options);
+}
+
+TEST_CASE("a dragged sheet's frames say where it moved and its bounds, raised and then lowered", "[session][geometry]") {
+  // The bump is raised, then lowered below where it began: its top leaves the sheet's bounds, so
+  // the bounds the worker tells (MeshRevision::bounds) must be found again from every vertex, not
+  // grown from the moved ones alone.
+  const auto doc = exampleScene("metaball-z-letter.json");
+  TessellationOptions options;
+  options.mergeAffineCells = true;
+  GeometryBuilder builder(*doc, options);
+  Eigen::VectorXd psi = doc->parameters().values();
+  builder.request(psi, 1);
+  std::shared_ptr<const GeometryFrame> before = frameTagged(builder, 1);
+  REQUIRE(before);
+  const int dz = doc->parameters().find("deform.5.dz");
+  REQUIRE(dz >= 0);
+  std::size_t described = 0;
+  double top = -1e300, lowestTop = 1e300;
+  for (std::uint64_t step = 2; step <= 10; ++step) {
+    psi[dz] += step <= 4 ? 0.1 : -0.15;
+    builder.request(psi, step);
+    const auto frame = frameTagged(builder, step);
+    REQUIRE(frame);
+    described += checkDescribedStep(before->meshes.at(0), frame->meshes.at(0), frame->revisions.at(0),
+                                    before->revisions.at(0).id);
+    const double z = frame->meshes.at(0).bounds().hi.z;
+    top = std::max(top, z);
+    lowestTop = std::min(lowestTop, z);
+    before = frame;
+  }
+  CHECK(described >= 6);
+  CHECK(lowestTop < top);  // the bounds did shrink
 }
 
 TEST_CASE("a dragged sheet under a mirroring placement is brought up to date with its winding turned",
@@ -251,7 +331,7 @@ TEST_CASE("a dragged sheet under a mirroring placement is brought up to date wit
   REQUIRE(fresh[0].triangles.at(0) == std::array<int, 3>{first[0], first[2], first[1]});
   const int dx = doc->parameters().find("deform.3.dx");
   REQUIRE(dx >= 0);
-  std::size_t broughtUpToDate = 0;
+  std::size_t broughtUpToDate = 0, described = 0;
   for (std::uint64_t step = 2; step <= 6; ++step) {
     psi[dx] += 0.02;
     builder.request(psi, step);
@@ -259,10 +339,13 @@ TEST_CASE("a dragged sheet under a mirroring placement is brought up to date wit
     REQUIRE(frame);
     requireSameAsTessellated(*frame, *doc, psi, options);
     CHECK(frame->revisions.at(0).movedSince(before->revisions.at(0).id));
+    described += checkDescribedStep(before->meshes.at(0), frame->meshes.at(0), frame->revisions.at(0),
+                                    before->revisions.at(0).id);
     broughtUpToDate += frame->pathsBroughtUpToDate;
     before = frame;
   }
   CHECK(broughtUpToDate >= 2);
+  CHECK(described >= 1);
 }
 
 TEST_CASE("a dragged sheet under a second inner operator is deformed whole, as tessellated afresh", "[session][geometry]") {

@@ -6,7 +6,10 @@
 // cost the window's GUI thread 12 ms a frame.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
+
+#include "flexure/core/vec.h"
 
 namespace flexure {
 
@@ -18,15 +21,27 @@ struct MeshRevision {
   struct Since {
     std::uint64_t id = 0;
     std::shared_ptr<const std::vector<int>> moved;
+    // What the producer worked out for the consumer, when it did (null otherwise, and the
+    // consumer works it out): world boxes covering every triangle that differs, where it was and
+    // where it is (triangle_damage.h), and those triangles (ascending).
+    std::shared_ptr<const std::vector<Bounds3>> damage;
+    std::shared_ptr<const std::vector<int>> triangles;
   };
   std::vector<Since> since;
+  // The mesh's bounds, when the producer knows them (a consumer need not visit every vertex).
+  std::optional<Bounds3> bounds;
 
-  // The vertices that may differ from revision `earlier`, or nullptr when that is not known.
-  const std::vector<int>* movedSince(std::uint64_t earlier) const {
+  // What differs from revision `earlier`, or nullptr when that is not known.
+  const Since* changesSince(std::uint64_t earlier) const {
     if (earlier == 0) return nullptr;
     for (const Since& s : since)
-      if (s.id == earlier) return s.moved.get();
+      if (s.id == earlier) return &s;
     return nullptr;
+  }
+  // The vertices that may differ from revision `earlier`, or nullptr when that is not known.
+  const std::vector<int>* movedSince(std::uint64_t earlier) const {
+    const Since* s = changesSince(earlier);
+    return s ? s->moved.get() : nullptr;
   }
 };
 
@@ -37,5 +52,17 @@ std::uint64_t newMeshRevisionId();
 // since `previous`, and the union of `moved` with what `previous` listed since each revision
 // before it, keeping at most `depth` revisions.
 MeshRevision nextMeshRevision(const MeshRevision& previous, std::vector<int> moved, std::size_t depth = 6);
+
+// What a producer knows of the step from the previous revision to `next` (made by
+// nextMeshRevision from `previous`): the damage boxes and the changed triangles of Since, for the
+// step itself, and joined with `previous`'s for the earlier revisions. A revision's damage since
+// an earlier one is the union of its steps' (a triangle that differs between the two differs in
+// one of the steps, and where it was and is lies where that step's or a later one's triangle was
+// or is); the changed triangles are given for the last step only.
+struct MeshStep {
+  std::vector<Bounds3> damage;
+  std::vector<int> triangles;
+};
+void describeStep(MeshRevision& next, const MeshRevision& previous, MeshStep step);
 
 }  // namespace flexure
