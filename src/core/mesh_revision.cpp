@@ -11,6 +11,12 @@ std::uint64_t newMeshRevisionId() {
   return ++last;
 }
 
+MeshRevision newMeshRevision() {
+  MeshRevision r;
+  r.id = newMeshRevisionId();
+  return r;
+}
+
 MeshRevision nextMeshRevision(const MeshRevision& previous, std::vector<int> moved, std::size_t depth) {
   MeshRevision next;
   next.id = newMeshRevisionId();

@@ -15,6 +15,7 @@
 #include "cached_framebuffer.h"
 #include "vertex_ranges.h"
 #include "flexure/core/vertex_triangles.h"
+#include "flexure/core/triangle_chunks.h"
 #include "flexure/core/triangle_mesh.h"
 
 namespace flexure::render_detail {
@@ -71,19 +72,11 @@ bool changedRegionsAt(const TriangleMesh& before, const TriangleMesh& after, con
 std::vector<PixelRect> coveringRects(const std::vector<PixelRect>& rects, const PixelRect& viewport, int tile,
                                      std::size_t maxRects);
 
-// Consecutive triangles of a mesh with their bounds: the pieces a partial frame draws or skips.
-// Tessellated grids lie row after row, so a chunk of consecutive triangles is a compact band.
-struct TriangleChunk {
-  int firstTriangle = 0;
-  int triangleCount = 0;
-  Bounds3 box;
-};
-std::vector<TriangleChunk> triangleChunks(const TriangleMesh& mesh, int trianglesPerChunk);
-// The chunks of `mesh` (made by triangleChunks for a mesh with the same triangles) after the
-// triangles of `changedTriangles` (ascending: ChangedVertices::triangles) moved: the bounds of the
-// chunks holding one are computed again, the others kept.
-void updateTriangleChunks(const TriangleMesh& mesh, const std::vector<int>& changedTriangles,
-                          std::vector<TriangleChunk>& chunks);
+// Runs of consecutive triangles with their bounds (core's triangle_chunks.h; the geometry worker
+// keeps them for a dragged sheet's frames): the pieces a partial frame draws or skips.
+using flexure::TriangleChunk;
+using flexure::triangleChunks;
+using flexure::updateTriangleChunks;
 
 // The indices (each plus `base`) of the triangles of `mesh`, among those of the chunks that
 // reach into `clip`, whose projection can cover a pixel of `clip`, in the mesh's order, appended

@@ -38,13 +38,6 @@ namespace {
 
 glm::vec3 toVec3(const ColorRgb& c) { return {c.r, c.g, c.b}; }
 
-// A partial frame draws or skips a mesh's triangles in runs of this many (frame_damage.h): small
-// enough that a local change of a large mesh redraws a band of it and tests few triangles one by
-// one (a row of a 700-cell sheet is 1 400 triangles: runs of 1 024 spanned the whole sheet, so a
-// metaball's damage tested every triangle of its rows), large enough that the runs' boxes
-// projected per frame stay few. A partial frame draws its selection with one call per batch.
-constexpr int kTrianglesPerChunk = 256;
-
 // What changed is collected in world boxes at most a fraction of the model's size
 // (triangle_damage.h, damageExtentFor; frame_damage.h, changedRegions, PolylineDamage), and the
 // pixels they cover are redrawn in rectangles of whole tiles of this size, at most this many
@@ -344,6 +337,12 @@ void SceneRenderer::release() {
 namespace {
 
 // Positions and normals of the vertices of `ranges` from `from` into `to` (the same vertex count).
+// A mesh's chunks (frame_damage.h): as its revision gives them, else found.
+std::vector<TriangleChunk> chunksOf(const TriangleMesh& mesh, const MeshRevision* revision) {
+  if (revision && revision->chunks) return *revision->chunks;
+  return triangleChunks(mesh, kTrianglesPerChunk);
+}
+
 void copyVertexRanges(const TriangleMesh& from, const std::vector<render_detail::VertexRange>& ranges, TriangleMesh& to) {
   for (const render_detail::VertexRange& r : ranges) {
     const auto first = static_cast<std::ptrdiff_t>(r.first), end = static_cast<std::ptrdiff_t>(r.end());
@@ -439,13 +438,15 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
     for (std::size_t b = 0; b < d.batches.size(); ++b) d.updateBatch(b, meshes, moved, changedVertices, next);
     for (std::size_t i = 0; i < meshes.size(); ++i) {
       if (!moved[i]) continue;
+      const MeshRevision* revision = revisions && i < revisions->size() ? &(*revisions)[i] : nullptr;
       if (changedVertices[i].known) {  // only these vertices differ: the rest of the copy stays
         copyVertexRanges(meshes[i], changedVertices[i].ranges, d.shownMeshes[i]);
-        render_detail::updateTriangleChunks(d.shownMeshes[i], changedVertices[i].triangles, d.chunks[i]);
+        if (revision && revision->chunks) d.chunks[i] = *revision->chunks;  // found by the geometry worker
+        else render_detail::updateTriangleChunks(d.shownMeshes[i], changedVertices[i].triangles, d.chunks[i]);
       } else {
         d.shownMeshes[i] = meshes[i];
         d.shownAround[i].reset();
-        d.chunks[i] = render_detail::triangleChunks(meshes[i], kTrianglesPerChunk);
+        d.chunks[i] = chunksOf(meshes[i], revision);
       }
     }
     d.rememberRevisions(revisions, meshes.size());
@@ -456,7 +457,8 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
   d.shownAround.assign(meshes.size(), nullptr);
   d.rememberRevisions(revisions, meshes.size());
   d.chunks.clear();
-  for (const TriangleMesh& mesh : meshes) d.chunks.push_back(render_detail::triangleChunks(mesh, kTrianglesPerChunk));
+  for (std::size_t i = 0; i < meshes.size(); ++i)
+    d.chunks.push_back(chunksOf(meshes[i], revisions && i < revisions->size() ? &(*revisions)[i] : nullptr));
   d.styles = std::move(next);
   // Consecutive meshes per batch, so drawing batch after batch keeps the meshes' order.
   std::size_t batchCount = 0;

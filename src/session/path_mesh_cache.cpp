@@ -47,6 +47,7 @@ struct PathMeshCache::Entry {
   std::vector<Vec3d> revisionPositions;
   Bounds3 revisionBounds;
   std::uint64_t revisionPositionsOf = 0;
+  std::vector<TriangleChunk> revisionChunks;  // the frame mesh's, for the renderer (MeshRevision::chunks)
   bool windingTurned = false;  // placeOnPath turned that mesh's triangles (a mirroring operator)
   std::vector<double> windingTerms;
   std::unique_ptr<VertexTriangles> mergedAround;
@@ -260,8 +261,8 @@ Bounds3 boundsAfterMoving(const Bounds3& boundsBefore, const std::vector<Vec3d>&
   return out;
 }
 
-// The frame mesh's new revision told where the triangles around `movedNow` were and are, and the
-// mesh's bounds, from the positions of the revision before (kept since the last step); those
+// The frame mesh's new revision told where the triangles around `movedNow` were and are, the
+// mesh's bounds and its chunks' (triangle_chunks.h), from the positions of the revision before (kept since the last step); those
 // positions then brought up to the frame's. On the worker, so that the GUI thread, which draws,
 // does not compare or visit the sheet's vertices (MeshRevision::Since, SceneRenderer::setMeshes).
 void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& movedNow, std::vector<int> changed) {
@@ -270,10 +271,12 @@ void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& 
     e.revisionPositions = now;
     e.revisionBounds = Bounds3{};
     for (const Vec3d& p : now) e.revisionBounds.extend(p);
+    e.revisionChunks = triangleChunks(e.frame, kTrianglesPerChunk);
   } else {
     MeshStep step;
     appendTriangleDamage(e.revisionPositions, now, e.frame.triangles, changed, movedNow,
                          damageExtentFor(e.revisionBounds), step.damage);
+    updateTriangleChunks(e.frame, changed, e.revisionChunks);
     step.triangles = std::move(changed);
     e.revisionBounds = boundsAfterMoving(e.revisionBounds, e.revisionPositions, now, movedNow);
     for (int v : movedNow) e.revisionPositions[static_cast<std::size_t>(v)] = now[static_cast<std::size_t>(v)];
@@ -281,6 +284,7 @@ void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& 
   }
   e.revisionPositionsOf = next.id;
   next.bounds = e.revisionBounds;
+  next.chunks = std::make_shared<const std::vector<TriangleChunk>>(e.revisionChunks);
 }
 
 // Whether placeOnPath turns the frame mesh: the sum of the winding terms of its placed vertices
@@ -331,7 +335,7 @@ bool updateFrame(Entry& e, const Path& path, const ValueAccess& values, bool sam
   if (!moved) {
     const bool wasTurned = e.windingTurned;
     buildFrame(e, path, values, sameTriangles);
-    e.revision = next.id != 0 && e.windingTurned == wasTurned ? next : MeshRevision{newMeshRevisionId(), {}, {}};
+    e.revision = next.id != 0 && e.windingTurned == wasTurned ? next : newMeshRevision();
     return false;
   }
   placeVertices(e.merger.result(), *moved, path, values, e.start, e.frame);
@@ -345,7 +349,7 @@ bool updateFrame(Entry& e, const Path& path, const ValueAccess& values, bool sam
   }
   turnWinding(e.frame);  // the winding turned: every triangle differs
   e.windingTurned = turned;
-  e.revision = MeshRevision{newMeshRevisionId(), {}, {}};
+  e.revision = newMeshRevision();
   return false;
 }
 
@@ -366,11 +370,11 @@ TriangleMesh mergedPathMesh(Entry& e, const Path& path, const ValueAccess& value
       if (updateFrame(e, path, values, sameTriangles, pool)) ++counts.broughtUpToDate;
     } else {
       buildFrame(e, path, values, false);
-      e.revision = MeshRevision{newMeshRevisionId(), {}, {}};
+      e.revision = newMeshRevision();
     }
   } else if (!outerSame) {  // only the placement moved: every vertex moves
     buildFrame(e, path, values, false);
-    e.revision = MeshRevision{newMeshRevisionId(), {}, {}};
+    e.revision = newMeshRevision();
     ++counts.placed;
   } else if (!e.frameHeld) {  // the same mesh again, after a frame took it
     buildFrame(e, path, values, true, Winding::AsBefore);
@@ -456,7 +460,7 @@ std::vector<TriangleMesh> PathMeshCache::tessellate(const Scene& scene, const Te
       meshes.push_back(e.placed);
     }
     // Meshes made otherwise are compared by whoever needs to know what moved.
-    if (changed || e.revision.id == 0) e.revision = MeshRevision{newMeshRevisionId(), {}, {}};
+    if (changed || e.revision.id == 0) e.revision = newMeshRevision();
     revisions.push_back(e.revision);
   }
   if (pool_) pool_->keepOnly(std::move(wanted));

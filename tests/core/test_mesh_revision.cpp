@@ -23,7 +23,7 @@ std::vector<double> lowXs(const std::shared_ptr<const std::vector<Bounds3>>& box
 }  // namespace
 
 TEST_CASE("a revision's damage since an earlier one joins its steps', while every step says it", "[core][revision]") {
-  const MeshRevision r0{newMeshRevisionId(), {}, {}};
+  const MeshRevision r0 = newMeshRevision();
   MeshRevision r1 = nextMeshRevision(r0, {1, 2});
   describeStep(r1, r0, MeshStep{{boxAt(1)}, {5}});
   MeshRevision r2 = nextMeshRevision(r1, {2, 3});

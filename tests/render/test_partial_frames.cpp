@@ -104,7 +104,7 @@ std::vector<int> movedVerticesBetween(const TriangleMesh& a, const TriangleMesh&
 
 // The revision after `previous` of `after` (whose triangles are `before`'s), described as the
 // geometry worker describes a dragged sheet's: where the changed triangles were and are, which
-// they are, and the bounds.
+// they are, the bounds and the chunks.
 MeshRevision describedRevision(const MeshRevision& previous, const TriangleMesh& before, const TriangleMesh& after) {
   const std::vector<int> moved = movedVerticesBetween(before, after);
   MeshRevision next = nextMeshRevision(previous, moved);
@@ -114,6 +114,7 @@ MeshRevision describedRevision(const MeshRevision& previous, const TriangleMesh&
                        damageExtentFor(after.bounds()), step.damage);
   describeStep(next, previous, std::move(step));
   next.bounds = after.bounds();
+  next.chunks = std::make_shared<const std::vector<TriangleChunk>>(triangleChunks(after, kTrianglesPerChunk));
   return next;
 }
 
@@ -190,12 +191,12 @@ TEST_CASE("frames that redraw only what changed equal whole frames", "[render][p
     for (std::size_t i = 0; i < meshes.size(); ++i)
       revisions[i] = i < previous.size() && previous[i].triangles == meshes[i].triangles
                          ? nextMeshRevision(revisions[i], movedVerticesBetween(previous[i], meshes[i]))
-                         : MeshRevision{newMeshRevisionId(), {}, {}};
+                         : newMeshRevision();
     describedRevisions.resize(meshes.size());
     for (std::size_t i = 0; i < meshes.size(); ++i) {
       const bool sameTriangles = i < previous.size() && previous[i].triangles == meshes[i].triangles;
       describedRevisions[i] = sameTriangles ? describedRevision(describedRevisions[i], previous[i], meshes[i])
-                                            : MeshRevision{newMeshRevisionId(), {}, {}};
+                                            : newMeshRevision();
       stepsDescribed += sameTriangles && !describedRevisions[i].since.at(0).moved->empty();
     }
     previous = meshes;

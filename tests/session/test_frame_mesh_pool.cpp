@@ -21,7 +21,7 @@ TriangleMesh sheet(double z) {
 TEST_CASE("a frame's meshes come back by revision, only while their revisions are wanted",
           "[session][geometry]") {
   FrameMeshPool pool;
-  MeshRevision first{newMeshRevisionId(), {}, {}};
+  MeshRevision first = newMeshRevision();
   const MeshRevision second = nextMeshRevision(first, {3, 7});
   const MeshRevision third = nextMeshRevision(second, {7, 9});
   REQUIRE(third.since.size() == 2);
@@ -33,7 +33,7 @@ TEST_CASE("a frame's meshes come back by revision, only while their revisions ar
 
   pool.keepOnly({first.id, second.id});
   meshes = {sheet(1.0), sheet(2.0)};
-  std::vector<MeshRevision> revisions = {first, MeshRevision{newMeshRevisionId(), {}, {}}};
+  std::vector<MeshRevision> revisions = {first, newMeshRevision()};
   pool.giveBack(meshes, revisions);
   CHECK(pool.size() == 1);  // the second's revision is not wanted
   TriangleMesh small;
@@ -56,7 +56,7 @@ TEST_CASE("a frame's meshes come back by revision, only while their revisions ar
   std::vector<std::uint64_t> wanted;
   std::vector<MeshRevision> many;
   for (std::size_t k = 0; k < FrameMeshPool::kCapacity + 2; ++k) {
-    many.push_back(MeshRevision{newMeshRevisionId(), {}, {}});
+    many.push_back(newMeshRevision());
     wanted.push_back(many.back().id);
   }
   pool.keepOnly(wanted);
@@ -64,7 +64,8 @@ TEST_CASE("a frame's meshes come back by revision, only while their revisions ar
   for (std::size_t k = 0; k < many.size(); ++k) sheets.push_back(sheet(static_cast<double>(k)));
   pool.giveBack(sheets, many);
   CHECK(pool.size() == FrameMeshPool::kCapacity);
-  MeshRevision askingForFirst{newMeshRevisionId(), {{many.front().id, std::make_shared<const std::vector<int>>(), nullptr, nullptr}}, {}};
+  MeshRevision askingForFirst = newMeshRevision();
+  askingForFirst.since.push_back({many.front().id, std::make_shared<const std::vector<int>>(), nullptr, nullptr});
   CHECK_FALSE(pool.take(askingForFirst, out, moved));
   pool.keepOnly({});
   CHECK(pool.size() == 0);

@@ -79,7 +79,7 @@ void requireSameAsTessellated(const GeometryFrame& frame, const Scene& document,
 }
 
 // Checks the step from `before` to `after` as the frame's revision describes it for the renderer
-// (MeshRevision::Since::damage): the revision's bounds are the mesh's, the triangles listed are
+// (MeshRevision::Since::damage): the revision's bounds and chunks are the mesh's, the triangles listed are
 // those around the moved vertices, and each of them lies, where it was and where it is, within
 // the damage boxes (each corner of its bounding box in one: the boxes are the grid cells its box
 // reaches). False when the step is not described (the worker keeps the positions it needs from
@@ -94,6 +94,17 @@ bool checkDescribedStep(const TriangleMesh& before, const TriangleMesh& after, c
   const Bounds3 bounds = after.bounds();
   const auto same = [](const Vec3d& p, const Vec3d& q) { return p.x == q.x && p.y == q.y && p.z == q.z; };
   CHECK((same(revision.bounds->lo, bounds.lo) && same(revision.bounds->hi, bounds.hi)));
+  // Its chunks' bounds are those found afresh.
+  REQUIRE(revision.chunks);
+  const std::vector<TriangleChunk> chunks = triangleChunks(after, kTrianglesPerChunk);
+  REQUIRE(revision.chunks->size() == chunks.size());
+  std::size_t chunksDiffering = 0;
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    const TriangleChunk &told = (*revision.chunks)[c], &found = chunks[c];
+    chunksDiffering += told.firstTriangle != found.firstTriangle || told.triangleCount != found.triangleCount ||
+                       !same(told.box.lo, found.box.lo) || !same(told.box.hi, found.box.hi);
+  }
+  CHECK(chunksDiffering == 0);
   std::vector<char> moved(after.positions.size(), 0);
   for (int v : *since->moved) moved[static_cast<std::size_t>(v)] = 1;
   std::vector<int> around;

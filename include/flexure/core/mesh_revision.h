@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "flexure/core/triangle_chunks.h"
 #include "flexure/core/vec.h"
 
 namespace flexure {
@@ -28,8 +29,10 @@ struct MeshRevision {
     std::shared_ptr<const std::vector<int>> triangles;
   };
   std::vector<Since> since;
-  // The mesh's bounds, when the producer knows them (a consumer need not visit every vertex).
+  // The mesh's bounds and its runs of kTrianglesPerChunk triangles with their bounds, when the
+  // producer knows them (a consumer need not visit every vertex or triangle).
   std::optional<Bounds3> bounds;
+  std::shared_ptr<const std::vector<TriangleChunk>> chunks;
 
   // What differs from revision `earlier`, or nullptr when that is not known.
   const Since* changesSince(std::uint64_t earlier) const {
@@ -47,6 +50,8 @@ struct MeshRevision {
 
 // A new revision id (thread-safe, never 0).
 std::uint64_t newMeshRevisionId();
+// A revision with a new id, nothing known of the revisions before it.
+MeshRevision newMeshRevision();
 
 // The revision after `previous` whose mesh differs from it at `moved` alone (ascending): `moved`
 // since `previous`, and the union of `moved` with what `previous` listed since each revision
