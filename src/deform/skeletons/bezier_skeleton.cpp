@@ -307,6 +307,8 @@ void BezierSkeleton::prepare() {
   pieceLanes_.clear();
   previousLanes_.clear();
   nextLanes_.clear();
+  spanLanes_.clear();
+  for (int s = 0; n == 3 && s < spans_; ++s) spanLanes_.push_back(spanLanes(s));
   for (int k = 0; n == 3 && k < pieceCount(); ++k) {
     pieceLanes_.push_back(pieceLanes(k));
     previousLanes_.push_back(neighbourLanes(k, false));
