@@ -146,13 +146,13 @@ void spanHalleyPass(const double* __restrict xs, const double* __restrict ys, co
     // An end of the union that is not an end of the curve is shared with a piece that is not a
     // candidate (no point of the box has its nearest point within reach there): settled when
     // it lies beyond the cutoff — then nothing of the union, nor of the curve, is within reach.
-    const double endSettles = before ? ((atStart != 0.0) | (d2 >= cutoff2) ? 1.0 : 0.0)
-                                     : (after ? ((atEnd != 0.0) | (d2 >= cutoff2) ? 1.0 : 0.0) : 0.0);
+    const bool beyond = d2 >= cutoff2;
+    const bool endSettles = before ? ((atStart != 0.0) | beyond) : (after & ((atEnd != 0.0) | beyond));
     out.nx[i] = qx;
     out.ny[i] = qy;
     out.nz[i] = qz;
     out.d2[i] = d2;
-    out.state[i] = signChange ? (converged ? 1.0 : 2.0) : endSettles;
+    out.state[i] = signChange ? (converged ? 1.0 : 2.0) : (endSettles ? 1.0 : 0.0);
     out.s[i] = next < t0 ? t0 : (next > t1 ? t1 : next);
   }
 }
