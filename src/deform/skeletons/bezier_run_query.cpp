@@ -21,6 +21,9 @@
 // A point that fails the certificate (where the curve bends tighter than the point's distance,
 // or at a corner of pieces) is answered by nearestParameter, so the results are those of the
 // scalar search whatever the input.
+// Passes 2-5 are the piece pass. A run whose candidates are consecutive pieces of one span, with
+// g increasing on each for the whole run's box, skips them: the span pass (bezier_span_pass.cpp)
+// certifies it on the candidates' union at once.
 #include <algorithm>
 #include <array>
 #include <cmath>
