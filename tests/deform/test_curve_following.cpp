@@ -218,6 +218,38 @@ TEST_CASE("the span pass answers points at the reach and past its union's ends a
     checkRunAnswers(b, xs, ys, zs, nx, ny, nz, found, cutoff2, 1.0, tally);
   }
   CHECK(spanRuns > 30);
+  // Short runs (the last of a block) through the span pass: answered, nothing written past them.
+  for (int count : {1, 7, 37}) {
+    INFO("count " << count);
+    double xs[n], ys[n], zs[n], nx[n], ny[n], nz[n];
+    unsigned char found[n];
+    Bounds3 box;
+    for (int i = 0; i < n; ++i) {
+      const Vec3d p = b.point(0.3 + 0.001 * i) + Vec3d(0, 0, 0.1);
+      xs[i] = p.x;
+      ys[i] = p.y;
+      zs[i] = p.z;
+      nx[i] = ny[i] = nz[i] = -7.0;
+      found[i] = 9;
+      if (i < count) box.extend(p);
+    }
+    const std::uint32_t candidates = b.candidatePieces(box, reach);
+    int k0 = 0, k1 = 0;
+    CHECK(b.spanUnionOfRun(candidates, box, k0, k1));
+    CHECK(b.nearestPointsOfRun(xs, ys, zs, count, cutoff2, candidates, nx, ny, nz, found, nullptr, &box) == 0);
+    for (int i = 0; i < n; ++i) {
+      INFO("lane " << i);
+      if (i >= count) {
+        CHECK(found[i] == 9);
+        CHECK(nx[i] == -7.0);
+        continue;
+      }
+      Vec3d expected;
+      REQUIRE(found[i] == 1);
+      REQUIRE(b.nearestParameter(Vec3d(xs[i], ys[i], zs[i]), cutoff2, ~std::uint32_t(0), &expected) >= 0.0);
+      CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-12);
+    }
+  }
   // Rows through and past the curve's ends ((-0.7, -0.5) and (0.7, 0.5)), in its plane.
   for (int row = 0; row < 60; ++row) {
     double xs[n], ys[n], zs[n];
