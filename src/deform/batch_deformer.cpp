@@ -647,7 +647,7 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
       std::fill(found, found + n, static_cast<unsigned char>(0));
       return true;
     }
-    m.bezier->nearestPointsOfRun(x, y, z, n, m.reach2, pieces, ox, oy, oz, found, hint);
+    m.bezier->nearestPointsOfRun(x, y, z, n, m.reach2, pieces, ox, oy, oz, found, hint, &box);
     for (int i = 0; i < n; ++i) {  // offsets P - R(u*)
       ox[i] = x[i] - ox[i];
       oy[i] = y[i] - oy[i];

@@ -82,10 +82,12 @@ namespace {
 
 // Curves for the run query: a single cubic span bending both ways (the benchmark's S), a cubic
 // loop that crosses itself, chains of spans from open and closed B-splines, degrees the lanes
-// leave to nearestParameter (2 and 5), and a hairpin whose turn is tighter than the reach (a
-// piece next to the turn comes back towards points inside it).
+// leave to nearestParameter (2 and 5), a hairpin whose turn is tighter than the reach (a
+// piece next to the turn comes back towards points inside it), and a cubic with a cusp.
 std::vector<BezierSkeleton> runQueryCurves() {
-  std::vector<BezierSkeleton> curves(7);
+  std::vector<BezierSkeleton> curves(8);
+  // A cusp: R'(1/2) = 0, where g's slope |R'|^2 + (R - P) . R'' turns negative for most points.
+  curves[7].controlPoints = {{-0.6, -0.4, 0}, {0.6, 0.8, 0}, {-0.6, 0.8, 0}, {0.6, -0.4, 0}};
   curves[6].controlPoints = {{-0.9, 0.06, 0}, {1.2, 0.06, 0}, {1.2, -0.06, 0}, {-0.9, -0.06, 0}};
   curves[0].controlPoints = {{-0.7, -0.5, 0}, {-0.2, 0.9, 0}, {0.2, -0.9, 0}, {0.7, 0.5, 0}};
   curves[1].controlPoints = {{-0.6, 0, 0}, {0.9, 0.8, 0.1}, {-0.9, 0.8, -0.1}, {0.6, 0, 0}};
@@ -99,24 +101,13 @@ std::vector<BezierSkeleton> runQueryCurves() {
   return curves;
 }
 
-// Runs one run of points through the run query and checks every answer against the scalar
-// search nearestParameter, to `scale` (1 near the origin, the distance from it far away).
 struct RunTally {
-  long lanes = 0, settled = 0, within = 0;
+  long lanes = 0, settled = 0, within = 0, spanRuns = 0;
 };
-void checkRunAgainstScalar(const BezierSkeleton& b, const double* xs, const double* ys, const double* zs,
-                           double reach, double scale, RunTally& tally) {
-  constexpr int n = BezierSkeleton::kRunLength;
-  double nx[n], ny[n], nz[n];
-  unsigned char found[n];
-  Bounds3 box;
-  for (int i = 0; i < n; ++i) box.extend(Vec3d(xs[i], ys[i], zs[i]));
-  BezierSkeleton::Hint hint;
-  const double cutoff2 = reach * reach;
-  const int fallbacks = b.nearestPointsOfRun(xs, ys, zs, n, cutoff2, b.candidatePieces(box, reach), nx, ny, nz, found, &hint);
-  tally.lanes += n;
-  tally.settled += n - fallbacks;
-  for (int i = 0; i < n; ++i) {
+// The run query's answers of one run against nearestParameter's.
+void checkRunAnswers(const BezierSkeleton& b, const double* xs, const double* ys, const double* zs, const double* nx, const double* ny,
+                     const double* nz, const unsigned char* found, double cutoff2, double scale, RunTally& tally) {
+  for (int i = 0; i < BezierSkeleton::kRunLength; ++i) {
     const Vec3d p(xs[i], ys[i], zs[i]);
     Vec3d expected;
     const bool expectFound = b.nearestParameter(p, cutoff2, ~std::uint32_t(0), &expected) >= 0.0;
@@ -125,6 +116,30 @@ void checkRunAgainstScalar(const BezierSkeleton& b, const double* xs, const doub
     ++tally.within;
     CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-9 * scale);
     CHECK(std::fabs(norm(p - Vec3d(nx[i], ny[i], nz[i])) - norm(p - expected)) < 1e-12 * scale);
+  }
+}
+
+// Runs one run of points through the run query and checks every answer against the scalar
+// search nearestParameter, to `scale` (1 near the origin, the distance from it far away).
+void checkRunAgainstScalar(const BezierSkeleton& b, const double* xs, const double* ys, const double* zs,
+                           double reach, double scale, RunTally& tally) {
+  constexpr int n = BezierSkeleton::kRunLength;
+  double nx[n], ny[n], nz[n];
+  unsigned char found[n];
+  Bounds3 box;
+  for (int i = 0; i < n; ++i) box.extend(Vec3d(xs[i], ys[i], zs[i]));
+  const double cutoff2 = reach * reach;
+  const std::uint32_t candidates = b.candidatePieces(box, reach);
+  // With the box (the batch path's call) runs that qualify take the span pass; without it,
+  // every run takes the piece pass. Both must give the scalar search's answers.
+  int k0 = 0, k1 = 0;
+  tally.spanRuns += b.spanUnionOfRun(candidates, box, k0, k1);
+  for (const Bounds3* given : {static_cast<const Bounds3*>(&box), static_cast<const Bounds3*>(nullptr)}) {
+    BezierSkeleton::Hint hint;
+    const int fallbacks = b.nearestPointsOfRun(xs, ys, zs, n, cutoff2, candidates, nx, ny, nz, found, &hint, given);
+    tally.lanes += n;
+    tally.settled += n - fallbacks;
+    checkRunAnswers(b, xs, ys, zs, nx, ny, nz, found, cutoff2, scale, tally);
   }
 }
 
@@ -167,7 +182,87 @@ TEST_CASE("the run query of Bezier curves answers every point as nearestParamete
     // other degrees all go through nearestParameter.
     if (b.degree() == 3) CHECK(tally.settled > tally.lanes * 8 / 10);
     else CHECK(tally.settled < tally.lanes);
+    // Of the 320 runs (wide: 0.6 of a row each), the span pass answers some on every cubic
+    // whose runs' candidates lie on one span (the single spans, not the chains).
+    if (b.degree() == 3 && b.spanCount() == 1) CHECK(tally.spanRuns > 10);
   }
+}
+
+TEST_CASE("the span pass answers points at the reach and past its union's ends as nearestParameter does", "[skeleton][bezier]") {
+  // Runs of points straight above the S-curve (its nearest point is then the point below:
+  // the curve lies in z = 0) at heights just inside and just outside the reach, alternately,
+  // so that the span pass must tell them apart as the scalar search does; and rows that pass
+  // beyond the curve's ends and beyond the ends of the pieces their boxes keep.
+  const BezierSkeleton b = runQueryCurves()[0];
+  const double reach = 0.3, cutoff2 = reach * reach;
+  constexpr int n = BezierSkeleton::kRunLength;
+  RunTally tally;
+  long spanRuns = 0;
+  for (int run = 0; run < 40; ++run) {
+    double xs[n], ys[n], zs[n], nx[n], ny[n], nz[n];
+    unsigned char found[n];
+    Bounds3 box;
+    for (int i = 0; i < n; ++i) {
+      const double u = 0.02 + 0.024 * run + 0.0003 * i;
+      const Vec3d p = b.point(u) + Vec3d(0, 0, reach * (i % 2 ? 1.0 + 1e-9 : 1.0 - 1e-9));
+      xs[i] = p.x;
+      ys[i] = p.y;
+      zs[i] = p.z;
+      box.extend(p);
+    }
+    const std::uint32_t candidates = b.candidatePieces(box, reach);
+    int k0 = 0, k1 = 0;
+    spanRuns += b.spanUnionOfRun(candidates, box, k0, k1);
+    b.nearestPointsOfRun(xs, ys, zs, n, cutoff2, candidates, nx, ny, nz, found, nullptr, &box);
+    for (int i = 0; i < n; ++i) CHECK(bool(found[i]) == (i % 2 == 0));
+    checkRunAnswers(b, xs, ys, zs, nx, ny, nz, found, cutoff2, 1.0, tally);
+  }
+  CHECK(spanRuns > 30);
+  // Short runs (the last of a block) through the span pass: answered, nothing written past them.
+  for (int count : {1, 7, 37}) {
+    INFO("count " << count);
+    double xs[n], ys[n], zs[n], nx[n], ny[n], nz[n];
+    unsigned char found[n];
+    Bounds3 box;
+    for (int i = 0; i < n; ++i) {
+      const Vec3d p = b.point(0.3 + 0.001 * i) + Vec3d(0, 0, 0.1);
+      xs[i] = p.x;
+      ys[i] = p.y;
+      zs[i] = p.z;
+      nx[i] = ny[i] = nz[i] = -7.0;
+      found[i] = 9;
+      if (i < count) box.extend(p);
+    }
+    const std::uint32_t candidates = b.candidatePieces(box, reach);
+    int k0 = 0, k1 = 0;
+    CHECK(b.spanUnionOfRun(candidates, box, k0, k1));
+    CHECK(b.nearestPointsOfRun(xs, ys, zs, count, cutoff2, candidates, nx, ny, nz, found, nullptr, &box) == 0);
+    for (int i = 0; i < n; ++i) {
+      INFO("lane " << i);
+      if (i >= count) {
+        CHECK(found[i] == 9);
+        CHECK(nx[i] == -7.0);
+        continue;
+      }
+      Vec3d expected;
+      REQUIRE(found[i] == 1);
+      REQUIRE(b.nearestParameter(Vec3d(xs[i], ys[i], zs[i]), cutoff2, ~std::uint32_t(0), &expected) >= 0.0);
+      CHECK(norm(Vec3d(nx[i], ny[i], nz[i]) - expected) < 1e-12);
+    }
+  }
+  // Rows through and past the curve's ends ((-0.7, -0.5) and (0.7, 0.5)), in its plane.
+  for (int row = 0; row < 60; ++row) {
+    double xs[n], ys[n], zs[n];
+    const double y = -0.9 + 1.8 * row / 59.0, x0 = row % 2 ? 0.45 : -1.05;
+    for (int i = 0; i < n; ++i) {
+      xs[i] = x0 + 0.6 * i / (n - 1);
+      ys[i] = y;
+      zs[i] = 0.0;
+    }
+    checkRunAgainstScalar(b, xs, ys, zs, reach, 1.0, tally);
+  }
+  CHECK(tally.spanRuns > 10);
+  CHECK(tally.within > 0);
 }
 
 TEST_CASE("the run query answers runs of every length and writes nothing past their end", "[skeleton][bezier]") {

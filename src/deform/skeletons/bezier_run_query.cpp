@@ -21,11 +21,15 @@
 // A point that fails the certificate (where the curve bends tighter than the point's distance,
 // or at a corner of pieces) is answered by nearestParameter, so the results are those of the
 // scalar search whatever the input.
+// Passes 2-5 are the piece pass. A run whose candidates are consecutive pieces of one span, with
+// g increasing on each for the whole run's box, skips them: the span pass (bezier_span_pass.cpp)
+// certifies it on the candidates' union at once.
 #include <algorithm>
 #include <array>
 #include <cmath>
 
 #include "../simd_clones.h"
+#include "bezier_span_pass.h"
 #include "flexure/deform/skeletons/bezier_skeleton.h"
 
 namespace flexure::deform {
@@ -411,7 +415,8 @@ NeighbourLanes BezierSkeleton::neighbourLanes(int k, bool next) const {
 }
 
 int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2,
-                                       std::uint32_t pieceMask, double* nx, double* ny, double* nz, unsigned char* found, Hint* hint) const {
+                                       std::uint32_t pieceMask, double* nx, double* ny, double* nz, unsigned char* found, Hint* hint,
+                                       const Bounds3* box) const {
   count = std::min(count, kRunLength);
   RunPieces pc;
   pc.cutoff2 = cutoff2;
@@ -437,42 +442,52 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   LaneState st;
   chordPass(xs, ys, zs, count, pc, st);
   if (!anyLane(st.near, count)) return 0;  // every piece's lower bound is beyond the cutoff for every point
-  // The lanes certify cubics in power form; other degrees go to nearestParameter.
-  LaneAnswers& ans = st.answers;
-  if (degree() == 3) {
-    auto previousPiece = [&](int k) { return k > 0 ? k - 1 : (closed_ && pieceCount() > 1 ? pieceCount() - 1 : -1); };
-    auto nextPiece = [&](int k) { return k + 1 < pieceCount() ? k + 1 : (closed_ && pieceCount() > 1 ? 0 : -1); };
-    const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
-    auto candidate = [candidates](int k) { return k >= 0 && ((candidates >> k) & 1u) != 0 ? k : -1; };
-    auto neighbourOn = [&](int k, double side) { return side < 0.0 ? previousPiece(k) : nextPiece(k); };
-    // Passes 2 and 2b for lanes [i0, i1) of (x, y, z, t) on piece k, into `out` at i0.
-    auto solveOnPiece = [&](const double* x, const double* y, const double* z, const double* t, int i0, int i1, int k, LaneAnswers& out) {
-      const int n = i1 - i0;
-      halleyPass(x + i0, y + i0, z + i0, n, pieceLanes_[static_cast<std::size_t>(k)], t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
-                 out.side + i0, out.s + i0);
-      std::fill(out.own + i0, out.own + i1, double(k));
-      // A neighbour that is not a candidate of the run is never checked by the others pass:
-      // whether the answer covers it does not matter.
-      const int prev = candidate(previousPiece(k)), next = candidate(nextPiece(k));
-      if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, previousLanes_[static_cast<std::size_t>(prev)], out.coveredPrev + i0);
-      else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
-      if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, nextLanes_[static_cast<std::size_t>(next)], out.coveredNext + i0);
-      else std::fill(out.coveredNext + i0, out.coveredNext + i1, -1.0);
-    };
-    for (int i0 = 0; i0 < count;) {  // runs of neighbours mostly share their nearest chord
-      int i1 = i0 + 1;
-      while (i1 < count && st.bestJ[i1] == st.bestJ[i0]) ++i1;
-      solveOnPiece(xs, ys, zs, st.bestT, i0, i1, pc.piece[static_cast<std::size_t>(st.bestJ[i0])], ans);
-      i0 = i1;
-    }
-    retryLanes(xs, ys, zs, count, st, neighbourOn, solveOnPiece);
-    othersPass(count, pc, st);
-  } else {
-    std::fill(ans.ok, ans.ok + count, 0.0);
-  }
-  // The settled lanes' answers in one branch-free pass; the rest, usually none, one at a time.
   alignas(64) double pending[kLanes];
-  writeSettled(count, cutoff2, st, nx, ny, nz, found, pending);
+  const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
+  int k0 = 0, k1 = 0;
+  if (box && spanUnionOfRun(candidates, *box, k0, k1)) {
+    // The span pass: the candidates are one stretch of a span with g increasing on each for the
+    // whole box (bezier_span_pass.cpp).
+    const ChordChoice chords{st.near, st.bestJ, st.bestT, pc.piece.data(), pc.count};
+    answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending);
+  } else {
+    // The piece pass: each lane on its nearest chord's piece, then its neighbours and the other
+    // candidates, lane by lane.
+    // The lanes certify cubics in power form; other degrees go to nearestParameter.
+    LaneAnswers& ans = st.answers;
+    if (degree() == 3) {
+      auto previousPiece = [&](int k) { return k > 0 ? k - 1 : (closed_ && pieceCount() > 1 ? pieceCount() - 1 : -1); };
+      auto nextPiece = [&](int k) { return k + 1 < pieceCount() ? k + 1 : (closed_ && pieceCount() > 1 ? 0 : -1); };
+      auto candidate = [candidates](int k) { return k >= 0 && ((candidates >> k) & 1u) != 0 ? k : -1; };
+      auto neighbourOn = [&](int k, double side) { return side < 0.0 ? previousPiece(k) : nextPiece(k); };
+      // Passes 2 and 2b for lanes [i0, i1) of (x, y, z, t) on piece k, into `out` at i0.
+      auto solveOnPiece = [&](const double* x, const double* y, const double* z, const double* t, int i0, int i1, int k, LaneAnswers& out) {
+        const int n = i1 - i0;
+        halleyPass(x + i0, y + i0, z + i0, n, pieceLanes_[static_cast<std::size_t>(k)], t + i0, out.nx + i0, out.ny + i0, out.nz + i0, out.d2 + i0, out.ok + i0,
+                   out.side + i0, out.s + i0);
+        std::fill(out.own + i0, out.own + i1, double(k));
+        // A neighbour that is not a candidate of the run is never checked by the others pass:
+        // whether the answer covers it does not matter.
+        const int prev = candidate(previousPiece(k)), next = candidate(nextPiece(k));
+        if (prev >= 0) coverPass(x + i0, y + i0, z + i0, n, previousLanes_[static_cast<std::size_t>(prev)], out.coveredPrev + i0);
+        else std::fill(out.coveredPrev + i0, out.coveredPrev + i1, -1.0);
+        if (next >= 0 && next != prev) coverPass(x + i0, y + i0, z + i0, n, nextLanes_[static_cast<std::size_t>(next)], out.coveredNext + i0);
+        else std::fill(out.coveredNext + i0, out.coveredNext + i1, -1.0);
+      };
+      for (int i0 = 0; i0 < count;) {  // runs of neighbours mostly share their nearest chord
+        int i1 = i0 + 1;
+        while (i1 < count && st.bestJ[i1] == st.bestJ[i0]) ++i1;
+        solveOnPiece(xs, ys, zs, st.bestT, i0, i1, pc.piece[static_cast<std::size_t>(st.bestJ[i0])], ans);
+        i0 = i1;
+      }
+      retryLanes(xs, ys, zs, count, st, neighbourOn, solveOnPiece);
+      othersPass(count, pc, st);
+    } else {
+      std::fill(ans.ok, ans.ok + count, 0.0);
+    }
+    // The settled lanes' answers in one branch-free pass; the rest, usually none, one at a time.
+    writeSettled(count, cutoff2, st, nx, ny, nz, found, pending);
+  }
   if (!anyLane(pending, count)) return 0;
   int fallbacks = 0;
   for (int i = 0; i < count; ++i) {

@@ -307,6 +307,8 @@ void BezierSkeleton::prepare() {
   pieceLanes_.clear();
   previousLanes_.clear();
   nextLanes_.clear();
+  spanLanes_.clear();
+  for (int s = 0; n == 3 && s < spans_; ++s) spanLanes_.push_back(spanLanes(s));
   for (int k = 0; n == 3 && k < pieceCount(); ++k) {
     pieceLanes_.push_back(pieceLanes(k));
     previousLanes_.push_back(neighbourLanes(k, false));
@@ -335,11 +337,12 @@ std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach)
 // A piece is kept when the cell comes within limit of its bounding sphere (the distance from
 // the cell to the sphere is a lower bound for the piece), compared in squares.
 std::uint32_t BezierSkeleton::piecesNearBox(const Bounds3& cell, double limit) const {
-  std::array<double, kPieces> keep{};
+  // Not zeroed: spheresNearBox writes the first pieceCount() entries, the only ones read (the
+  // zeroing and a branch per piece were a third of candidatePieces' time, called once per run).
+  std::array<double, kPieces> keep;
   spheresNearBox(sphereX_.data(), sphereY_.data(), sphereZ_.data(), sphereR_.data(), pieceCount(), cell, limit, keep.data());
   std::uint32_t mask = 0;
-  for (int k = 0; k < pieceCount(); ++k)
-    if (keep[static_cast<std::size_t>(k)] != 0.0) mask |= std::uint32_t(1) << k;
+  for (int k = 0; k < pieceCount(); ++k) mask |= std::uint32_t(keep[static_cast<std::size_t>(k)] != 0.0) << k;
   return mask;
 }
 

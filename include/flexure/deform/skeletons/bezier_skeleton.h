@@ -55,6 +55,18 @@ struct NeighbourLanes {
   double index;  // the neighbour's piece index
 };
 
+// A span of a cubic curve (chain) as the span pass of bezier_span_pass.cpp reads it: the span in
+// power form in its own parameter t in [0, 1], about an origin o near the span (so that P - o,
+// not P, enters g: no cancellation between large terms far from the coordinates' origin), and
+// g(t) = (R(t) - P) . R_t(t) = sum_m (gA[m] - (P - o) . B_m) t^m as in PieceLanes.
+struct SpanLanes {
+  double ox, oy, oz;
+  double a[4][3];  // R(t) - o = sum_k a[k] t^k
+  double gA[6];
+};
+
+struct ChordChoice;  // bezier_span_pass.h
+
 struct BezierSkeleton {
   static constexpr std::string_view kType = "bezier";
   std::vector<Vec3d> controlPoints{{0, 0, 0}, {1, 0, 0}};  // degree n = count - 1, n >= 1
@@ -127,9 +139,18 @@ struct BezierSkeleton {
   // certificate does not settle goes through nearestParameter. Output per point: found[i] = 1
   // and (nx, ny, nz)[i] = R(u*), or found[i] = 0 when nothing lies within the cutoff. Returns
   // how many points needed nearestParameter.
+  // `box` (optional): the run's box, when the caller has it (coordinateBounds of the points).
+  // With it, a run whose candidate pieces are consecutive pieces of one cubic span, on each of
+  // which g is increasing for every point of the box, is answered on their union at once (the
+  // span pass, bezier_span_pass.cpp: one root, no per-piece stretches, neighbours or others).
   static constexpr int kRunLength = 64;
   int nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2, std::uint32_t pieceMask,
-                         double* nx, double* ny, double* nz, unsigned char* found, Hint* hint = nullptr) const;
+                         double* nx, double* ny, double* nz, unsigned char* found, Hint* hint = nullptr, const Bounds3* box = nullptr) const;
+  // Whether nearestPointsOfRun answers a run with these candidate pieces (candidatePieces of
+  // `box`) and this box by the span pass: the candidates are consecutive pieces k0..k1 of one
+  // span of a cubic, and g is increasing on each for every point of the box (a box test per
+  // piece, increasingForBox in bezier_span_pass.h).
+  bool spanUnionOfRun(std::uint32_t candidates, const Bounds3& box, int& k0, int& k1) const;
   // Same by brute force: dense sampling plus Newton polish (for tests and comparison).
   double nearestParameterBySampling(const Vec3d& p, int samples) const;
 
@@ -192,6 +213,13 @@ struct BezierSkeleton {
   PieceLanes pieceLanes(int k) const;
   std::vector<PieceLanes> pieceLanes_;
   std::vector<NeighbourLanes> previousLanes_, nextLanes_;  // piece k as the previous (next) neighbour
+  std::vector<SpanLanes> spanLanes_;  // cubics: span s for the span pass
+  SpanLanes spanLanes(int span) const;
+  // The span pass itself on the union k0..k1 (bezier_span_pass.cpp): found[i] = 1 and the
+  // nearest point where it lies within the cutoff; pending[i] = 1 for the near lanes it does not
+  // settle (they go to nearestParameter).
+  void answerRunOnSpan(const double* xs, const double* ys, const double* zs, int count, int k0, int k1, const ChordChoice& chords,
+                       double cutoff2, double* nx, double* ny, double* nz, unsigned char* found, double* pending) const;
   std::uint32_t piecesNearBox(const Bounds3& cell, double limit) const;  // bit k: sphere k within limit of the cell
   NeighbourLanes neighbourLanes(int k, bool next) const;
   // Safeguarded Newton on g in the piece's own parameter s over [lo, hi] with g(lo) < 0 < g(hi)
