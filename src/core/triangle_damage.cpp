@@ -131,7 +131,8 @@ void markTriangles(const std::vector<Vec3d>& positions, const std::vector<std::a
 
 void appendTriangleDamage(const std::vector<Vec3d>& before, const std::vector<Vec3d>& after,
                           const std::vector<std::array<int, 3>>& triangles, const std::vector<int>& changedTriangles,
-                          const std::vector<int>& movedVertices, double maxExtent, std::vector<Bounds3>& out) {
+                          const std::vector<int>& movedVertices, double maxExtent, std::vector<Bounds3>& out,
+                          int maxThreads) {
   Bounds3 all;
   std::size_t first = std::numeric_limits<std::size_t>::max(), last = 0;  // the vertices they use
   for (int k : changedTriangles)
@@ -153,11 +154,12 @@ void appendTriangleDamage(const std::vector<Vec3d>& before, const std::vector<Ve
   // reaches. A few operations per changed triangle, and the boxes stay few however many triangles
   // moved; past 2 048 marked cells, the one box around them all.
   // Where the triangles were and where they are are marked at once, on two threads when one is
-  // free (the marks are the same in any order: a cell is marked or not).
+  // free and allowed (the marks are the same in any order: a cell is marked or not).
   const double cell = std::max({maxExtent, longest / 64.0, std::cbrt(e.x * e.y * e.z / kMaxCells)});
   std::array<CellGrid, 2> grids{CellGrid(all, cell), CellGrid(all, cell)};
-  parallelFor(2, 1, 2, [&](long begin, long end) {
-    for (long m = begin; m < end; ++m) markTriangles(m == 0 ? before : after, triangles, changedTriangles, first, last, grids[static_cast<std::size_t>(m)]);
+  parallelFor(2, 1, maxThreads, [&](long begin, long end) {
+    for (long m = begin; m < end; ++m)
+      markTriangles(m == 0 ? before : after, triangles, changedTriangles, first, last, grids[static_cast<std::size_t>(m)]);
   });
   CellGrid& grid = grids[0];
   grid.unite(grids[1]);

@@ -275,7 +275,7 @@ void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& 
   } else {
     MeshStep step;
     appendTriangleDamage(e.revisionPositions, now, e.frame.triangles, changed, movedNow,
-                         damageExtentFor(e.revisionBounds), step.damage);
+                         damageExtentFor(e.revisionBounds), step.damage, 1);
     updateTriangleChunks(e.frame, changed, e.revisionChunks);
     step.triangles = std::move(changed);
     e.revisionBounds = boundsAfterMoving(e.revisionBounds, e.revisionPositions, now, movedNow);

@@ -22,9 +22,12 @@ double damageExtentFor(const Bounds3& bounds);
 // whole surface moved: thousands of boxes would cost more to project than they save). A
 // metaball's tube lifted across a sheet is then a chain of small boxes along the tube.
 // `movedVertices` (ascending) are the vertices whose positions may differ; every other vertex is
-// at the same place in both.
+// at the same place in both. Where the triangles were and where they are are marked on up to
+// `maxThreads` threads (parallel_for.h): two on the GUI thread, whose other core is otherwise idle
+// before it draws; one on the geometry worker, which shares the cores with the drawing.
 void appendTriangleDamage(const std::vector<Vec3d>& before, const std::vector<Vec3d>& after,
                           const std::vector<std::array<int, 3>>& triangles, const std::vector<int>& changedTriangles,
-                          const std::vector<int>& movedVertices, double maxExtent, std::vector<Bounds3>& out);
+                          const std::vector<int>& movedVertices, double maxExtent, std::vector<Bounds3>& out,
+                          int maxThreads = 2);
 
 }  // namespace flexure
