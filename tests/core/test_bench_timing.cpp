@@ -5,6 +5,7 @@
 
 #include "flexure/core/bench_statistics.h"
 #include "flexure/core/interleaved_timing.h"
+#include "flexure/core/scaling_rounds.h"
 #include "flexure/core/streaming_copy.h"
 
 using namespace flexure;
@@ -30,6 +31,26 @@ TEST_CASE("interleaved timing runs a figure and its baselines in turn, each roun
   }
   const std::vector<double> minima = bench::interleavedMinimumSeconds(2, runs);
   REQUIRE(minima.size() == 3);
+}
+
+TEST_CASE("scaling rounds measure every size once per round, interleaved, and keep the minimum", "[core][bench]") {
+  // A fake probe: the size actually used is one more than asked (as a square grid rounds), and
+  // the "seconds" encode the call's order so that minima and medians are known.
+  std::vector<int> calls;
+  const auto measure = [&calls](int requested, int& actual) {
+    calls.push_back(requested);
+    actual = requested + 1;
+    return double(calls.size());
+  };
+  const ScalingRounds r = interleavedScalingRounds(4, {10, 100, 1000}, measure);
+  // Ascending, then descending, ...: each round visits every size; the first is the old block.
+  CHECK(calls == std::vector<int>{10, 100, 1000, 1000, 100, 10, 10, 100, 1000, 1000, 100, 10});
+  CHECK(r.sizes == std::vector<int>{11, 101, 1001});
+  REQUIRE(r.seconds.size() == 4);
+  CHECK(r.seconds[0] == std::vector<double>{1, 2, 3});
+  CHECK(r.seconds[1] == std::vector<double>{6, 5, 4});
+  CHECK(roundMinimum(r) == std::vector<double>{1, 2, 3});
+  CHECK(roundMedian(r) == std::vector<double>{6.5, 6.5, 6.5});  // {1,6,7,12}, {2,5,8,11}, {3,4,9,10}
 }
 
 TEST_CASE("the streaming copy moves every byte, over chunk boundaries", "[core][bench]") {
