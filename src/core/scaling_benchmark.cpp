@@ -1,6 +1,5 @@
 #include "flexure/core/scaling_benchmark.h"
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -44,12 +43,7 @@ FittedExponents fitExponents(const std::vector<int>& sizes, const std::vector<do
 // `seconds_per_step` and the exponents are the per-size minima over the interleaved rounds
 // (scaling_rounds.h); `block_*` is the first round alone, i.e. the measurement before issue 29's
 // fourth stop (each size once, in order), kept beside it so the two methods compare in one run.
-nlohmann::json runScalingProbe(const ScalingProbe& probe, bool quick) {
-  const auto start = std::chrono::steady_clock::now();
-  const ScalingRounds r = interleavedScalingRounds(scalingRounds(quick), quick ? probe.quickSizes : probe.sizes,
-                                                   [&](int requested, int& actual) {
-                                                     return probe.secondsPerStep(requested, quick, actual);
-                                                   });
+nlohmann::json probeJson(const ScalingProbe& probe, const ScalingRounds& r) {
   const std::vector<double> minimum = roundMinimum(r), median = roundMedian(r);
   const std::vector<double> block = r.seconds.empty() ? minimum : r.seconds.front();
   const FittedExponents k = fitExponents(r.sizes, minimum), kMedian = fitExponents(r.sizes, median),
@@ -62,19 +56,25 @@ nlohmann::json runScalingProbe(const ScalingProbe& probe, bool quick) {
           {"exponent", exponentOrNull(k.all)},
           {"exponent_from_1000", exponentOrNull(k.from1000)},
           {"rounds", r.seconds.size()},
-          {"summary", "seconds_per_step: minimum over the rounds, interleaved across the sizes"},
+          {"summary", "seconds_per_step: minimum over the rounds, interleaved across the sizes and the probes"},
           {"median_seconds_per_step", median},
           {"median_exponent_from_1000", exponentOrNull(kMedian.from1000)},
           {"block_seconds_per_step", block},
           {"block_exponent", exponentOrNull(kBlock.all)},
           {"block_exponent_from_1000", exponentOrNull(kBlock.from1000)},
           {"round_seconds_per_step", r.seconds},
-          {"probe_wall_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()}};
+          {"probe_wall_seconds", r.wallSeconds}};
 }
 
 nlohmann::json runScalingBenchmark(bool quick) {
+  std::vector<ScalingSeries> series;
+  for (const ScalingProbe& probe : scalingProbes())
+    series.push_back({quick ? probe.quickSizes : probe.sizes, [&probe, quick](int requested, int& actual) {
+                        return probe.secondsPerStep(requested, quick, actual);
+                      }});
+  const std::vector<ScalingRounds> rounds = interleavedScalingRounds(scalingRounds(quick), series);
   nlohmann::json out = nlohmann::json::object();
-  for (const ScalingProbe& probe : scalingProbes()) out[probe.technique] = runScalingProbe(probe, quick);
+  for (std::size_t i = 0; i < rounds.size(); ++i) out[scalingProbes()[i].technique] = probeJson(scalingProbes()[i], rounds[i]);
   return out;
 }
 

@@ -5,8 +5,8 @@
 // deformation of a grid); the suite runs every probe at its sizes and fits the exponent k of
 // t ≈ c·nᵏ by least squares on (log n, log t). Linear growth is k ≈ 1; the goal is k ≤ 1.1.
 //
-// Each probe is called once per size in each of several rounds interleaved across the sizes
-// (scaling_rounds.h), and a size's figure is its minimum over the rounds.
+// Each probe is called once per size in each of several rounds interleaved across the sizes and
+// the probes (scaling_rounds.h), and a size's figure is its minimum over the rounds.
 //
 // Output, one object per probe:
 //   {"size": "pipes", "clock": "thread_cpu", "sizes": [10, ...], "seconds_per_step": [...] (per
