@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "flexure/core/benchmark_registry.h"
+#include "flexure/core/scaling_rounds.h"
 
 namespace flexure {
 
@@ -17,32 +18,63 @@ std::vector<ScalingProbe>& scalingProbes() {
 
 nlohmann::json exponentOrNull(double k) { return std::isfinite(k) ? nlohmann::json(k) : nlohmann::json(nullptr); }
 
-nlohmann::json runScalingProbe(const ScalingProbe& probe, bool quick) {
-  std::vector<double> sizes, seconds, largeSizes, largeSeconds;
-  std::vector<int> actualSizes;
-  for (int requested : quick ? probe.quickSizes : probe.sizes) {
-    int actual = requested;
-    const double t = probe.secondsPerStep(requested, quick, actual);
-    actualSizes.push_back(actual);
-    sizes.push_back(double(actual));
-    seconds.push_back(t);
-    if (actual >= 1000) {
-      largeSizes.push_back(double(actual));
-      largeSeconds.push_back(t);
+// Rounds per size: enough that at every size one repetition falls in a quiet moment of the shared
+// machine (5 rounds keep the full suite to about half a minute); two with --quick, which CI runs
+// only to see that it runs.
+int scalingRounds(bool quick) { return quick ? 2 : 5; }
+
+// The fitted exponents of one summary of the rounds: over all sizes, and over sizes ≥ 1000.
+struct FittedExponents {
+  double all, from1000;
+};
+
+FittedExponents fitExponents(const std::vector<int>& sizes, const std::vector<double>& seconds) {
+  std::vector<double> x, largeX, largeSeconds;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    x.push_back(double(sizes[i]));
+    if (sizes[i] >= 1000) {
+      largeX.push_back(double(sizes[i]));
+      largeSeconds.push_back(seconds[i]);
     }
   }
+  return {fittedScalingExponent(x, seconds), fittedScalingExponent(largeX, largeSeconds)};
+}
+
+// `seconds_per_step` and the exponents are the per-size minima over the interleaved rounds
+// (scaling_rounds.h); `block_*` is the first round alone, i.e. the measurement before issue 29's
+// fourth stop (each size once, in order), kept beside it so the two methods compare in one run.
+nlohmann::json probeJson(const ScalingProbe& probe, const ScalingRounds& r) {
+  const std::vector<double> minimum = roundMinimum(r), median = roundMedian(r);
+  const std::vector<double> block = r.seconds.empty() ? minimum : r.seconds.front();
+  const FittedExponents k = fitExponents(r.sizes, minimum), kMedian = fitExponents(r.sizes, median),
+                        kBlock = fitExponents(r.sizes, block);
   return {{"size", probe.size},
           {"clock", probe.clock},
           {"note", probe.note},
-          {"sizes", actualSizes},
-          {"seconds_per_step", seconds},
-          {"exponent", exponentOrNull(fittedScalingExponent(sizes, seconds))},
-          {"exponent_from_1000", exponentOrNull(fittedScalingExponent(largeSizes, largeSeconds))}};
+          {"sizes", r.sizes},
+          {"seconds_per_step", minimum},
+          {"exponent", exponentOrNull(k.all)},
+          {"exponent_from_1000", exponentOrNull(k.from1000)},
+          {"rounds", r.seconds.size()},
+          {"summary", "seconds_per_step: minimum over the rounds, interleaved across the sizes and the probes"},
+          {"median_seconds_per_step", median},
+          {"median_exponent_from_1000", exponentOrNull(kMedian.from1000)},
+          {"block_seconds_per_step", block},
+          {"block_exponent", exponentOrNull(kBlock.all)},
+          {"block_exponent_from_1000", exponentOrNull(kBlock.from1000)},
+          {"round_seconds_per_step", r.seconds},
+          {"probe_wall_seconds", r.wallSeconds}};
 }
 
 nlohmann::json runScalingBenchmark(bool quick) {
+  std::vector<ScalingSeries> series;
+  for (const ScalingProbe& probe : scalingProbes())
+    series.push_back({quick ? probe.quickSizes : probe.sizes, [&probe, quick](int requested, int& actual) {
+                        return probe.secondsPerStep(requested, quick, actual);
+                      }});
+  const std::vector<ScalingRounds> rounds = interleavedScalingRounds(scalingRounds(quick), series);
   nlohmann::json out = nlohmann::json::object();
-  for (const ScalingProbe& probe : scalingProbes()) out[probe.technique] = runScalingProbe(probe, quick);
+  for (std::size_t i = 0; i < rounds.size(); ++i) out[scalingProbes()[i].technique] = probeJson(scalingProbes()[i], rounds[i]);
   return out;
 }
 

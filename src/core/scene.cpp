@@ -105,7 +105,11 @@ Node* Scene::find(std::string_view name) {
   return const_cast<Node*>(static_cast<const Scene*>(this)->find(name));
 }
 
-const Node* Scene::find(std::string_view name) const { return findIn(*root_, name); }
+const Node* Scene::find(std::string_view name) const {
+  if (nameIndex_.empty()) return findIn(*root_, name);
+  const auto it = nameIndex_.find(name);
+  return it == nameIndex_.end() ? nullptr : it->second;
+}
 
 std::vector<Node*> Scene::nodes() {
   std::vector<Node*> out;
@@ -148,9 +152,17 @@ void Scene::rebuildParameters() {
 }
 
 void Scene::resolveReferences() {
+  const NameLookupScope byName(*this);
   for (Node* n : nodes()) n->resolveReferences(*this);
   for (auto& c : constraints) c->resolveReferences(*this);
 }
+
+Scene::NameLookupScope::NameLookupScope(Scene& scene) : scene_(scene) {
+  scene_.nameIndex_.clear();
+  for (const Node* n : scene_.nodes()) scene_.nameIndex_.emplace(n->name(), n);  // keeps the first, as findIn
+}
+
+Scene::NameLookupScope::~NameLookupScope() { scene_.nameIndex_.clear(); }
 
 std::unique_ptr<Scene> Scene::clone() const {
   auto copy = std::make_unique<Scene>();

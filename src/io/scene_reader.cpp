@@ -395,6 +395,7 @@ class SceneReader {
   }
 
   void resolveReferences(Scene& scene) {
+    const Scene::NameLookupScope byName(scene);  // every lookup below by name, without a tree search each
     for (const NodeRecord& r : records_) {
       atObject(context_, *r.object, r.path, [&] { r.node->resolveReferences(scene); });
     }

@@ -2,6 +2,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
@@ -283,6 +284,23 @@ TEST_CASE("bench scaling measures each technique at growing sizes and fits the e
     REQUIRE(t["exponent"].is_number());
     CHECK(t["exponent"].get<double>() > 0.0);
     CHECK(t["exponent"].get<double>() < 3.0);
+    // Issue 29, figures that hold still: the minimum over interleaved rounds, with the median and
+    // the first round alone (the old one-block measurement) beside it.
+    const std::size_t sizes = t["sizes"].size();
+    REQUIRE(t["rounds"].get<int>() >= 2);
+    REQUIRE(t["round_seconds_per_step"].size() == t["rounds"].get<std::size_t>());
+    REQUIRE(t["median_seconds_per_step"].size() == sizes);
+    REQUIRE(t["block_seconds_per_step"].size() == sizes);
+    CHECK(t["block_seconds_per_step"] == t["round_seconds_per_step"][0]);
+    for (std::size_t i = 0; i < sizes; ++i) {
+      double least = 1e300;
+      for (const auto& round : t["round_seconds_per_step"]) least = std::min(least, round[i].get<double>());
+      CHECK(t["seconds_per_step"][i].get<double>() == least);
+      CHECK(t["median_seconds_per_step"][i].get<double>() >= least);
+    }
+    CHECK(t.contains("block_exponent"));
+    CHECK(t.contains("block_exponent_from_1000"));
+    CHECK(t.contains("median_exponent_from_1000"));
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include "flexure/core/bench_statistics.h"
 #include "flexure/core/interleaved_timing.h"
+#include "flexure/core/scaling_rounds.h"
 #include "flexure/core/streaming_copy.h"
 
 using namespace flexure;
@@ -30,6 +31,33 @@ TEST_CASE("interleaved timing runs a figure and its baselines in turn, each roun
   }
   const std::vector<double> minima = bench::interleavedMinimumSeconds(2, runs);
   REQUIRE(minima.size() == 3);
+}
+
+TEST_CASE("scaling rounds measure every size once per round, interleaved, and keep the minimum", "[core][bench]") {
+  // Fake probes: the size actually used is one more than asked (as a square grid rounds), and the
+  // "seconds" encode the call's order so that minima and medians are known.
+  std::vector<int> calls;
+  const auto measure = [&calls](int requested, int& actual) {
+    calls.push_back(requested);
+    actual = requested + 1;
+    return double(calls.size());
+  };
+  const std::vector<ScalingRounds> r = interleavedScalingRounds(4, {{{10, 100, 1000}, measure}, {{20, 200}, measure}});
+  // Each round runs every probe's sizes in turn, ascending, then descending, ...: the first round
+  // of each probe is the old block measurement.
+  CHECK(calls == std::vector<int>{10, 100, 1000, 20, 200, 1000, 100, 10, 200, 20,
+                                  10, 100, 1000, 20, 200, 1000, 100, 10, 200, 20});
+  REQUIRE(r.size() == 2);
+  CHECK(r[0].sizes == std::vector<int>{11, 101, 1001});
+  CHECK(r[1].sizes == std::vector<int>{21, 201});
+  REQUIRE(r[0].seconds.size() == 4);
+  CHECK(r[0].seconds[0] == std::vector<double>{1, 2, 3});
+  CHECK(r[0].seconds[1] == std::vector<double>{8, 7, 6});
+  CHECK(r[1].seconds[1] == std::vector<double>{10, 9});
+  CHECK(roundMinimum(r[0]) == std::vector<double>{1, 2, 3});
+  CHECK(roundMedian(r[0]) == std::vector<double>{9.5, 9.5, 9.5});  // {1,8,11,18}, {2,7,12,17}, {3,6,13,16}
+  CHECK(roundMinimum(r[1]) == std::vector<double>{4, 5});
+  CHECK(r[0].wallSeconds >= 0.0);
 }
 
 TEST_CASE("the streaming copy moves every byte, over chunk boundaries", "[core][bench]") {

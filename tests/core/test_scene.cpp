@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <stdexcept>
 
 #include "flexure/core/lifted_access.h"
 #include "flexure/core/operators/group.h"
@@ -75,4 +76,60 @@ TEST_CASE("path evaluation: default normal and implicit gradient from jets", "[s
   CHECK(pj.x.v[0] == 0.25);
   CHECK(pj.y.v[0] == 0.5);
   CHECK(pj.z.v[1] == 1.0);
+}
+
+namespace {
+// Looks its node up by name when the scene resolves references, as every constraint kind does.
+class LookupConstraint final : public Constraint {
+ public:
+  std::string node;
+  const Node* found = nullptr;
+  std::string_view kind() const override { return "test-lookup"; }
+  std::string_view family() const override { return "test"; }
+  std::unique_ptr<Constraint> clone() const override { return std::make_unique<LookupConstraint>(*this); }
+  void visitFields(FieldVisitor&) override {}
+  std::vector<std::string> referencedNodes() const override { return {node}; }
+  void resolveReferences(const Scene& scene) override {
+    found = scene.find(node);
+    if (node == "throw") throw std::runtime_error("missing");
+  }
+};
+
+LookupConstraint& addLookup(Scene& scene, std::string node) {
+  auto c = std::make_unique<LookupConstraint>();
+  c->node = std::move(node);
+  LookupConstraint& ref = *c;
+  scene.constraints.push_back(std::move(c));
+  return ref;
+}
+}  // namespace
+
+TEST_CASE("references resolve by name as find does: the first node depth first, none when missing", "[scene]") {
+  Scene scene;
+  Node& group = scene.root().addChild(std::make_unique<GroupOperator>());
+  group.setName("outer");
+  // Two nodes of one name (built below Scene::add, as a loader may): depth first, the one
+  // inside "outer" comes before the later sibling of "outer".
+  Node& inner = group.addChild(std::make_unique<TestPlane>());
+  inner.setName("twin");
+  Node& later = scene.root().addChild(std::make_unique<TestPlane>());
+  later.setName("twin");
+  scene.rebuildParameters();
+  REQUIRE(scene.find("twin") == &inner);
+  LookupConstraint& twin = addLookup(scene, "twin");
+  LookupConstraint& outer = addLookup(scene, "outer");
+  LookupConstraint& missing = addLookup(scene, "nobody");
+  scene.resolveReferences();
+  CHECK(twin.found == &inner);
+  CHECK(outer.found == &group);
+  CHECK(missing.found == nullptr);
+  // After the resolution find sees renames again (the index is only for the resolution).
+  later.setName("renamed");
+  CHECK(scene.find("renamed") == &later);
+  // A resolution that throws leaves find answering from the tree, not from a stale index.
+  addLookup(scene, "throw");
+  CHECK_THROWS(scene.resolveReferences());
+  inner.setName("moved-on");
+  CHECK(scene.find("moved-on") == &inner);
+  CHECK(scene.find("twin") == nullptr);
 }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "flexure/core/camera.h"
@@ -57,6 +58,21 @@ class Scene {
   // Lets every node and constraint look up what it references by name; throws FieldError.
   void resolveReferences();
 
+  // While one lives, find() answers from an index of each name's first node in depth-first
+  // order (what the tree search returns), made once: resolving n references is then O(n), not
+  // O(n · nodes) (a chain of 10 000 pipes took 4 s to resolve, and every clone paid it). No node
+  // may be added, removed or renamed meanwhile; resolveReferences and the scene reader use it.
+  class NameLookupScope {
+   public:
+    explicit NameLookupScope(Scene& scene);
+    ~NameLookupScope();
+    NameLookupScope(const NameLookupScope&) = delete;
+    NameLookupScope& operator=(const NameLookupScope&) = delete;
+
+   private:
+    Scene& scene_;
+  };
+
   Camera camera;
   std::vector<std::unique_ptr<Constraint>> constraints;
   SceneSettings settings;
@@ -69,6 +85,8 @@ class Scene {
  private:
   std::unique_ptr<Node> root_;
   ParameterTable params_;
+  // Filled only while a NameLookupScope lives.
+  std::unordered_map<std::string_view, const Node*> nameIndex_;
 };
 
 }  // namespace flexure
