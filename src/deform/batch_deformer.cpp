@@ -712,8 +712,11 @@ bool BatchDeformer::runOffsetsOf(const Packed& m, const double* x, const double*
     return true;
   }
   if (const auto* polyline = std::get_if<PolylineSkeleton>(m.skeleton)) {
-    polyline->offsetsOfRun(x, y, z, n, box, ox, oy, oz);
-  } else if (const auto* circle = std::get_if<CircleSkeleton>(m.skeleton)) {
+    const bool near = polyline->offsetsOfRunWithin(x, y, z, n, box, m.reach2, ox, oy, oz);
+    std::fill(found, found + n, static_cast<unsigned char>(near ? 1 : 0));  // beyond reach: F = 0 (Eq. 7)
+    return true;
+  }
+  if (const auto* circle = std::get_if<CircleSkeleton>(m.skeleton)) {
     circle->offsetsOfRun(x, y, z, n, ox, oy, oz);
   } else if (const auto* sphere = std::get_if<SphereSkeleton>(m.skeleton)) {
     sphereOffsetLanes(sphere->center, sphere->radius, x, y, z, n, ox, oy, oz);
