@@ -1,23 +1,8 @@
 #include "block_chunks.h"
 
-#include <cmath>
-
 #include "simd_clones.h"
 
 namespace flexure::deform {
-
-bool bumpMeetsBox(const Vec3d& c, const Vec3d& inv, const Bounds3& box) {
-  if (box.empty()) return false;  // NaN vertices only: the lane loop adds 0 to them
-  double q2 = 0.0;
-  for (int k = 0; k < 3; ++k) {
-    // The gap from the centre to the box along axis k, computed as the lane loop computes
-    // (P_k - c_k) inv_k: rounding is monotone, so no vertex of the box gets a smaller |q_k|.
-    const double below = (box.lo[k] - c[k]) * inv[k], above = (c[k] - box.hi[k]) * inv[k];
-    const double gap = below > 0.0 ? below : (above > 0.0 ? above : 0.0);
-    q2 += gap * gap;
-  }
-  return !(q2 > 1.0 + 1e-9);  // NaN (an infinite box): kept
-}
 
 // The select is written per coordinate so that the loop vectorizes with the interleaved stores
 // of three doubles (the same shuffles splitCoordinates uses to read them).

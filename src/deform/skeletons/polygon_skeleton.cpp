@@ -66,7 +66,8 @@ bool chunkEdges(const PlanarPolygon& g, double xlo, double xhi, double ylo, doub
     centre2 = std::min(centre2, dx * dx + dy * dy);
   }
   const double scale = std::fabs(xlo) + std::fabs(xhi) + std::fabs(ylo) + std::fabs(yhi);  // the rounding of the gaps below
-  const double half = 0.5 * std::hypot(xhi - xlo, yhi - ylo);
+  const double wx = xhi - xlo, wy = yhi - ylo;
+  const double half = 0.5 * std::sqrt(wx * wx + wy * wy);  // not hypot (a libm call): the margins below cover its rounding
   const double bound = (std::sqrt(centre2) + half) * (1.0 + 1e-9) + 1e-12 * scale + 1e-300;
   const double bound2 = bound * bound;
   // dist(p, edges) >= dist(c, edges) - r for every point p of the chunk (triangle inequality),
