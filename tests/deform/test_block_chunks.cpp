@@ -101,10 +101,11 @@ struct RunArrays {
 
 }  // namespace
 
-TEST_CASE("point metaballs summed over the chunks they reach deform as per-point apply", "[deform][batch][normals]") {
+TEST_CASE("point metaballs alone and beside a polygon, in chunks of a block, deform as per-point apply", "[deform][batch][normals]") {
   // The Z of `bench deform` (round bumps, 0.28 wide) and the same with anisotropic radii (rx
-  // 1.6, ry 0.4: a chunk within reach along x may lie beyond it along y), in grid and
-  // shuffled orders (chunk boxes small and large).
+  // 1.6, ry 0.4), in grid and shuffled orders (chunk boxes small and large); then with the
+  // benchmark's L polygon among them: blocks that both reach go through the chunks (sums
+  // cleared when first added to, only chunks added to written back).
   const std::vector<Vec3d> strip = fineStrip(48, -0.75, 0.75);
   const std::vector<Vec3d> shuffled = [&] {
     std::vector<Vec3d> s = strip;
@@ -127,6 +128,19 @@ TEST_CASE("point metaballs summed over the chunks they reach deform as per-point
       CHECK(batchMismatches(op, slots, *points, moved) == 0);
       CHECK(moved > static_cast<int>(points->size()) / 5);
     }
+  }
+  DeformerSetup mixed = zLetterSetup();
+  Metaball polygon = singleSkeletonSetup("polygon").metaballs[0];
+  mixed.metaballs.push_back(polygon);
+  mixed.set(12, "radius", 0.1);  // runs beyond its reach, inside it and across its edges, beside the bumps
+  mixed.set(12, "dz", -0.1);
+  mixed.set(12, "dx", 0.03);
+  MetaballDeformOperator both;
+  const std::vector<double> slots = configure(both, mixed);
+  for (const std::vector<Vec3d>* points : {&strip, &shuffled}) {
+    int moved = 0;
+    CHECK(batchMismatches(both, slots, *points, moved) == 0);
+    CHECK(moved > static_cast<int>(points->size()) / 5);
   }
 }
 
