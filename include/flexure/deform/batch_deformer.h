@@ -77,8 +77,10 @@ class BatchDeformer {
   void addInfluence(const Packed& m, const Vec3<S>& p, const Vec3<S>& d, Vec3<S>& sum) const;
   bool runOffsetsOf(const Packed& m, const double* x, const double* y, const double* z, int n, const Bounds3& box, double* ox, double* oy,
                     double* oz, unsigned char* found, BezierSkeleton::Hint* hint) const;
+  // runBoxes: the boxes of the block's runs of kRunLength vertices. cleared (bit r: run r's sums
+  // dx, dy, dz are set): a run added to is cleared first if its bit is not set, then marked.
   void addRuns(const Packed& m, const double* xs, const double* ys, const double* zs, double* dx, double* dy, double* dz, int count,
-               const Bounds3& blockBox) const;
+               const Bounds3& blockBox, const Bounds3* runBoxes, std::uint32_t& cleared) const;
   // Offsets of the closed-form curve and planar-polygon metaballs (at most kMax) for one run of
   // vertices, computed in lanes before the normals path visits the run's vertices one by one.
   struct RunOffsets {

@@ -24,6 +24,8 @@ struct PlanarPolygon {
   double cx, cy, cz, ux, uy, uz, vx, vy, vz, nx, ny, nz;
   const double *px, *py, *ex, *ey, *slope, *invLength2;
   int edges;
+  double size;    // the largest |px|, |py|: the scale of the crossing test's rounding
+  double reach2;  // points farther than sqrt(reach2) from the polygon need no offset (1e300: all do)
 };
 
 // The edges a chunk of points needs (both lists in edge order, so that the lanes choose as
@@ -36,9 +38,21 @@ struct PlanarPolygon {
 // the nearest edge for every point and is dropped.
 struct ChunkEdges {
   static constexpr int kMax = 64;  // more edges than this: no culling
-  std::array<int, kMax> cross{}, near{};
+  std::array<int, kMax> cross, near;  // filled up to the counts: not cleared (once per chunk)
   int crossCount = 0, nearCount = 0;
+  // No edge comes near the chunk's disk (centre c, radius r): every point of the chunk is on
+  // the side of c, whose even-odd parity is `inside`, and lies at least `lower` from every edge.
+  bool clear = false, inside = false;
+  double lower = 0.0;
 };
+
+// The even-odd parity of one point (x, y) in the plane's frame, as planarOffset counts it.
+bool parityOf(const PlanarPolygon& g, double x, double y) {
+  bool inside = false;
+  for (int k = 0, j = g.edges - 1; k < g.edges; j = k++)
+    if ((g.py[k] > y) != (g.py[j] > y) && x < g.px[j] + (y - g.py[j]) * g.slope[k]) inside = !inside;
+  return inside;
+}
 
 bool chunkEdges(const PlanarPolygon& g, double xlo, double xhi, double ylo, double yhi, ChunkEdges& out) {
   if (g.edges > ChunkEdges::kMax || !(xlo <= xhi) || !(ylo <= yhi)) return false;
@@ -52,8 +66,17 @@ bool chunkEdges(const PlanarPolygon& g, double xlo, double xhi, double ylo, doub
     centre2 = std::min(centre2, dx * dx + dy * dy);
   }
   const double scale = std::fabs(xlo) + std::fabs(xhi) + std::fabs(ylo) + std::fabs(yhi);  // the rounding of the gaps below
-  const double bound = (std::sqrt(centre2) + 0.5 * std::hypot(xhi - xlo, yhi - ylo)) * (1.0 + 1e-9) + 1e-12 * scale + 1e-300;
+  const double wx = xhi - xlo, wy = yhi - ylo;
+  const double half = 0.5 * std::sqrt(wx * wx + wy * wy);  // not hypot (a libm call): the margins below cover its rounding
+  const double bound = (std::sqrt(centre2) + half) * (1.0 + 1e-9) + 1e-12 * scale + 1e-300;
   const double bound2 = bound * bound;
+  // dist(p, edges) >= dist(c, edges) - r for every point p of the chunk (triangle inequality),
+  // less a margin far above the rounding of the lanes' distances and crossings; a positive
+  // margin left means no edge separates any point from c.
+  const double slack = 1e-9 * (scale + g.size) + 1e-300;
+  out.lower = std::sqrt(centre2) * (1.0 - 1e-9) - half * (1.0 + 1e-9) - slack;
+  out.clear = out.lower > slack;
+  if (out.clear) out.inside = parityOf(g, cx, cy);
   for (int k = 0, j = g.edges - 1; k < g.edges; j = k++) {
     const double y0 = std::min(g.py[j], g.py[k]), y1 = std::max(g.py[j], g.py[k]);
     if (!(y0 > yhi || y1 <= ylo)) out.cross[static_cast<std::size_t>(out.crossCount++)] = k;
@@ -68,9 +91,12 @@ bool chunkEdges(const PlanarPolygon& g, double xlo, double xhi, double ylo, doub
 
 // planarOffset for every point: x, y, h in the plane's frame; the even-odd crossings and the
 // nearest edge with the edges in the outer loop, so that the points fill the lanes; per chunk
-// of points only the edges chunkEdges keeps.
+// of points only the edges chunkEdges keeps. A chunk no edge comes near skips the crossings
+// (its parity is its centre's) and, inside, the nearest edge too (the offset is h n); false,
+// writing nothing, when the points are one chunk lying wholly beyond sqrt(g.reach2) from the
+// polygon (outside it, every edge farther: |P - Q| >= the in-plane distance to the edges).
 FLEXURE_DEFORM_SIMD
-void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n,
+bool planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n,
                    double* __restrict ox, double* __restrict oy, double* __restrict oz) {
   constexpr int kChunk = 64;  // lanes per pass: the per-point state stays in L1
   alignas(64) double x[kChunk], y[kChunk], h[kChunk], inside[kChunk], best[kChunk], bx[kChunk], by[kChunk];
@@ -98,7 +124,12 @@ void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const do
     ChunkEdges use;
     // A chunk with NaN points (an empty box) or a polygon of many edges visits every edge.
     const bool culled = chunkEdges(g, xlo, xhi, ylo, yhi, use);
-    const int crossCount = culled ? use.crossCount : g.edges, nearCount = culled ? use.nearCount : g.edges;
+    const bool clear = culled && use.clear;
+    if (clear && !use.inside && n <= kChunk && use.lower * use.lower > g.reach2 * (1.0 + 1e-9)) return false;
+    if (clear && use.inside)
+      for (int i = 0; i < m; ++i) inside[i] = 1.0;
+    const int crossCount = clear ? 0 : (culled ? use.crossCount : g.edges);
+    const int nearCount = clear && use.inside ? 0 : (culled ? use.nearCount : g.edges);
     for (int c = 0; c < crossCount; ++c) {
       const int k = culled ? use.cross[static_cast<std::size_t>(c)] : c, j = k > 0 ? k - 1 : g.edges - 1;
       const double pyk = g.py[k], pxj = g.px[j], pyj = g.py[j], slope = g.slope[k];
@@ -133,6 +164,7 @@ void planarOffsets(const PlanarPolygon& g, const double* __restrict xs, const do
       oz[start + i] = g.uz * a + g.vz * b + g.nz * h[i];
     }
   }
+  return true;
 }
 
 }  // namespace
@@ -180,6 +212,7 @@ void PolygonSkeleton::prepare() {
   ex_.clear();
   ey_.clear();
   slope_.clear();
+  frameSize_ = 0.0;
   double size = 0.0, height = 0.0;
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t next = (k + 1) % n, prev = (k + n - 1) % n;
@@ -188,6 +221,7 @@ void PolygonSkeleton::prepare() {
     const double dy = py_[k] - py_[prev];
     slope_.push_back(dy != 0.0 ? (px_[k] - px_[prev]) / dy : 0.0);  // unused when dy == 0 (no crossing)
     size = std::max(size, norm(points[k] - centroid_));
+    frameSize_ = std::max({frameSize_, std::fabs(px_[k]), std::fabs(py_[k])});
     height = std::max(height, std::fabs(dot(points[k] - centroid_, unit_)));
   }
   planar_ = height <= 1e-12 * size;
@@ -225,11 +259,17 @@ int PolygonSkeleton::nearestEdge(const Vec3d& p) const {
 }
 
 bool PolygonSkeleton::offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy, double* oz) const {
-  if (!planar_) return false;
-  const PlanarPolygon g{centroid_.x, centroid_.y, centroid_.z, u_.x, u_.y, u_.z, v_.x, v_.y, v_.z, unit_.x, unit_.y, unit_.z,
-                        px_.data(), py_.data(), ex_.data(), ey_.data(), slope_.data(), invLength2_.data(), static_cast<int>(px_.size())};
-  planarOffsets(g, xs, ys, zs, count, ox, oy, oz);
-  return true;
+  return offsetsOfRunWithin(xs, ys, zs, count, 1e300, ox, oy, oz) == RunResult::kOffsets;
+}
+
+PolygonSkeleton::RunResult PolygonSkeleton::offsetsOfRunWithin(const double* xs, const double* ys, const double* zs, int count, double reach2,
+                                                               double* ox, double* oy, double* oz) const {
+  if (!planar_) return RunResult::kNotPlanar;
+  const PlanarPolygon g{centroid_.x,       centroid_.y,  centroid_.z, u_.x,          u_.y,         u_.z,
+                        v_.x,              v_.y,         v_.z,        unit_.x,       unit_.y,      unit_.z,
+                        px_.data(),        py_.data(),   ex_.data(),  ey_.data(),    slope_.data(), invLength2_.data(),
+                        static_cast<int>(px_.size()), frameSize_, reach2};
+  return planarOffsets(g, xs, ys, zs, count, ox, oy, oz) ? RunResult::kOffsets : RunResult::kBeyondReach;
 }
 
 }  // namespace flexure::deform

@@ -22,6 +22,8 @@ void PolylineSkeleton::prepare() {
   if (points.size() < 2) throw FieldError("polyline skeleton: needs at least 2 points");
   edges_.clear();
   invLength2_.clear();
+  size_ = 0.0;
+  for (const Vec3d& p : points) size_ = std::max({size_, std::fabs(p.x), std::fabs(p.y), std::fabs(p.z)});
   for (std::size_t k = 0; k + 1 < points.size(); ++k) {
     const Vec3d e = points[k + 1] - points[k];
     const double l2 = squaredNorm(e);
@@ -86,13 +88,7 @@ int PolylineSkeleton::edgesNearBox(const Bounds3& box, int* kept) const {
     for (int k = 0; k < edges; ++k) kept[k] = k;
     return edges;
   }
-  const Vec3d c = box.center();
-  double centre2 = 1e300;
-  for (int k = 0; k < edges; ++k) {
-    const double t = segmentParameter(c, points[static_cast<std::size_t>(k)], edges_[static_cast<std::size_t>(k)],
-                                      invLength2_[static_cast<std::size_t>(k)]);
-    centre2 = std::min(centre2, squaredNorm(c - (points[static_cast<std::size_t>(k)] + edges_[static_cast<std::size_t>(k)] * t)));
-  }
+  const double centre2 = distance2To(box.center());
   const double scale = std::fabs(box.lo.x) + std::fabs(box.lo.y) + std::fabs(box.lo.z) + std::fabs(box.hi.x) + std::fabs(box.hi.y) +
                        std::fabs(box.hi.z);
   const double bound = (std::sqrt(centre2) + 0.5 * norm(box.extent())) * (1.0 + 1e-9) + 1e-12 * scale + 1e-300;
@@ -110,12 +106,37 @@ int PolylineSkeleton::edgesNearBox(const Bounds3& box, int* kept) const {
   return count;
 }
 
+double PolylineSkeleton::distance2To(const Vec3d& p) const {
+  double d2 = 1e300;
+  for (std::size_t k = 0; k < edges_.size(); ++k) {
+    const double t = segmentParameter(p, points[k], edges_[k], invLength2_[k]);
+    d2 = std::min(d2, squaredNorm(p - (points[k] + edges_[k] * t)));
+  }
+  return d2;
+}
+
+// dist(P, polyline) >= dist(c, polyline) - r for every point P of the box (centre c, half
+// diagonal r: the triangle inequality), less a margin far above the rounding of the lanes'
+// distances; beyond sqrt(reach2) a metaball's F is 0 (Eq. 7), so no offset is needed.
+bool PolylineSkeleton::offsetsOfRunWithin(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box,
+                                          double reach2, double* ox, double* oy, double* oz) const {
+  if (!box.empty()) {
+    const double scale = std::fabs(box.lo.x) + std::fabs(box.lo.y) + std::fabs(box.lo.z) + std::fabs(box.hi.x) + std::fabs(box.hi.y) +
+                         std::fabs(box.hi.z);
+    const double lower = std::sqrt(distance2To(box.center())) * (1.0 - 1e-9) - 0.5 * norm(box.extent()) * (1.0 + 1e-9) -
+                         1e-9 * (scale + size_) - 1e-300;
+    if (lower > 0.0 && lower * lower > reach2 * (1.0 + 1e-9)) return false;
+  }
+  offsetsOfRun(xs, ys, zs, count, box, ox, oy, oz);
+  return true;
+}
+
 void PolylineSkeleton::offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box, double* ox,
                                     double* oy, double* oz) const {
   alignas(64) double best[64];
   // Edge lists on the stack for the usual few edges; a long polyline culls into its own buffer.
   constexpr int kStackEdges = 64;
-  std::array<int, kStackEdges> small{};
+  std::array<int, kStackEdges> small;  // filled up to the count edgesNearBox returns
   std::vector<int> large;
   int* kept = small.data();
   if (edges_.size() > kStackEdges) {

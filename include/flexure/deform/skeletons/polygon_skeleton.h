@@ -28,6 +28,12 @@ struct PolygonSkeleton {
   // runs of vertices): the planar computation below with the edges in the outer loop. Returns
   // false, writing nothing, when the polygon is not planar (then offset() applies per point).
   bool offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, double* ox, double* oy, double* oz) const;
+  // The same for the metaball path, which needs no offset farther than its reach: with count <=
+  // 64 points (one run) lying wholly farther than sqrt(reach2) from the polygon it writes
+  // nothing and returns kBeyondReach (decided from the run's box, with a margin for rounding).
+  enum class RunResult { kNotPlanar, kOffsets, kBeyondReach };
+  RunResult offsetsOfRunWithin(const double* xs, const double* ys, const double* zs, int count, double reach2, double* ox, double* oy,
+                               double* oz) const;
 
   template <class S> Vec3<S> offset(const Vec3<S>& p) const {
     if constexpr (std::is_same_v<S, double>)
@@ -68,6 +74,7 @@ struct PolygonSkeleton {
   std::vector<Vec3d> edges_;
   std::vector<double> invLength2_;
   std::vector<double> px_, py_;  // vertices in the plane's 2D frame
+  double frameSize_ = 0.0;       // the largest |px_|, |py_|
 };
 
 }  // namespace flexure::deform

@@ -25,6 +25,11 @@ struct PolylineSkeleton {
   // bounds the points (the run's box, which the caller has; empty for NaN points).
   void offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box, double* ox, double* oy,
                     double* oz) const;
+  // The same for the metaball path, which needs no offset farther than its reach: false,
+  // writing nothing, when every point of `box` lies farther than sqrt(reach2) from the polyline
+  // (decided from the box, with a margin for rounding).
+  bool offsetsOfRunWithin(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box, double reach2, double* ox,
+                          double* oy, double* oz) const;
   template <class S> Vec3<S> offset(const Vec3<S>& p) const {
     if constexpr (std::is_same_v<S, double>) {
       // The batch path's case: one inlined pass keeping the best offset itself (no second
@@ -47,8 +52,10 @@ struct PolylineSkeleton {
 
  private:
   int edgesNearBox(const Bounds3& box, int* kept) const;  // see polyline_skeleton.cpp
+  double distance2To(const Vec3d& p) const;             // the squared distance to the nearest edge
   std::vector<Vec3d> edges_;
   std::vector<double> invLength2_;
+  double size_ = 0.0;  // the largest |coordinate| of the points: the scale of the rounding
 };
 
 }  // namespace flexure::deform
