@@ -381,22 +381,7 @@ PieceLanes BezierSkeleton::pieceLanes(int k) const {
   pl.gA[4] = 5.0 * dotA(2, 3);
   pl.gA[5] = 3.0 * dotA(3, 3);
   pl.monotone = monotoneTest(k);
-  pl.g0a = b.a0;
-  pl.g0x = b.b0.x;
-  pl.g0y = b.b0.y;
-  pl.g0z = b.b0.z;
-  pl.g1a = b.ad;
-  pl.g1x = b.bd.x;
-  pl.g1y = b.bd.y;
-  pl.g1z = b.bd.z;
-  pl.startX = b.start.x;
-  pl.startY = b.start.y;
-  pl.startZ = b.start.z;
-  pl.endX = b.end.x;
-  pl.endY = b.end.y;
-  pl.endZ = b.end.z;
-  pl.curveStart = !closed_ && k == 0;
-  pl.curveEnd = !closed_ && k + 1 == pieceCount();
+  setRangeEnds(pl, k, k);
   return pl;
 }
 

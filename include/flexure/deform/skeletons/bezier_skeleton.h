@@ -207,6 +207,29 @@ struct BezierSkeleton {
     std::array<Vec3d, 5> slopeB{};
   };
   std::vector<PieceBound> bounds_;
+  // The ends of pieces first..last as the lane loops read them (PieceLanes, the span pass's
+  // union): g at the start and at the end, the end points, whether they end the curve.
+  template <class Lanes>
+  void setRangeEnds(Lanes& out, int first, int last) const {
+    const PieceBound& a = bounds_[static_cast<std::size_t>(first)];
+    const PieceBound& b = bounds_[static_cast<std::size_t>(last)];
+    out.g0a = a.a0;
+    out.g0x = a.b0.x;
+    out.g0y = a.b0.y;
+    out.g0z = a.b0.z;
+    out.g1a = b.ad;
+    out.g1x = b.bd.x;
+    out.g1y = b.bd.y;
+    out.g1z = b.bd.z;
+    out.startX = a.start.x;
+    out.startY = a.start.y;
+    out.startZ = a.start.z;
+    out.endX = b.end.x;
+    out.endY = b.end.y;
+    out.endZ = b.end.z;
+    out.curveStart = !closed_ && first == 0;
+    out.curveEnd = !closed_ && last + 1 == pieceCount();
+  }
   // Piece k for the lane loops (bezier_run_query.cpp); `next`: k follows the lane's piece.
   // Built once by prepare() (cubics) into pieceLanes_, previousLanes_ and nextLanes_.
   MonotoneTest monotoneTest(int k) const;
