@@ -388,8 +388,8 @@ bool SceneRenderer::Impl::changedSinceShown(std::size_t i, const TriangleMesh& n
   const bool normals = next.normals.size() == next.positions.size();
   if (const MeshRevision::Since* since = revision && normals ? revision->changesSince(shown) : nullptr) {
     if (since->damage && since->triangles) {  // worked out by the geometry worker
-      changed = render_detail::ChangedVertices{true, render_detail::rangesOf(*since->moved, render_detail::kVertexRangeJoinGap),
-                                               *since->triangles};
+      const auto ranges = render_detail::rangesOf(*since->moved, render_detail::kVertexRangeJoinGap);
+      changed = render_detail::ChangedVertices{true, ranges, *since->triangles};
       damage.insert(damage.end(), since->damage->begin(), since->damage->end());
       return !since->moved->empty();
     }

@@ -262,9 +262,10 @@ Bounds3 boundsAfterMoving(const Bounds3& boundsBefore, const std::vector<Vec3d>&
 }
 
 // The frame mesh's new revision told where the triangles around `movedNow` were and are, the
-// mesh's bounds and its chunks' (triangle_chunks.h), from the positions of the revision before (kept since the last step); those
-// positions then brought up to the frame's. On the worker, so that the GUI thread, which draws,
-// does not compare or visit the sheet's vertices (MeshRevision::Since, SceneRenderer::setMeshes).
+// mesh's bounds and its chunks' (triangle_chunks.h), from the positions of the revision before
+// (kept since the last step); those positions then brought up to the frame's. On the worker, so
+// that the GUI thread, which draws, does not compare or visit the sheet's vertices
+// (MeshRevision::Since, SceneRenderer::setMeshes). The first step of a drag only keeps them.
 void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& movedNow, std::vector<int> changed) {
   const std::vector<Vec3d>& now = e.frame.positions;
   if (e.revisionPositionsOf == 0 || e.revisionPositionsOf != e.revision.id || e.revisionPositions.size() != now.size()) {
