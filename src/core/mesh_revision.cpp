@@ -22,22 +22,21 @@ MeshRevision nextMeshRevision(const MeshRevision& previous, std::vector<int> mov
   next.id = newMeshRevisionId();
   if (previous.id == 0 || depth == 0) return next;
   auto shared = std::make_shared<const std::vector<int>>(std::move(moved));
-  next.since.push_back({previous.id, shared, nullptr, nullptr});
+  next.since.push_back({previous.id, shared, nullptr});
   for (const MeshRevision::Since& s : previous.since) {
     if (next.since.size() >= depth) break;
     std::vector<int> joined;
     joined.reserve(s.moved->size() + shared->size());
     std::set_union(s.moved->begin(), s.moved->end(), shared->begin(), shared->end(), std::back_inserter(joined));
-    next.since.push_back({s.id, std::make_shared<const std::vector<int>>(std::move(joined)), nullptr, nullptr});
+    next.since.push_back({s.id, std::make_shared<const std::vector<int>>(std::move(joined)), nullptr});
   }
   return next;
 }
 
-void describeStep(MeshRevision& next, const MeshRevision& previous, MeshStep step) {
+void describeStep(MeshRevision& next, const MeshRevision& previous, std::vector<Bounds3> stepDamage) {
   if (next.since.empty() || next.since[0].id != previous.id) return;
-  auto damage = std::make_shared<const std::vector<Bounds3>>(std::move(step.damage));
+  auto damage = std::make_shared<const std::vector<Bounds3>>(std::move(stepDamage));
   next.since[0].damage = damage;
-  next.since[0].triangles = std::make_shared<const std::vector<int>>(std::move(step.triangles));
   for (std::size_t k = 1; k < next.since.size() && k - 1 < previous.since.size(); ++k) {
     const std::shared_ptr<const std::vector<Bounds3>>& earlier = previous.since[k - 1].damage;
     if (!earlier) break;  // not known since that revision, nor since any before it

@@ -336,13 +336,18 @@ void SceneRenderer::release() {
 
 namespace {
 
-// Positions and normals of the vertices of `ranges` from `from` into `to` (the same vertex count).
+// Mesh i's revision, when the caller gives one.
+const MeshRevision* revisionAt(const std::vector<MeshRevision>* revisions, std::size_t i) {
+  return revisions && i < revisions->size() ? &(*revisions)[i] : nullptr;
+}
+
 // A mesh's chunks (frame_damage.h): as its revision gives them, else found.
 std::vector<TriangleChunk> chunksOf(const TriangleMesh& mesh, const MeshRevision* revision) {
   if (revision && revision->chunks) return *revision->chunks;
   return triangleChunks(mesh, kTrianglesPerChunk);
 }
 
+// Positions and normals of the vertices of `ranges` from `from` into `to` (the same vertex count).
 void copyVertexRanges(const TriangleMesh& from, const std::vector<render_detail::VertexRange>& ranges, TriangleMesh& to) {
   for (const render_detail::VertexRange& r : ranges) {
     const auto first = static_cast<std::ptrdiff_t>(r.first), end = static_cast<std::ptrdiff_t>(r.end());
@@ -387,9 +392,11 @@ bool SceneRenderer::Impl::changedSinceShown(std::size_t i, const TriangleMesh& n
   // (Only for a mesh with a normal per vertex: one without gets normals from every triangle.)
   const bool normals = next.normals.size() == next.positions.size();
   if (const MeshRevision::Since* since = revision && normals ? revision->changesSince(shown) : nullptr) {
-    if (since->damage && since->triangles) {  // worked out by the geometry worker
+    // Worked out by the geometry worker: the damage, and the chunks (taken in setMeshes, so the
+    // changed triangles, which would update them, are not needed).
+    if (since->damage && revision->chunks) {
       const auto ranges = render_detail::rangesOf(*since->moved, render_detail::kVertexRangeJoinGap);
-      changed = render_detail::ChangedVertices{true, ranges, *since->triangles};
+      changed = render_detail::ChangedVertices{true, ranges, {}};
       damage.insert(damage.end(), since->damage->begin(), since->damage->end());
       return !since->moved->empty();
     }
@@ -414,7 +421,7 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
   std::vector<render_detail::ChangedVertices> changedVertices(meshes.size());
   d.bounds = Bounds3{};
   for (std::size_t i = 0; i < meshes.size(); ++i) {
-    const MeshRevision* revision = revisions && i < revisions->size() ? &(*revisions)[i] : nullptr;
+    const MeshRevision* revision = revisionAt(revisions, i);
     d.bounds.extend(revision && revision->bounds ? *revision->bounds : meshes[i].bounds());
   }
   const double damageExtent = d.damageExtent();
@@ -424,7 +431,7 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
     d.shownRevisions.resize(meshes.size(), 0);
     d.shownAround.resize(meshes.size());
     for (std::size_t i = 0; i < meshes.size(); ++i) {
-      const MeshRevision* revision = revisions && i < revisions->size() ? &(*revisions)[i] : nullptr;
+      const MeshRevision* revision = revisionAt(revisions, i);
       moved[i] = d.changedSinceShown(i, meshes[i], revision, damageExtent, changedVertices[i]);
       // A new colour or selection redraws the mesh where it was and where it is.
       if (i < d.styles.size() && !sameStyle(next[i], d.styles[i])) {
@@ -438,7 +445,7 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
     for (std::size_t b = 0; b < d.batches.size(); ++b) d.updateBatch(b, meshes, moved, changedVertices, next);
     for (std::size_t i = 0; i < meshes.size(); ++i) {
       if (!moved[i]) continue;
-      const MeshRevision* revision = revisions && i < revisions->size() ? &(*revisions)[i] : nullptr;
+      const MeshRevision* revision = revisionAt(revisions, i);
       if (changedVertices[i].known) {  // only these vertices differ: the rest of the copy stays
         copyVertexRanges(meshes[i], changedVertices[i].ranges, d.shownMeshes[i]);
         if (revision && revision->chunks) d.chunks[i] = *revision->chunks;  // found by the geometry worker
@@ -458,7 +465,7 @@ void SceneRenderer::setMeshes(const std::vector<TriangleMesh>& meshes, const std
   d.rememberRevisions(revisions, meshes.size());
   d.chunks.clear();
   for (std::size_t i = 0; i < meshes.size(); ++i)
-    d.chunks.push_back(chunksOf(meshes[i], revisions && i < revisions->size() ? &(*revisions)[i] : nullptr));
+    d.chunks.push_back(chunksOf(meshes[i], revisionAt(revisions, i)));
   d.styles = std::move(next);
   // Consecutive meshes per batch, so drawing batch after batch keeps the meshes' order.
   std::size_t batchCount = 0;

@@ -266,7 +266,7 @@ Bounds3 boundsAfterMoving(const Bounds3& boundsBefore, const std::vector<Vec3d>&
 // (kept since the last step); those positions then brought up to the frame's. On the worker, so
 // that the GUI thread, which draws, does not compare or visit the sheet's vertices
 // (MeshRevision::Since, SceneRenderer::setMeshes). The first step of a drag only keeps them.
-void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& movedNow, std::vector<int> changed) {
+void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& movedNow, const std::vector<int>& changed) {
   const std::vector<Vec3d>& now = e.frame.positions;
   if (e.revisionPositionsOf == 0 || e.revisionPositionsOf != e.revision.id || e.revisionPositions.size() != now.size()) {
     e.revisionPositions = now;
@@ -274,14 +274,13 @@ void describeChangedFrame(Entry& e, MeshRevision& next, const std::vector<int>& 
     for (const Vec3d& p : now) e.revisionBounds.extend(p);
     e.revisionChunks = triangleChunks(e.frame, kTrianglesPerChunk);
   } else {
-    MeshStep step;
+    std::vector<Bounds3> damage;
     appendTriangleDamage(e.revisionPositions, now, e.frame.triangles, changed, movedNow,
-                         damageExtentFor(e.revisionBounds), step.damage, 1);
+                         damageExtentFor(e.revisionBounds), damage, 1);
     updateTriangleChunks(e.frame, changed, e.revisionChunks);
-    step.triangles = std::move(changed);
     e.revisionBounds = boundsAfterMoving(e.revisionBounds, e.revisionPositions, now, movedNow);
     for (int v : movedNow) e.revisionPositions[static_cast<std::size_t>(v)] = now[static_cast<std::size_t>(v)];
-    describeStep(next, e.revision, std::move(step));
+    describeStep(next, e.revision, std::move(damage));
   }
   e.revisionPositionsOf = next.id;
   next.bounds = e.revisionBounds;
@@ -344,7 +343,7 @@ bool updateFrame(Entry& e, const Path& path, const ValueAccess& values, bool sam
   const bool turned = frameWindingTurns(e, e.frame, true, &changed);
   if (turned == e.windingTurned) {
     MeshRevision described = next;
-    describeChangedFrame(e, described, movedNow, std::move(changed));
+    describeChangedFrame(e, described, movedNow, changed);
     e.revision = std::move(described);
     return true;
   }

@@ -25,29 +25,27 @@ std::vector<double> lowXs(const std::shared_ptr<const std::vector<Bounds3>>& box
 TEST_CASE("a revision's damage since an earlier one joins its steps', while every step says it", "[core][revision]") {
   const MeshRevision r0 = newMeshRevision();
   MeshRevision r1 = nextMeshRevision(r0, {1, 2});
-  describeStep(r1, r0, MeshStep{{boxAt(1)}, {5}});
+  describeStep(r1, r0, {boxAt(1)});
   MeshRevision r2 = nextMeshRevision(r1, {2, 3});
-  describeStep(r2, r1, MeshStep{{boxAt(2)}, {6, 7}});
+  describeStep(r2, r1, {boxAt(2)});
   REQUIRE(r2.since.size() == 2);
-  // Since r1: this step's boxes and triangles.
+  // Since r1: this step's boxes.
   REQUIRE(r2.changesSince(r1.id) == &r2.since[0]);
   CHECK(lowXs(r2.since[0].damage) == std::vector<double>{2});
-  CHECK(*r2.since[0].triangles == std::vector<int>{6, 7});
-  // Since r0: both steps' boxes; the triangles are left to the consumer.
+  // Since r0: both steps' boxes.
   CHECK(*r2.since[1].moved == std::vector<int>{1, 2, 3});
   CHECK(lowXs(r2.since[1].damage) == std::vector<double>{1, 2});
-  CHECK_FALSE(r2.since[1].triangles);
 
   // A step not described: nothing is known since any revision before it.
   const MeshRevision r3 = nextMeshRevision(r2, {4});
   for (const MeshRevision::Since& s : r3.since) CHECK_FALSE(s.damage);
   MeshRevision r4 = nextMeshRevision(r3, {5});
-  describeStep(r4, r3, MeshStep{{boxAt(4)}, {9}});
+  describeStep(r4, r3, {boxAt(4)});
   CHECK(lowXs(r4.since.at(0).damage) == std::vector<double>{4});
   for (std::size_t k = 1; k < r4.since.size(); ++k) CHECK_FALSE(r4.since[k].damage);
 
   // Described from a revision it does not follow: left as it was.
   MeshRevision r5 = nextMeshRevision(r4, {6});
-  describeStep(r5, r3, MeshStep{{boxAt(5)}, {1}});
+  describeStep(r5, r3, {boxAt(5)});
   for (const MeshRevision::Since& s : r5.since) CHECK_FALSE(s.damage);
 }

@@ -103,16 +103,15 @@ std::vector<int> movedVerticesBetween(const TriangleMesh& a, const TriangleMesh&
 }
 
 // The revision after `previous` of `after` (whose triangles are `before`'s), described as the
-// geometry worker describes a dragged sheet's: where the changed triangles were and are, which
-// they are, the bounds and the chunks.
+// geometry worker describes a dragged sheet's: where the changed triangles were and are, the
+// bounds and the chunks.
 MeshRevision describedRevision(const MeshRevision& previous, const TriangleMesh& before, const TriangleMesh& after) {
   const std::vector<int> moved = movedVerticesBetween(before, after);
   MeshRevision next = nextMeshRevision(previous, moved);
-  MeshStep step;
-  step.triangles = VertexTriangles(after).around(moved);
-  appendTriangleDamage(before.positions, after.positions, after.triangles, step.triangles, moved,
-                       damageExtentFor(after.bounds()), step.damage);
-  describeStep(next, previous, std::move(step));
+  std::vector<Bounds3> damage;
+  appendTriangleDamage(before.positions, after.positions, after.triangles, VertexTriangles(after).around(moved), moved,
+                       damageExtentFor(after.bounds()), damage);
+  describeStep(next, previous, std::move(damage));
   next.bounds = after.bounds();
   next.chunks = std::make_shared<const std::vector<TriangleChunk>>(triangleChunks(after, kTrianglesPerChunk));
   return next;
@@ -265,7 +264,8 @@ TEST_CASE("frames that redraw only what changed equal whole frames", "[render][p
   CHECK(stepsDescribed >= 4);
   std::vector<MeshRevision> noDamage = describedRevisions;
   noDamage[0] = nextMeshRevision(describedRevisions[0], movedVerticesBetween(previous[0], meshes[0]));
-  describeStep(noDamage[0], describedRevisions[0], MeshStep{{}, VertexTriangles(meshes[0]).around(*noDamage[0].since.at(0).moved)});
+  describeStep(noDamage[0], describedRevisions[0], {});
+  noDamage[0].chunks = std::make_shared<const std::vector<TriangleChunk>>(triangleChunks(meshes[0], kTrianglesPerChunk));
   REQUIRE(!noDamage[0].since.at(0).moved->empty());
   described.setMeshes(meshes, styles, &noDamage);
   described.render(cameraAt(moved.azimuth), kWidth, kHeight, options);

@@ -65,7 +65,7 @@ TEST_CASE("a frame's meshes come back by revision, only while their revisions ar
   pool.giveBack(sheets, many);
   CHECK(pool.size() == FrameMeshPool::kCapacity);
   MeshRevision askingForFirst = newMeshRevision();
-  askingForFirst.since.push_back({many.front().id, std::make_shared<const std::vector<int>>(), nullptr, nullptr});
+  askingForFirst.since.push_back({many.front().id, std::make_shared<const std::vector<int>>(), nullptr});
   CHECK_FALSE(pool.take(askingForFirst, out, moved));
   pool.keepOnly({});
   CHECK(pool.size() == 0);

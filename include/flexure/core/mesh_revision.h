@@ -24,9 +24,8 @@ struct MeshRevision {
     std::shared_ptr<const std::vector<int>> moved;
     // What the producer worked out for the consumer, when it did (null otherwise, and the
     // consumer works it out): world boxes covering every triangle that differs, where it was and
-    // where it is (triangle_damage.h), and those triangles (ascending).
+    // where it is (triangle_damage.h).
     std::shared_ptr<const std::vector<Bounds3>> damage;
-    std::shared_ptr<const std::vector<int>> triangles;
   };
   std::vector<Since> since;
   // The mesh's bounds and its runs of kTrianglesPerChunk triangles with their bounds, when the
@@ -58,16 +57,11 @@ MeshRevision newMeshRevision();
 // before it, keeping at most `depth` revisions.
 MeshRevision nextMeshRevision(const MeshRevision& previous, std::vector<int> moved, std::size_t depth = 6);
 
-// What a producer knows of the step from the previous revision to `next` (made by
-// nextMeshRevision from `previous`): the damage boxes and the changed triangles of Since, for the
-// step itself, and joined with `previous`'s for the earlier revisions. A revision's damage since
-// an earlier one is the union of its steps' (a triangle that differs between the two differs in
-// one of the steps, and where it was and is lies where that step's or a later one's triangle was
-// or is); the changed triangles are given for the last step only.
-struct MeshStep {
-  std::vector<Bounds3> damage;
-  std::vector<int> triangles;
-};
-void describeStep(MeshRevision& next, const MeshRevision& previous, MeshStep step);
+// Gives `next` (made by nextMeshRevision from `previous`) the damage boxes of the step from
+// `previous` (Since::damage), and, joined with `previous`'s, those since the revisions before it:
+// a revision's damage since an earlier one is the union of its steps' (a triangle that differs
+// between the two differs in one of the steps, and where it was and is lies where that step's or
+// a later one's triangle was or is).
+void describeStep(MeshRevision& next, const MeshRevision& previous, std::vector<Bounds3> stepDamage);
 
 }  // namespace flexure
