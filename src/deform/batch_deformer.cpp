@@ -322,18 +322,21 @@ inline void clearChunkOnce(std::uint32_t& cleared, int c, int count, double* dx,
 }
 
 // A block only point metaballs reach (the 12-point Z): one lane loop over the whole block, then
-// each moved vertex written. Issue 29 tried these blocks in chunks too (each point metaball
-// summed only over the chunks whose box it reaches, sums written back per chunk in lanes):
-// 15 % less time with the array in cache, but 7–9 % more with it in memory (as after the
-// benchmark's streaming copy), so they keep this plain form.
+// the whole block written back in lanes (writeBackMoved: unmoved vertices get their own bits
+// back). The lines are in cache from the block's read, so writing them all costs less than a
+// per-vertex test-and-write's unpredictable branches: one thread 3.9–4.9 -> 3.3–3.4 ms at 10^6
+// vertices from memory (issue 29, fifth stop). Issue 29 also tried these blocks in chunks (each
+// point metaball summed only over the chunks whose box it reaches): 15 % less time with the
+// array in cache, but 7–9 % more with it in memory, so they keep one lane loop; and groups of
+// eight written only when one of them moved, whose any-moved test GCC reduced through memory
+// (25 % slower).
 void addPointBumpsOnly(const PointBump* bumps, int bumpCount, Vec3d* pts, const double* xs, const double* ys, const double* zs, double* dx,
                        double* dy, double* dz, int count) {
   std::fill(dx, dx + count, 0.0);
   std::fill(dy, dy + count, 0.0);
   std::fill(dz, dz + count, 0.0);
   addPointBumps(bumps, bumpCount, xs, ys, zs, dx, dy, dz, count);
-  for (int i = 0; i < count; ++i)
-    if (dx[i] != 0.0 || dy[i] != 0.0 || dz[i] != 0.0) pts[i] = Vec3d(xs[i] + dx[i], ys[i] + dy[i], zs[i] + dz[i]);
+  writeBackMoved(pts, xs, ys, zs, dx, dy, dz, count);
 }
 
 // `found` flags of a run in which every vertex counts.
