@@ -139,6 +139,21 @@ std::unique_ptr<Scene> zLetterUnder(nlohmann::json parent) {
   return loadSceneFromString(scene.dump());
 }
 
+// The Z letter's sheet as the window drags it (affine cells merged), its first frame requested:
+// the start of the dragged-sheet tests. The frame is not held here: which meshes the worker can
+// reuse depends on which frames are let go.
+struct DraggedZSheet {
+  std::unique_ptr<Scene> doc = exampleScene("metaball-z-letter.json");
+  TessellationOptions options = [] {
+    TessellationOptions o;
+    o.mergeAffineCells = true;
+    return o;
+  }();
+  GeometryBuilder builder{*doc, options};
+  Eigen::VectorXd psi = doc->parameters().values();
+  DraggedZSheet() { builder.request(psi, 1); }
+};
+
 }  // namespace
 
 TEST_CASE("the geometry builder tessellates again only the paths whose parameters changed", "[session][geometry]") {
@@ -207,12 +222,11 @@ TEST_CASE("a sheet deformed by a dragged metaball is the same as tessellated afr
   // The drag changes the deformer's parameters only: the worker deforms a copy of the sheet it
   // keeps (tessellateLeaf) instead of tessellating the sheet again, merges it as before, and
   // from the third changed frame on moves the result into the frame instead of copying it.
-  const auto doc = exampleScene("metaball-z-letter.json");
-  TessellationOptions options;
-  options.mergeAffineCells = true;
-  GeometryBuilder builder(*doc, options);
-  Eigen::VectorXd psi = doc->parameters().values();
-  builder.request(psi, 1);
+  DraggedZSheet sheet;
+  const auto& doc = sheet.doc;
+  const TessellationOptions& options = sheet.options;
+  GeometryBuilder& builder = sheet.builder;
+  Eigen::VectorXd& psi = sheet.psi;
   REQUIRE(frameTagged(builder, 1));
   const int dz = doc->parameters().find("deform.0.dz");
   const int dx = doc->parameters().find("deform.0.dx");
@@ -289,12 +303,10 @@ TEST_CASE("a dragged sheet's frames say where it moved and its bounds, raised an
   // The bump is raised, then lowered below where it began: its top leaves the sheet's bounds, so
   // the bounds the worker tells (MeshRevision::bounds) must be found again from every vertex, not
   // grown from the moved ones alone.
-  const auto doc = exampleScene("metaball-z-letter.json");
-  TessellationOptions options;
-  options.mergeAffineCells = true;
-  GeometryBuilder builder(*doc, options);
-  Eigen::VectorXd psi = doc->parameters().values();
-  builder.request(psi, 1);
+  DraggedZSheet sheet;
+  const auto& doc = sheet.doc;
+  GeometryBuilder& builder = sheet.builder;
+  Eigen::VectorXd& psi = sheet.psi;
   std::shared_ptr<const GeometryFrame> before = frameTagged(builder, 1);
   REQUIRE(before);
   const int dz = doc->parameters().find("deform.5.dz");
