@@ -23,7 +23,8 @@
 // scalar search whatever the input.
 // Passes 2-5 are the piece pass. A run whose candidates are consecutive pieces of one span, with
 // g increasing on each for the whole run's box, skips them: the span pass (bezier_span_pass.cpp)
-// certifies it on the candidates' union at once.
+// certifies it on the candidates' union at once, from a chord pass of its own that keeps only
+// what it reads (each lane's start in the span's parameter and whether it is near).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -424,18 +425,20 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   }
   std::fill(found, found + count, static_cast<unsigned char>(0));
   if (pc.count == 0 || count <= 0) return 0;
-  LaneState st;
-  chordPass(xs, ys, zs, count, pc, st);
-  if (!anyLane(st.near, count)) return 0;  // every piece's lower bound is beyond the cutoff for every point
   alignas(64) double pending[kLanes];
   const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
   int k0 = 0, k1 = 0;
   if (box && spanUnionOfRun(candidates, *box, k0, k1)) {
     // The span pass: the candidates are one stretch of a span with g increasing on each for the
-    // whole box (bezier_span_pass.cpp).
-    const ChordChoice chords{st.near, st.bestJ, st.bestT, pc.piece.data(), pc.count};
-    answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending);
+    // whole box (bezier_span_pass.cpp). It takes only the starts and the near lanes of the chord
+    // pass, which it runs itself.
+    const SpanChords chords{pc.piece.data(), pc.csx.data(), pc.csy.data(),        pc.csz.data(), pc.chx.data(),
+                            pc.chy.data(),   pc.chz.data(), pc.invLength2.data(), pc.far2.data(), pc.count};
+    if (!answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending)) return 0;
   } else {
+    LaneState st;
+    chordPass(xs, ys, zs, count, pc, st);
+    if (!anyLane(st.near, count)) return 0;  // every piece's lower bound is beyond the cutoff for every point
     // The piece pass: each lane on its nearest chord's piece, then its neighbours and the other
     // candidates, lane by lane.
     // The lanes certify cubics in power form; other degrees go to nearestParameter.

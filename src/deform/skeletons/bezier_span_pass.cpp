@@ -151,13 +151,46 @@ void spanHalleyPass(const double* __restrict xs, const double* __restrict ys, co
   }
 }
 
-// The chord pass's projection on the lane's nearest chord, in the span's parameter (pieceT0[j]:
-// candidate j's start, w: a piece's length).
+// The piece pass's chord pass (bezier_run_query.cpp) as the span pass needs it: for each lane,
+// near[i] = 1 when some candidate's chord distance comes below its far2, and startT[i] the
+// projection on the nearest chord in the span's parameter (pieceT0[j]: candidate j's start, w: a
+// piece's length) — the same choice and the same numbers as the piece pass's bestJ and bestT
+// mapped into the span, without what only the piece pass reads (each candidate's distances, the
+// chosen index) and without a second pass for the mapping.
 FLEXURE_DEFORM_SIMD
-void spanStarts(int n, const double* __restrict bestJ, const double* __restrict bestT, const double* __restrict pieceT0, double w,
-                double* __restrict startT) {
+void spanChordPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const SpanChords& pc,
+                   const double* __restrict pieceT0, double w, double* __restrict near, double* __restrict startT) {
+  alignas(64) double bestD2[kSpanLanes];
+  for (int i = 0; i < n; ++i) {
+    bestD2[i] = 1e300;
+    startT[i] = 0.0;
+    near[i] = 0.0;
+  }
+  for (int j = 0; j < pc.count; ++j) {
+    const double csx = pc.csx[j], csy = pc.csy[j], csz = pc.csz[j], chx = pc.chx[j], chy = pc.chy[j], chz = pc.chz[j];
+    const double inv = pc.invLength2[j], far2 = pc.far2[j], t0 = pieceT0[j];
 #pragma omp simd
-  for (int i = 0; i < n; ++i) startT[i] = pieceT0[static_cast<int>(bestJ[i])] + w * bestT[i];
+    for (int i = 0; i < n; ++i) {
+      const double px = xs[i] - csx, py = ys[i] - csy, pz = zs[i] - csz;
+      double t = (px * chx + py * chy + pz * chz) * inv;
+      t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+      const double ex = px - chx * t, ey = py - chy * t, ez = pz - chz * t;
+      const double d2 = ex * ex + ey * ey + ez * ez;
+      const bool better = d2 < bestD2[i];
+      bestD2[i] = better ? d2 : bestD2[i];
+      startT[i] = better ? t0 + w * t : startT[i];
+      near[i] = d2 < far2 ? 1.0 : near[i];
+    }
+  }
+}
+
+// Whether some lane is near (the piece pass's anyLane).
+FLEXURE_DEFORM_SIMD
+bool anyNear(const double* __restrict near, int n) {
+  double any = 0.0;
+#pragma omp simd reduction(max : any)
+  for (int i = 0; i < n; ++i) any = near[i] != 0.0 ? 1.0 : any;
+  return any != 0.0;
 }
 
 // Whether some lane's state is 2 (its root not reached yet).
@@ -253,20 +286,21 @@ bool BezierSkeleton::spanUnionOfRun(std::uint32_t candidates, const Bounds3& box
   return true;
 }
 
-void BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const double* zs, int n, int k0, int k1, const ChordChoice& chords,
+bool BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const double* zs, int n, int k0, int k1, const SpanChords& chords,
                                      double cutoff2, double* nx, double* ny, double* nz, unsigned char* found, double* pending) const {
   const int perSpan = pieceCount() / spans_;
   const double w = 1.0 / perSpan;
+  alignas(64) double pieceT0[kMaxPieces];
+  for (int j = 0; j < chords.count; ++j) pieceT0[j] = (chords.piece[j] % perSpan) * w;
+  alignas(64) double near[kSpanLanes], startT[kSpanLanes];
+  spanChordPass(xs, ys, zs, n, chords, pieceT0, w, near, startT);
+  if (!anyNear(near, n)) return false;  // every candidate's lower bound is beyond the cutoff for every point
   SpanUnion on{};
   on.t0 = (k0 % perSpan) * w;
   on.t1 = (k1 % perSpan + 1) * w;
   on.doneHalley = 1e-4 * w;
   on.doneNewton = 1e-6 * w;
   setRangeEnds(on, k0, k1);
-  alignas(64) double pieceT0[kMaxPieces];
-  for (int j = 0; j < chords.count; ++j) pieceT0[j] = (chords.piece[j] % perSpan) * w;
-  alignas(64) double startT[kSpanLanes];
-  spanStarts(n, chords.bestJ, chords.bestT, pieceT0, w, startT);
   const SpanLanes& span = spanLanes_[static_cast<std::size_t>(k0 / perSpan)];
   SpanAnswers answers;
   spanHalleyPass(xs, ys, zs, n, span, on, startT, cutoff2, answers);
@@ -277,7 +311,8 @@ void BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const d
     spanHalleyPass(xs, ys, zs, n, span, on, answers.s, cutoff2, again);
     mergeUnreached(n, again, answers);
   }
-  writeSpanAnswers(n, cutoff2, chords.near, answers, nx, ny, nz, found, pending);
+  writeSpanAnswers(n, cutoff2, near, answers, nx, ny, nz, found, pending);
+  return true;
 }
 
 }  // namespace flexure::deform
