@@ -184,11 +184,14 @@ void spanChordPass(const double* __restrict xs, const double* __restrict ys, con
   }
 }
 
-// Whether some lane is near (the piece pass's anyLane).
+// Whether some lane is near (the piece pass's anyLane; clang 14 cannot honour the reduction
+// inlined into its caller and says so, so it gets the plain loop).
 FLEXURE_DEFORM_SIMD
 bool anyNear(const double* __restrict near, int n) {
   double any = 0.0;
+#if !defined(__clang__)
 #pragma omp simd reduction(max : any)
+#endif
   for (int i = 0; i < n; ++i) any = near[i] != 0.0 ? 1.0 : any;
   return any != 0.0;
 }
