@@ -32,27 +32,15 @@ struct LaneBox {
   }
 }
 
-// The box of n points: whole windows, the last one overlapping the one before when n is not a
-// multiple of kBoxLanes (a minimum or maximum does not mind seeing a point twice); fewer points
-// than a window, one at a time. The lanes' box folded into one.
-[[gnu::always_inline]] inline Bounds3 boundsInLanes(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n) {
-  LaneBox box;
+[[gnu::always_inline]] inline void startLanes(LaneBox& box) {
   for (int j = 0; j < kBoxLanes; ++j) {
     box.lx[j] = box.ly[j] = box.lz[j] = 1e300;
     box.hx[j] = box.hy[j] = box.hz[j] = -1e300;
   }
-  if (n >= kBoxLanes) {
-    for (int b = 0; b < n; b += kBoxLanes) growLanes(box, xs, ys, zs, b + kBoxLanes <= n ? b : n - kBoxLanes);
-  } else {
-    for (int i = 0; i < n; ++i) {
-      box.lx[0] = xs[i] < box.lx[0] ? xs[i] : box.lx[0];
-      box.ly[0] = ys[i] < box.ly[0] ? ys[i] : box.ly[0];
-      box.lz[0] = zs[i] < box.lz[0] ? zs[i] : box.lz[0];
-      box.hx[0] = xs[i] > box.hx[0] ? xs[i] : box.hx[0];
-      box.hy[0] = ys[i] > box.hy[0] ? ys[i] : box.hy[0];
-      box.hz[0] = zs[i] > box.hz[0] ? zs[i] : box.hz[0];
-    }
-  }
+}
+
+// The lanes' box folded into one.
+[[gnu::always_inline]] inline Bounds3 foldLanes(const LaneBox& box) {
   Bounds3 b;
   b.lo = {box.lx[0], box.ly[0], box.lz[0]};
   b.hi = {box.hx[0], box.hy[0], box.hz[0]};
@@ -67,6 +55,27 @@ struct LaneBox {
   return b;
 }
 
+// The box of n points: whole windows, the last one overlapping the one before when n is not a
+// multiple of kBoxLanes (a minimum or maximum does not mind seeing a point twice); fewer points
+// than a window, one at a time.
+[[gnu::always_inline]] inline Bounds3 boundsInLanes(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n) {
+  LaneBox box;
+  startLanes(box);
+  if (n >= kBoxLanes) {
+    for (int b = 0; b < n; b += kBoxLanes) growLanes(box, xs, ys, zs, b + kBoxLanes <= n ? b : n - kBoxLanes);
+  } else {
+    for (int i = 0; i < n; ++i) {
+      box.lx[0] = xs[i] < box.lx[0] ? xs[i] : box.lx[0];
+      box.ly[0] = ys[i] < box.ly[0] ? ys[i] : box.ly[0];
+      box.lz[0] = zs[i] < box.lz[0] ? zs[i] : box.lz[0];
+      box.hx[0] = xs[i] > box.hx[0] ? xs[i] : box.hx[0];
+      box.hy[0] = ys[i] > box.hy[0] ? ys[i] : box.hy[0];
+      box.hz[0] = zs[i] > box.hz[0] ? zs[i] : box.hz[0];
+    }
+  }
+  return foldLanes(box);
+}
+
 }  // namespace
 
 FLEXURE_DEFORM_SIMD
@@ -74,19 +83,40 @@ Bounds3 coordinateBounds(const double* __restrict xs, const double* __restrict y
   return boundsInLanes(xs, ys, zs, n);
 }
 
-// The split in lanes (the block loop's first touch of its vertices: the copy and the box were
-// two passes in scalar code), then the box of the split arrays, which are in L1 by then.
+// The split and the box in one pass over the points, in windows of kBoxLanes (the block loop's
+// first touch of its vertices, read from memory: the box's lanes ride along with the copy). The
+// last window overlaps the one before as in boundsInLanes (it writes the same values again).
 FLEXURE_DEFORM_SIMD
 Bounds3 splitCoordinates(const Vec3d* __restrict points, int n, double* __restrict xs, double* __restrict ys, double* __restrict zs) {
   static_assert(sizeof(Vec3d) == 3 * sizeof(double), "Vec3d is read as three packed doubles");
   const double* __restrict p = reinterpret_cast<const double*>(points);
-#pragma omp simd
-  for (int i = 0; i < n; ++i) {
-    xs[i] = p[3 * i];
-    ys[i] = p[3 * i + 1];
-    zs[i] = p[3 * i + 2];
+  if (n < kBoxLanes) {
+    for (int i = 0; i < n; ++i) {
+      xs[i] = p[3 * i];
+      ys[i] = p[3 * i + 1];
+      zs[i] = p[3 * i + 2];
+    }
+    return boundsInLanes(xs, ys, zs, n);
   }
-  return boundsInLanes(xs, ys, zs, n);
+  LaneBox box;
+  startLanes(box);
+  for (int b0 = 0; b0 < n; b0 += kBoxLanes) {
+    const int b = b0 + kBoxLanes <= n ? b0 : n - kBoxLanes;
+#pragma omp simd
+    for (int j = 0; j < kBoxLanes; ++j) {
+      const double x = p[3 * (b + j)], y = p[3 * (b + j) + 1], z = p[3 * (b + j) + 2];
+      xs[b + j] = x;
+      ys[b + j] = y;
+      zs[b + j] = z;
+      box.lx[j] = x < box.lx[j] ? x : box.lx[j];
+      box.ly[j] = y < box.ly[j] ? y : box.ly[j];
+      box.lz[j] = z < box.lz[j] ? z : box.lz[j];
+      box.hx[j] = x > box.hx[j] ? x : box.hx[j];
+      box.hy[j] = y > box.hy[j] ? y : box.hy[j];
+      box.hz[j] = z > box.hz[j] ? z : box.hz[j];
+    }
+  }
+  return foldLanes(box);
 }
 
 }  // namespace flexure::deform
