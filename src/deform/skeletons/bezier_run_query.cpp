@@ -109,8 +109,9 @@ bool anyLane(const double* __restrict v, int n) {
 // convex) is 1-Lipschitz, so a point p of the box is at least dist(c) - h from it, and that is
 // beyond reach + deviation. A relative margin of 1e-9 covers the lanes' rounding. About a fifth
 // of the runs that have candidates have no lane near one (runs along the reach's edge); they
-// skip the chord pass and the span test.
-bool boxBeyondChords(const RunPieces& pc, const Bounds3& box) {
+// skip the chord pass and the span test. Compared in squares (both sides are positive), with
+// far = reach + the piece's deviation, as far2's root.
+bool boxBeyondChords(const RunPieces& pc, const Bounds3& box, double reach) {
   const double cx = 0.5 * (box.lo.x + box.hi.x), cy = 0.5 * (box.lo.y + box.hi.y), cz = 0.5 * (box.lo.z + box.hi.z);
   const double hx = 0.5 * (box.hi.x - box.lo.x), hy = 0.5 * (box.hi.y - box.lo.y), hz = 0.5 * (box.hi.z - box.lo.z);
   const double h = std::sqrt(hx * hx + hy * hy + hz * hz);
@@ -119,8 +120,8 @@ bool boxBeyondChords(const RunPieces& pc, const Bounds3& box) {
     double t = (px * pc.chx[j] + py * pc.chy[j] + pz * pc.chz[j]) * pc.invLength2[j];
     t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
     const double ex = px - pc.chx[j] * t, ey = py - pc.chy[j] * t, ez = pz - pc.chz[j] * t;
-    const double lower = std::sqrt(ex * ex + ey * ey + ez * ez) - h;
-    if (!(lower > std::sqrt(pc.far2[j]) * (1.0 + 1e-9) + 1e-12)) return false;
+    const double beyond = (reach + pc.deviation[j]) * (1.0 + 1e-9) + 1e-12 + h;
+    if (!(ex * ex + ey * ey + ez * ez > beyond * beyond)) return false;
   }
   return true;
 }
@@ -446,7 +447,7 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   }
   std::fill(found, found + count, static_cast<unsigned char>(0));
   if (pc.count == 0 || count <= 0) return 0;
-  if (box && boxBeyondChords(pc, *box)) return 0;  // no lane near a candidate (the chord pass's early return)
+  if (box && boxBeyondChords(pc, *box, reach)) return 0;  // no lane near a candidate (the chord pass's early return)
   alignas(64) double pending[kLanes];
   const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
   int k0 = 0, k1 = 0;
