@@ -191,18 +191,6 @@ void spanChordPass(const double* __restrict xs, const double* __restrict ys, con
   }
 }
 
-// Whether some lane is near (the piece pass's anyLane; clang 14 cannot honour the reduction
-// inlined into its caller and says so, so it gets the plain loop).
-FLEXURE_DEFORM_SIMD
-bool anyNear(const double* __restrict near, int n) {
-  double any = 0.0;
-#if !defined(__clang__)
-#pragma omp simd reduction(max : any)
-#endif
-  for (int i = 0; i < n; ++i) any = near[i] != 0.0 ? 1.0 : any;
-  return any != 0.0;
-}
-
 // Whether some lane's state is 2 (its root not reached yet).
 FLEXURE_DEFORM_SIMD
 bool anyUnreached(const double* __restrict state, int n) {
@@ -304,7 +292,17 @@ bool BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const d
   for (int j = 0; j < chords.count; ++j) pieceT0[j] = (chords.piece[j] % perSpan) * w;
   alignas(64) double near[kSpanLanes], startT[kSpanLanes];
   spanChordPass(xs, ys, zs, n, chords, pieceT0, w, near, startT);
-  if (!anyNear(near, n)) return false;  // every candidate's lower bound is beyond the cutoff for every point
+  // The lanes from the first near one to the last: the run's vertices are neighbours in a row, so
+  // the lanes that are not near are mostly at one end of the run (where it leaves the reach), and
+  // the Halley steps skip them with no packing. None near: every candidate's lower bound is
+  // beyond the cutoff for every point.
+  int begin = 0, end = n;
+  while (begin < n && near[begin] == 0.0) ++begin;
+  if (begin == n) return false;
+  while (near[end - 1] == 0.0) --end;
+  std::fill(pending, pending + begin, 0.0);
+  std::fill(pending + end, pending + n, 0.0);
+  const int m = end - begin;
   SpanUnion on{};
   on.t0 = (k0 % perSpan) * w;
   on.t1 = (k1 % perSpan + 1) * w;
@@ -313,15 +311,16 @@ bool BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const d
   setRangeEnds(on, k0, k1);
   const SpanLanes& span = spanLanes_[static_cast<std::size_t>(k0 / perSpan)];
   SpanAnswers answers;
-  spanHalleyPass(xs, ys, zs, n, span, on, startT, cutoff2, answers);
+  const double *x = xs + begin, *y = ys + begin, *z = zs + begin;
+  spanHalleyPass(x, y, z, m, span, on, startT + begin, cutoff2, answers);
   // Lanes whose root lies inside but was not reached in three steps (few) continue from
   // where they stopped, three more steps; the others keep their first answer.
-  if (anyUnreached(answers.state, n)) {
+  if (anyUnreached(answers.state, m)) {
     SpanAnswers again;
-    spanHalleyPass(xs, ys, zs, n, span, on, answers.s, cutoff2, again);
-    mergeUnreached(n, again, answers);
+    spanHalleyPass(x, y, z, m, span, on, answers.s, cutoff2, again);
+    mergeUnreached(m, again, answers);
   }
-  writeSpanAnswers(n, cutoff2, near, answers, nx, ny, nz, found, pending);
+  writeSpanAnswers(m, cutoff2, near + begin, answers, nx + begin, ny + begin, nz + begin, found + begin, pending + begin);
   return true;
 }
 
