@@ -19,7 +19,8 @@ struct LaneBox {
 
 // The window [b, b + kBoxLanes) of the arrays into the lanes. The comparisons are false for NaN,
 // which therefore never enters.
-[[gnu::always_inline]] inline void growLanes(LaneBox& box, const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int b) {
+[[gnu::always_inline]] inline void growLanes(LaneBox& box, const double* __restrict xs, const double* __restrict ys,
+                                             const double* __restrict zs, int b) {
 #pragma omp simd
   for (int j = 0; j < kBoxLanes; ++j) {
     const double x = xs[b + j], y = ys[b + j], z = zs[b + j];
@@ -58,7 +59,8 @@ struct LaneBox {
 // The box of n points: whole windows, the last one overlapping the one before when n is not a
 // multiple of kBoxLanes (a minimum or maximum does not mind seeing a point twice); fewer points
 // than a window, one at a time.
-[[gnu::always_inline]] inline Bounds3 boundsInLanes(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n) {
+[[gnu::always_inline]] inline Bounds3 boundsInLanes(const double* __restrict xs, const double* __restrict ys,
+                                                    const double* __restrict zs, int n) {
   LaneBox box;
   startLanes(box);
   if (n >= kBoxLanes) {

@@ -60,8 +60,8 @@ double nearestSquaredDistance(const double* __restrict xs, const double* __restr
 // The bits are gathered in the lanes (an OR reduction): as doubles copied into a mask one piece
 // at a time afterwards, that copy was half of candidatePieces' time.
 FLEXURE_DEFORM_SIMD
-std::uint32_t spheresNearBox(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, const double* __restrict rs,
-                             int n, const Bounds3& box, double limit) {
+std::uint32_t spheresNearBox(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs,
+                             const double* __restrict rs, int n, const Bounds3& box, double limit) {
   const double lx = box.lo.x, ly = box.lo.y, lz = box.lo.z, hx = box.hi.x, hy = box.hi.y, hz = box.hi.z;
   std::uint32_t mask = 0;
   // GCC vectorizes the OR of shifted bits; clang 14 reports the `omp simd` it cannot honour and
