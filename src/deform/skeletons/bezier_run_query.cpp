@@ -23,7 +23,8 @@
 // scalar search whatever the input.
 // Passes 2-5 are the piece pass. A run whose candidates are consecutive pieces of one span, with
 // g increasing on each for the whole run's box, skips them: the span pass (bezier_span_pass.cpp)
-// certifies it on the candidates' union at once.
+// certifies it on the candidates' union at once, from a chord pass of its own that keeps only
+// what it reads (each lane's start in the span's parameter and whether it is near).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -101,6 +102,28 @@ bool anyLane(const double* __restrict v, int n) {
 #pragma omp simd reduction(max : any)
   for (int i = 0; i < n; ++i) any = v[i] != 0.0 ? 1.0 : any;
   return any != 0.0;
+}
+
+// Whether no point of the run's box can be near any candidate (the chord pass's near[i] 0 for
+// every lane), from the box's centre c and half diagonal h: the distance to a chord (a segment,
+// convex) is 1-Lipschitz, so a point p of the box is at least dist(c) - h from it, and that is
+// beyond reach + deviation. A relative margin of 1e-9 covers the lanes' rounding. About a fifth
+// of the runs that have candidates have no lane near one (runs along the reach's edge); they
+// skip the chord pass and the span test. Compared in squares (both sides are positive), with
+// far = reach + the piece's deviation, as far2's root.
+bool boxBeyondChords(const RunPieces& pc, const Bounds3& box, double reach) {
+  const double cx = 0.5 * (box.lo.x + box.hi.x), cy = 0.5 * (box.lo.y + box.hi.y), cz = 0.5 * (box.lo.z + box.hi.z);
+  const double hx = 0.5 * (box.hi.x - box.lo.x), hy = 0.5 * (box.hi.y - box.lo.y), hz = 0.5 * (box.hi.z - box.lo.z);
+  const double h = std::sqrt(hx * hx + hy * hy + hz * hz);
+  for (int j = 0; j < pc.count; ++j) {
+    const double px = cx - pc.csx[j], py = cy - pc.csy[j], pz = cz - pc.csz[j];
+    double t = (px * pc.chx[j] + py * pc.chy[j] + pz * pc.chz[j]) * pc.invLength2[j];
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    const double ex = px - pc.chx[j] * t, ey = py - pc.chy[j] * t, ez = pz - pc.chz[j] * t;
+    const double beyond = (reach + pc.deviation[j]) * (1.0 + 1e-9) + 1e-12 + h;
+    if (!(ex * ex + ey * ey + ez * ez > beyond * beyond)) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -424,18 +447,21 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
   }
   std::fill(found, found + count, static_cast<unsigned char>(0));
   if (pc.count == 0 || count <= 0) return 0;
-  LaneState st;
-  chordPass(xs, ys, zs, count, pc, st);
-  if (!anyLane(st.near, count)) return 0;  // every piece's lower bound is beyond the cutoff for every point
+  if (box && boxBeyondChords(pc, *box, reach)) return 0;  // no lane near a candidate (the chord pass's early return)
   alignas(64) double pending[kLanes];
   const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
   int k0 = 0, k1 = 0;
   if (box && spanUnionOfRun(candidates, *box, k0, k1)) {
     // The span pass: the candidates are one stretch of a span with g increasing on each for the
-    // whole box (bezier_span_pass.cpp).
-    const ChordChoice chords{st.near, st.bestJ, st.bestT, pc.piece.data(), pc.count};
-    answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending);
+    // whole box (bezier_span_pass.cpp). It takes only the starts and the near lanes of the chord
+    // pass, which it runs itself.
+    const SpanChords chords{pc.piece.data(), pc.csx.data(), pc.csy.data(),        pc.csz.data(), pc.chx.data(),
+                            pc.chy.data(),   pc.chz.data(), pc.invLength2.data(), pc.far2.data(), pc.count};
+    if (!answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending)) return 0;
   } else {
+    LaneState st;
+    chordPass(xs, ys, zs, count, pc, st);
+    if (!anyLane(st.near, count)) return 0;  // every piece's lower bound is beyond the cutoff for every point
     // The piece pass: each lane on its nearest chord's piece, then its neighbours and the other
     // candidates, lane by lane.
     // The lanes certify cubics in power form; other degrees go to nearestParameter.

@@ -56,19 +56,27 @@ double nearestSquaredDistance(const double* __restrict xs, const double* __restr
   return best;
 }
 
-// keep[k] = 1 when the box comes within `limit` of sphere k (centre, radius), else 0.
+// Bit k set when the box comes within `limit` of sphere k (centre, radius), of n <= 32 spheres.
+// The bits are gathered in the lanes (an OR reduction): as doubles copied into a mask one piece
+// at a time afterwards, that copy was half of candidatePieces' time.
 FLEXURE_DEFORM_SIMD
-void spheresNearBox(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, const double* __restrict rs, int n,
-                    const Bounds3& box, double limit, double* __restrict keep) {
+std::uint32_t spheresNearBox(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs,
+                             const double* __restrict rs, int n, const Bounds3& box, double limit) {
   const double lx = box.lo.x, ly = box.lo.y, lz = box.lo.z, hx = box.hi.x, hy = box.hi.y, hz = box.hi.z;
-#pragma omp simd
+  std::uint32_t mask = 0;
+  // GCC vectorizes the OR of shifted bits; clang 14 reports the `omp simd` it cannot honour and
+  // gets the plain loop (as coordinate_bounds.cpp's reductions).
+#if !defined(__clang__)
+#pragma omp simd reduction(| : mask)
+#endif
   for (int k = 0; k < n; ++k) {
     const double gx = xs[k] < lx ? lx - xs[k] : (xs[k] > hx ? xs[k] - hx : 0.0);
     const double gy = ys[k] < ly ? ly - ys[k] : (ys[k] > hy ? ys[k] - hy : 0.0);
     const double gz = zs[k] < lz ? lz - zs[k] : (zs[k] > hz ? zs[k] - hz : 0.0);
     const double far = limit + rs[k];
-    keep[k] = gx * gx + gy * gy + gz * gz <= far * far ? 1.0 : 0.0;
+    mask |= (gx * gx + gy * gy + gz * gz <= far * far ? 1u : 0u) << k;
   }
+  return mask;
 }
 
 int signChanges(const double* h, int count) {
@@ -337,13 +345,7 @@ std::uint32_t BezierSkeleton::candidatePieces(const Bounds3& cell, double reach)
 // A piece is kept when the cell comes within limit of its bounding sphere (the distance from
 // the cell to the sphere is a lower bound for the piece), compared in squares.
 std::uint32_t BezierSkeleton::piecesNearBox(const Bounds3& cell, double limit) const {
-  // Not zeroed: spheresNearBox writes the first pieceCount() entries, the only ones read (the
-  // zeroing and a branch per piece were a third of candidatePieces' time, called once per run).
-  std::array<double, kPieces> keep;
-  spheresNearBox(sphereX_.data(), sphereY_.data(), sphereZ_.data(), sphereR_.data(), pieceCount(), cell, limit, keep.data());
-  std::uint32_t mask = 0;
-  for (int k = 0; k < pieceCount(); ++k) mask |= std::uint32_t(keep[static_cast<std::size_t>(k)] != 0.0) << k;
-  return mask;
+  return spheresNearBox(sphereX_.data(), sphereY_.data(), sphereZ_.data(), sphereR_.data(), pieceCount(), cell, limit);
 }
 
 // Safeguarded Newton on g over [ua, ub] with g(ua) < 0 < g(ub): a minimum of |R - P|^2. Keeps

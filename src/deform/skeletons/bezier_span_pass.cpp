@@ -119,21 +119,15 @@ void spanHalleyPass(const double* __restrict xs, const double* __restrict ys, co
   for (int i = 0; i < n; ++i) {
     const double px = xs[i], py = ys[i], pz = zs[i];
     const double s = sv[i], step = stepv[i], done = donev[i];
-    // R - o, R_t, R_tt at the last iterate, and R at the next by Taylor's formula (halleyPass).
-    const double rx = ((a3x * s + a2x) * s + a1x) * s + a0x;
-    const double ry = ((a3y * s + a2y) * s + a1y) * s + a0y;
-    const double rz = ((a3z * s + a2z) * s + a1z) * s + a0z;
-    const double r1x = (3.0 * a3x * s + 2.0 * a2x) * s + a1x;
-    const double r1y = (3.0 * a3y * s + 2.0 * a2y) * s + a1y;
-    const double r1z = (3.0 * a3z * s + 2.0 * a2z) * s + a1z;
-    const double r2x = 6.0 * a3x * s + 2.0 * a2x;
-    const double r2y = 6.0 * a3y * s + 2.0 * a2y;
-    const double r2z = 6.0 * a3z * s + 2.0 * a2z;
     const double next = s - step;
     const bool converged = (step < done) & (step > -done) & (next > t0) & (next < t1) & (okv[i] != 0.0);
-    const double h = next - s;
-    double qx = ox + (rx + (r1x + r2x * (0.5 * h)) * h), qy = oy + (ry + (r1y + r2y * (0.5 * h)) * h),
-           qz = oz + (rz + (r1z + r2z * (0.5 * h)) * h);
+    // R at the next iterate (kept in the union), by Horner's rule on the span's cubic: where the
+    // lane converged, next is the root to ~1e-12 of a piece. The piece pass moves R, R_s, R_ss at
+    // the last iterate by Taylor's formula instead (halleyPass); that is two more cubics' worth
+    // of operations per lane for the same point to O(step^3) (below 1e-12 of a piece cubed).
+    const double u = next < t0 ? t0 : (next > t1 ? t1 : next);
+    double qx = ox + (((a3x * u + a2x) * u + a1x) * u + a0x), qy = oy + (((a3y * u + a2y) * u + a1y) * u + a0y),
+           qz = oz + (((a3z * u + a2z) * u + a1z) * u + a0z);
     const double g0 = g0a - (px * g0x + py * g0y + pz * g0z);
     const double g1 = g1a - (px * g1x + py * g1y + pz * g1z);
     // g increasing with g(t0) >= 0 (g(t1) <= 0): the union's nearest point is its start (end).
@@ -153,17 +147,48 @@ void spanHalleyPass(const double* __restrict xs, const double* __restrict ys, co
     out.nz[i] = qz;
     out.d2[i] = d2;
     out.state[i] = signChange ? (converged ? 1.0 : 2.0) : (endSettles ? 1.0 : 0.0);
-    out.s[i] = next < t0 ? t0 : (next > t1 ? t1 : next);
+    out.s[i] = u;
   }
 }
 
-// The chord pass's projection on the lane's nearest chord, in the span's parameter (pieceT0[j]:
-// candidate j's start, w: a piece's length).
+// The piece pass's chord pass (bezier_run_query.cpp) as the span pass needs it: for each lane,
+// near[i] = 1 when some candidate's chord distance comes below its far2, and startT[i] the
+// projection on the nearest chord in the span's parameter (pieceT0[j]: candidate j's start, w: a
+// piece's length) — the same choice and the same numbers as the piece pass's bestJ and bestT
+// mapped into the span, without what only the piece pass reads (each candidate's distances, the
+// chosen index) and without a second pass for the mapping.
 FLEXURE_DEFORM_SIMD
-void spanStarts(int n, const double* __restrict bestJ, const double* __restrict bestT, const double* __restrict pieceT0, double w,
-                double* __restrict startT) {
+void spanChordPass(const double* __restrict xs, const double* __restrict ys, const double* __restrict zs, int n, const SpanChords& pc,
+                   const double* __restrict pieceT0, double w, double* __restrict near, double* __restrict startT) {
+  alignas(64) double bestD2[kSpanLanes];
+  for (int i = 0; i < n; ++i) {
+    bestD2[i] = 1e300;
+    startT[i] = 0.0;
+    near[i] = 0.0;
+  }
+  // The projections wait in an array between two loops: with the clamp and the products that
+  // follow in one loop body, GCC moved the products into the clamp's arms (three compares and
+  // nine blends per candidate and vector of lanes, a third of the pass's instructions).
+  alignas(64) double tv[kSpanLanes];
+  for (int j = 0; j < pc.count; ++j) {
+    const double csx = pc.csx[j], csy = pc.csy[j], csz = pc.csz[j], chx = pc.chx[j], chy = pc.chy[j], chz = pc.chz[j];
+    const double inv = pc.invLength2[j], far2 = pc.far2[j], t0 = pieceT0[j];
 #pragma omp simd
-  for (int i = 0; i < n; ++i) startT[i] = pieceT0[static_cast<int>(bestJ[i])] + w * bestT[i];
+    for (int i = 0; i < n; ++i) {
+      const double t = ((xs[i] - csx) * chx + (ys[i] - csy) * chy + (zs[i] - csz) * chz) * inv;
+      tv[i] = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    }
+#pragma omp simd
+    for (int i = 0; i < n; ++i) {
+      const double px = xs[i] - csx, py = ys[i] - csy, pz = zs[i] - csz, t = tv[i];
+      const double ex = px - chx * t, ey = py - chy * t, ez = pz - chz * t;
+      const double d2 = ex * ex + ey * ey + ez * ez;
+      const bool better = d2 < bestD2[i];
+      bestD2[i] = better ? d2 : bestD2[i];
+      startT[i] = better ? t0 + w * t : startT[i];
+      near[i] = d2 < far2 ? 1.0 : near[i];
+    }
+  }
 }
 
 // Whether some lane's state is 2 (its root not reached yet).
@@ -259,31 +284,44 @@ bool BezierSkeleton::spanUnionOfRun(std::uint32_t candidates, const Bounds3& box
   return true;
 }
 
-void BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const double* zs, int n, int k0, int k1, const ChordChoice& chords,
+bool BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const double* zs, int n, int k0, int k1, const SpanChords& chords,
                                      double cutoff2, double* nx, double* ny, double* nz, unsigned char* found, double* pending) const {
   const int perSpan = pieceCount() / spans_;
   const double w = 1.0 / perSpan;
+  alignas(64) double pieceT0[kMaxPieces];
+  for (int j = 0; j < chords.count; ++j) pieceT0[j] = (chords.piece[j] % perSpan) * w;
+  alignas(64) double near[kSpanLanes], startT[kSpanLanes];
+  spanChordPass(xs, ys, zs, n, chords, pieceT0, w, near, startT);
+  // The lanes from the first near one to the last: the run's vertices are neighbours in a row, so
+  // the lanes that are not near are mostly at one end of the run (where it leaves the reach), and
+  // the Halley steps skip them with no packing. None near: every candidate's lower bound is
+  // beyond the cutoff for every point.
+  int begin = 0, end = n;
+  while (begin < n && near[begin] == 0.0) ++begin;
+  if (begin == n) return false;
+  while (near[end - 1] == 0.0) --end;
+  std::fill(pending, pending + begin, 0.0);
+  std::fill(pending + end, pending + n, 0.0);
+  const int m = end - begin;
   SpanUnion on{};
   on.t0 = (k0 % perSpan) * w;
   on.t1 = (k1 % perSpan + 1) * w;
   on.doneHalley = 1e-4 * w;
   on.doneNewton = 1e-6 * w;
   setRangeEnds(on, k0, k1);
-  alignas(64) double pieceT0[kMaxPieces];
-  for (int j = 0; j < chords.count; ++j) pieceT0[j] = (chords.piece[j] % perSpan) * w;
-  alignas(64) double startT[kSpanLanes];
-  spanStarts(n, chords.bestJ, chords.bestT, pieceT0, w, startT);
   const SpanLanes& span = spanLanes_[static_cast<std::size_t>(k0 / perSpan)];
   SpanAnswers answers;
-  spanHalleyPass(xs, ys, zs, n, span, on, startT, cutoff2, answers);
+  const double *x = xs + begin, *y = ys + begin, *z = zs + begin;
+  spanHalleyPass(x, y, z, m, span, on, startT + begin, cutoff2, answers);
   // Lanes whose root lies inside but was not reached in three steps (few) continue from
   // where they stopped, three more steps; the others keep their first answer.
-  if (anyUnreached(answers.state, n)) {
+  if (anyUnreached(answers.state, m)) {
     SpanAnswers again;
-    spanHalleyPass(xs, ys, zs, n, span, on, answers.s, cutoff2, again);
-    mergeUnreached(n, again, answers);
+    spanHalleyPass(x, y, z, m, span, on, answers.s, cutoff2, again);
+    mergeUnreached(m, again, answers);
   }
-  writeSpanAnswers(n, cutoff2, chords.near, answers, nx, ny, nz, found, pending);
+  writeSpanAnswers(m, cutoff2, near + begin, answers, nx + begin, ny + begin, nz + begin, found + begin, pending + begin);
+  return true;
 }
 
 }  // namespace flexure::deform

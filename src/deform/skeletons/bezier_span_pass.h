@@ -13,14 +13,13 @@ namespace flexure::deform {
 // True proves increasingFor for every point of the box; false says nothing.
 bool increasingForBox(const MonotoneTest& m, const Bounds3& box);
 
-// The chord pass's choice per lane, as the span pass reads it: near[i] != 0 when some candidate
-// piece may come within the cutoff; the nearest chord's candidate index bestJ[i] and its
-// projection parameter bestT[i] in that piece; piece[j] the piece of candidate j (count of them).
-struct ChordChoice {
-  const double* near;
-  const double* bestJ;
-  const double* bestT;
+// The run's candidate pieces as the span pass's chord pass reads them (one array per quantity,
+// indexed by candidate; count of them): piece[j] the piece of candidate j, its chord from
+// (csx, csy, csz) along (chx, chy, chz) with 1 / |chord|^2, and far2[j] = (reach + the piece's
+// deviation from its chord)^2 (a lane is near the piece when its chord distance is below it).
+struct SpanChords {
   const int* piece;
+  const double *csx, *csy, *csz, *chx, *chy, *chz, *invLength2, *far2;
   int count;
 };
 
