@@ -17,20 +17,22 @@ struct LaneBox {
   alignas(64) double lx[kBoxLanes], ly[kBoxLanes], lz[kBoxLanes], hx[kBoxLanes], hy[kBoxLanes], hz[kBoxLanes];
 };
 
-// The window [b, b + kBoxLanes) of the arrays into the lanes. The comparisons are false for NaN,
-// which therefore never enters.
+// The point (x, y, z) into lane j. The comparisons are false for NaN, which therefore never
+// enters.
+[[gnu::always_inline]] inline void growLane(LaneBox& box, int j, double x, double y, double z) {
+  box.lx[j] = x < box.lx[j] ? x : box.lx[j];
+  box.ly[j] = y < box.ly[j] ? y : box.ly[j];
+  box.lz[j] = z < box.lz[j] ? z : box.lz[j];
+  box.hx[j] = x > box.hx[j] ? x : box.hx[j];
+  box.hy[j] = y > box.hy[j] ? y : box.hy[j];
+  box.hz[j] = z > box.hz[j] ? z : box.hz[j];
+}
+
+// The window [b, b + kBoxLanes) of the arrays into the lanes.
 [[gnu::always_inline]] inline void growLanes(LaneBox& box, const double* __restrict xs, const double* __restrict ys,
                                              const double* __restrict zs, int b) {
 #pragma omp simd
-  for (int j = 0; j < kBoxLanes; ++j) {
-    const double x = xs[b + j], y = ys[b + j], z = zs[b + j];
-    box.lx[j] = x < box.lx[j] ? x : box.lx[j];
-    box.ly[j] = y < box.ly[j] ? y : box.ly[j];
-    box.lz[j] = z < box.lz[j] ? z : box.lz[j];
-    box.hx[j] = x > box.hx[j] ? x : box.hx[j];
-    box.hy[j] = y > box.hy[j] ? y : box.hy[j];
-    box.hz[j] = z > box.hz[j] ? z : box.hz[j];
-  }
+  for (int j = 0; j < kBoxLanes; ++j) growLane(box, j, xs[b + j], ys[b + j], zs[b + j]);
 }
 
 [[gnu::always_inline]] inline void startLanes(LaneBox& box) {
@@ -110,12 +112,7 @@ Bounds3 splitCoordinates(const Vec3d* __restrict points, int n, double* __restri
       xs[b + j] = x;
       ys[b + j] = y;
       zs[b + j] = z;
-      box.lx[j] = x < box.lx[j] ? x : box.lx[j];
-      box.ly[j] = y < box.ly[j] ? y : box.ly[j];
-      box.lz[j] = z < box.lz[j] ? z : box.lz[j];
-      box.hx[j] = x > box.hx[j] ? x : box.hx[j];
-      box.hy[j] = y > box.hy[j] ? y : box.hy[j];
-      box.hz[j] = z > box.hz[j] ? z : box.hz[j];
+      growLane(box, j, x, y, z);
     }
   }
   return foldLanes(box);
