@@ -13,9 +13,11 @@
 #include "flexure/core/param_access.h"
 #include "flexure/deform/figure_setups.h"
 #include "flexure/deform/metaball_deform_operator.h"
+#include "slot_values.h"
 
 using namespace flexure;
 using namespace flexure::deform;
+using flexure::deform::testing::slotsWith;
 
 namespace {
 
@@ -47,17 +49,6 @@ int batchMismatches(const MetaballDeformOperator& op, const std::vector<double>&
     moved += norm(expected - points[i]) > 0.0;
   }
   return failed;
-}
-
-std::vector<double> slotsSetTo(const MetaballDeformOperator& op, const std::vector<std::pair<std::string, double>>& values) {
-  std::vector<double> slots;
-  for (const ParamSpec& s : op.parameterSpecs()) {
-    double v = s.defaultValue;
-    for (const auto& [name, value] : values)
-      if (s.name == name) v = value;
-    slots.push_back(v);
-  }
-  return slots;
 }
 
 // The benchmark's skeletons, prepared as the operator prepares them.
@@ -122,7 +113,7 @@ TEST_CASE("point metaballs alone and beside a polygon, in chunks of a block, def
     stretched.emplace_back(std::to_string(i) + ".dz", 0.25);
     stretched.emplace_back(std::to_string(i) + ".dx", 0.01 * (i - 6));
   }
-  for (const std::vector<double>& slots : {round, slotsSetTo(op, stretched)}) {
+  for (const std::vector<double>& slots : {round, slotsWith(op, stretched)}) {
     for (const std::vector<Vec3d>* points : {&strip, &shuffled}) {
       int moved = 0;
       CHECK(batchMismatches(op, slots, *points, moved) == 0);
@@ -155,7 +146,7 @@ TEST_CASE("polygon and polyline metaballs over runs beyond reach, inside and acr
     configure(op, singleSkeletonSetup(type));
     for (const double radius : {0.25, 0.03}) {
       INFO(type << ", radius " << radius);
-      const std::vector<double> slots = slotsSetTo(op, {{"0.radius", radius}, {"0.dz", 0.25}, {"0.dx", 0.02}});
+      const std::vector<double> slots = slotsWith(op, {{"0.radius", radius}, {"0.dz", 0.25}, {"0.dx", 0.02}});
       int moved = 0;
       CHECK(batchMismatches(op, slots, strip, moved) == 0);
       CHECK(moved > 1000);

@@ -12,9 +12,11 @@
 #include <string>
 
 #include "flexure/deform/metaball_deform_operator.h"
+#include "slot_values.h"
 
 using namespace flexure;
 using namespace flexure::deform;
+using flexure::deform::testing::slotsWith;
 
 namespace {
 
@@ -37,18 +39,6 @@ Sheet wavySheet() {
 }
 
 bool sameBits(const Vec3d& a, const Vec3d& b) { return std::memcmp(&a, &b, sizeof(Vec3d)) == 0; }
-
-// Slot values with `edits` ("<i>.<slot>" = value) over the specs' defaults.
-std::vector<double> slotsWith(const MetaballDeformOperator& op, const std::vector<std::pair<std::string, double>>& edits) {
-  std::vector<double> values;
-  for (const ParamSpec& s : op.parameterSpecs()) {
-    double v = s.defaultValue;
-    for (const auto& [name, value] : edits)
-      if (s.name == name) v = value;
-    values.push_back(v);
-  }
-  return values;
-}
 
 Sheet deformedSheet(const MetaballDeformOperator& op, const std::vector<double>& slots, const Sheet& in) {
   Sheet out = in;

@@ -11,6 +11,7 @@
 
 #include "flexure/core/param_access.h"
 #include "flexure/deform/metaball_deform_operator.h"
+#include "slot_values.h"
 
 using namespace flexure;
 using namespace flexure::deform;
@@ -41,15 +42,7 @@ PolylineSkeleton zigZag(int edges) {
 }
 
 std::vector<double> slotValues(const MetaballDeformOperator& op, double radius) {
-  std::vector<double> values;
-  for (const ParamSpec& s : op.parameterSpecs()) {
-    double v = s.defaultValue;
-    if (s.name == "0.radius") v = radius;
-    if (s.name == "0.dx") v = 0.05;
-    if (s.name == "0.dz") v = 0.2;
-    values.push_back(v);
-  }
-  return values;
+  return testing::slotsWith(op, {{"0.radius", radius}, {"0.dx", 0.05}, {"0.dz", 0.2}});
 }
 
 }  // namespace
