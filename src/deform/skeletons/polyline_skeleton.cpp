@@ -74,6 +74,12 @@ void nearerOffsetsToEdge(const Vec3d& a, const Vec3d& e, double invLength2, cons
     oz[i] = nearer ? dz : z;
   }
 }
+
+// The sum of the box's |coordinates|: the scale of the rounding in its corners' distances.
+double roundingScale(const Bounds3& box) {
+  return std::fabs(box.lo.x) + std::fabs(box.lo.y) + std::fabs(box.lo.z) + std::fabs(box.hi.x) + std::fabs(box.hi.y) + std::fabs(box.hi.z);
+}
+
 }  // namespace
 
 // The edges that can be nearest to some point of a chunk whose box has centre c and half
@@ -81,17 +87,14 @@ void nearerOffsetsToEdge(const Vec3d& a, const Vec3d& e, double invLength2, cons
 // (triangle inequality); an edge whose bounding box lies farther than U from the chunk's box
 // (with a margin for rounding) is strictly farther than the nearest edge for every point of the
 // chunk. Kept in edge order, so that ties go to the same edge as without culling. Returns the
-// number kept; every edge for a chunk of NaN points (an empty box).
-int PolylineSkeleton::edgesNearBox(const Bounds3& box, int* kept) const {
+// number kept; every edge for a chunk of NaN points (an empty box). centre2: distance2To(c).
+int PolylineSkeleton::edgesNearBox(const Bounds3& box, double centre2, int* kept) const {
   const int edges = static_cast<int>(edges_.size());
   if (box.empty()) {
     for (int k = 0; k < edges; ++k) kept[k] = k;
     return edges;
   }
-  const double centre2 = distance2To(box.center());
-  const double scale = std::fabs(box.lo.x) + std::fabs(box.lo.y) + std::fabs(box.lo.z) + std::fabs(box.hi.x) + std::fabs(box.hi.y) +
-                       std::fabs(box.hi.z);
-  const double bound = (std::sqrt(centre2) + 0.5 * norm(box.extent())) * (1.0 + 1e-9) + 1e-12 * scale + 1e-300;
+  const double bound = (std::sqrt(centre2) + 0.5 * norm(box.extent())) * (1.0 + 1e-9) + 1e-12 * roundingScale(box) + 1e-300;
   int count = 0;
   for (int k = 0; k < edges; ++k) {
     const Vec3d& a = points[static_cast<std::size_t>(k)];
@@ -118,21 +121,26 @@ double PolylineSkeleton::distance2To(const Vec3d& p) const {
 // dist(P, polyline) >= dist(c, polyline) - r for every point P of the box (centre c, half
 // diagonal r: the triangle inequality), less a margin far above the rounding of the lanes'
 // distances; beyond sqrt(reach2) a metaball's F is 0 (Eq. 7), so no offset is needed.
+// The box's centre distance is found once and serves both this test and the edge culling.
 bool PolylineSkeleton::offsetsOfRunWithin(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box,
                                           double reach2, double* ox, double* oy, double* oz) const {
+  const double centre2 = box.empty() ? 0.0 : distance2To(box.center());
   if (!box.empty()) {
-    const double scale = std::fabs(box.lo.x) + std::fabs(box.lo.y) + std::fabs(box.lo.z) + std::fabs(box.hi.x) + std::fabs(box.hi.y) +
-                         std::fabs(box.hi.z);
-    const double lower = std::sqrt(distance2To(box.center())) * (1.0 - 1e-9) - 0.5 * norm(box.extent()) * (1.0 + 1e-9) -
-                         1e-9 * (scale + size_) - 1e-300;
+    const double lower = std::sqrt(centre2) * (1.0 - 1e-9) - 0.5 * norm(box.extent()) * (1.0 + 1e-9) - 1e-9 * (roundingScale(box) + size_) -
+                         1e-300;
     if (lower > 0.0 && lower * lower > reach2 * (1.0 + 1e-9)) return false;
   }
-  offsetsOfRun(xs, ys, zs, count, box, ox, oy, oz);
+  offsetsNearEdges(xs, ys, zs, count, box, centre2, ox, oy, oz);
   return true;
 }
 
 void PolylineSkeleton::offsetsOfRun(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box, double* ox,
                                     double* oy, double* oz) const {
+  offsetsNearEdges(xs, ys, zs, count, box, box.empty() ? 0.0 : distance2To(box.center()), ox, oy, oz);
+}
+
+void PolylineSkeleton::offsetsNearEdges(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box, double centre2,
+                                        double* ox, double* oy, double* oz) const {
   alignas(64) double best[64];
   // Edge lists on the stack for the usual few edges; a long polyline culls into its own buffer.
   constexpr int kStackEdges = 64;
@@ -143,7 +151,7 @@ void PolylineSkeleton::offsetsOfRun(const double* xs, const double* ys, const do
     large.resize(edges_.size());
     kept = large.data();
   }
-  const int edges = edgesNearBox(box, kept);
+  const int edges = edgesNearBox(box, centre2, kept);
   for (int start = 0; start < count; start += 64) {
     const int n = std::min(64, count - start);
     std::fill(best, best + n, 1e300);

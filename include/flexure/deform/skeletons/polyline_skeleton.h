@@ -51,7 +51,10 @@ struct PolylineSkeleton {
   }
 
  private:
-  int edgesNearBox(const Bounds3& box, int* kept) const;  // see polyline_skeleton.cpp
+  int edgesNearBox(const Bounds3& box, double centre2, int* kept) const;  // see polyline_skeleton.cpp
+  // offsetsOfRun with the squared distance from the box's centre to the polyline given.
+  void offsetsNearEdges(const double* xs, const double* ys, const double* zs, int count, const Bounds3& box, double centre2, double* ox,
+                        double* oy, double* oz) const;
   double distance2To(const Vec3d& p) const;             // the squared distance to the nearest edge
   std::vector<Vec3d> edges_;
   std::vector<double> invLength2_;
