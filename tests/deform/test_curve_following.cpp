@@ -2,8 +2,10 @@
 // Bezier skeleton following an MES curve of the scene (scenes/metaball-mes-curve.json).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "flexure/core/param_access.h"
 #include "flexure/curves/cubic_bspline.h"
@@ -262,6 +264,53 @@ TEST_CASE("the span pass answers points at the reach and past its union's ends a
     checkRunAgainstScalar(b, xs, ys, zs, reach, 1.0, tally);
   }
   CHECK(tally.spanRuns > 10);
+  CHECK(tally.within > 0);
+}
+
+TEST_CASE("the span pass answers runs in any order and runs along the edge of the reach", "[skeleton][bezier]") {
+  // The span pass starts its lanes between the chord starts of a run's first and last lanes and
+  // leaves out the lanes at either end that those lanes' margins put beyond reach: runs whose
+  // points are not in a row (shuffled, first and last at the same place), and rows at the reach
+  // (along the S-curve, at distances around the reach, both end lanes beyond it) must still be
+  // answered as the scalar search answers them.
+  const BezierSkeleton b = runQueryCurves()[0];
+  const double reach = 0.3;
+  constexpr int n = BezierSkeleton::kRunLength;
+  std::mt19937 rng(5);
+  RunTally tally;
+  for (int run = 0; run < 60; ++run) {
+    std::vector<Vec3d> points;
+    const double u0 = 0.15 + 0.01 * run;
+    for (int i = 0; i < n; ++i) points.push_back(b.point(u0 + 0.0008 * i) + Vec3d(0.03 * std::sin(0.3 * i), 0.05, 0.02 * (run % 3)));
+    if (run % 3 == 0) std::shuffle(points.begin(), points.end(), rng);
+    if (run % 3 == 1) points.back() = points.front();
+    double xs[n], ys[n], zs[n];
+    for (int i = 0; i < n; ++i) {
+      xs[i] = points[static_cast<std::size_t>(i)].x;
+      ys[i] = points[static_cast<std::size_t>(i)].y;
+      zs[i] = points[static_cast<std::size_t>(i)].z;
+    }
+    checkRunAgainstScalar(b, xs, ys, zs, reach, 1.0, tally);
+  }
+  const long spanRunsInOrder = tally.spanRuns;
+  CHECK(spanRunsInOrder > 40);
+  // Rows offset from the curve along its normal: the middle lanes at a distance from 0.27 to
+  // 0.33 (within the reach or just beyond it), those at both ends at 0.45, beyond the reach and
+  // the chords' deviations, so that only the middle lanes may be near.
+  for (int run = 0; run < 60; ++run) {
+    const double u0 = 0.1 + 0.012 * run, peak = 0.27 + 0.001 * run;
+    double xs[n], ys[n], zs[n];
+    for (int i = 0; i < n; ++i) {
+      const double u = u0 + 0.0015 * i, offset = i < 20 || i >= 44 ? 0.45 : peak;
+      const Vec3d t = b.derivative(u), normal = Vec3d(-t.y, t.x, 0.0) * (1.0 / norm(t));
+      const Vec3d p = b.point(u) + normal * offset;
+      xs[i] = p.x;
+      ys[i] = p.y;
+      zs[i] = p.z;
+    }
+    checkRunAgainstScalar(b, xs, ys, zs, reach, 1.0, tally);
+  }
+  CHECK(tally.spanRuns - spanRunsInOrder > 20);
   CHECK(tally.within > 0);
 }
 

@@ -23,8 +23,8 @@
 // scalar search whatever the input.
 // Passes 2-5 are the piece pass. A run whose candidates are consecutive pieces of one span, with
 // g increasing on each for the whole run's box, skips them: the span pass (bezier_span_pass.cpp)
-// certifies it on the candidates' union at once, from a chord pass of its own that keeps only
-// what it reads (each lane's start in the span's parameter and whether it is near).
+// certifies it on the candidates' union at once, from starts interpolated between the chord
+// starts of the run's first and last lanes (no chord pass over every lane).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -455,8 +455,8 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
     // The span pass: the candidates are one stretch of a span with g increasing on each for the
     // whole box (bezier_span_pass.cpp). It takes only the starts and the near lanes of the chord
     // pass, which it runs itself.
-    const SpanChords chords{pc.piece.data(), pc.csx.data(), pc.csy.data(),        pc.csz.data(), pc.chx.data(),
-                            pc.chy.data(),   pc.chz.data(), pc.invLength2.data(), pc.far2.data(), pc.count};
+    const SpanChords chords{pc.piece.data(), pc.csx.data(), pc.csy.data(),        pc.csz.data(),  pc.chx.data(),          pc.chy.data(),
+                            pc.chz.data(),   pc.invLength2.data(), pc.far2.data(), pc.deviation.data(), pc.count, reach};
     if (!answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending)) return 0;
   } else {
     LaneState st;

@@ -13,14 +13,16 @@ namespace flexure::deform {
 // True proves increasingFor for every point of the box; false says nothing.
 bool increasingForBox(const MonotoneTest& m, const Bounds3& box);
 
-// The run's candidate pieces as the span pass's chord pass reads them (one array per quantity,
+// The run's candidate pieces as the span pass's chord tests read them (one array per quantity,
 // indexed by candidate; count of them): piece[j] the piece of candidate j, its chord from
 // (csx, csy, csz) along (chx, chy, chz) with 1 / |chord|^2, and far2[j] = (reach + the piece's
-// deviation from its chord)^2 (a lane is near the piece when its chord distance is below it).
+// deviation from its chord)^2 (a lane is near the piece when its chord distance is below it),
+// with deviation[j] and reach themselves.
 struct SpanChords {
   const int* piece;
-  const double *csx, *csy, *csz, *chx, *chy, *chz, *invLength2, *far2;
+  const double *csx, *csy, *csz, *chx, *chy, *chz, *invLength2, *far2, *deviation;
   int count;
+  double reach;
 };
 
 }  // namespace flexure::deform
