@@ -314,6 +314,41 @@ TEST_CASE("the span pass answers runs in any order and runs along the edge of th
   CHECK(tally.within > 0);
 }
 
+TEST_CASE("the run query answers runs that jump and runs at the curve's bends as nearestParameter does", "[skeleton][bezier]") {
+  // Runs the span pass does not take whole are cut in two, each part with its own box and
+  // candidates: rows that jump from the end of one row to the start of another (as a grid's
+  // runs do), the jump anywhere in the run, and rows across the S-curve's tight bends, where the
+  // halves may take the span pass when the whole run does not.
+  const BezierSkeleton b = runQueryCurves()[0];
+  const double reach = 0.3;
+  constexpr int n = BezierSkeleton::kRunLength;
+  RunTally tally;
+  for (int run = 0; run < 80; ++run) {
+    double xs[n], ys[n], zs[n];
+    const int jump = 1 + (run * 13) % (n - 1);
+    const double y = -0.8 + 1.6 * run / 79.0;
+    for (int i = 0; i < n; ++i) {
+      xs[i] = i < jump ? 1.0 - 0.004 * (jump - i) : -1.0 + 0.004 * (i - jump);
+      ys[i] = i < jump ? y : y + 0.02;
+      zs[i] = 0.01 * (run % 4);
+    }
+    checkRunAgainstScalar(b, xs, ys, zs, reach, 1.0, tally);
+  }
+  // Across the bends: rows of 0.2 through the points of the curve where it turns most.
+  for (int run = 0; run < 80; ++run) {
+    double xs[n], ys[n], zs[n];
+    const Vec3d at = b.point(run < 40 ? 0.2 : 0.8) + Vec3d(-0.1, 0.01 * (run % 40) - 0.2, 0.0);
+    for (int i = 0; i < n; ++i) {
+      xs[i] = at.x + 0.2 * i / (n - 1);
+      ys[i] = at.y;
+      zs[i] = at.z;
+    }
+    checkRunAgainstScalar(b, xs, ys, zs, reach, 1.0, tally);
+  }
+  CHECK(tally.within > tally.lanes / 4);
+  CHECK(tally.spanRuns < 160);  // some runs do not take the span pass whole
+}
+
 TEST_CASE("the run query answers runs of every length and writes nothing past their end", "[skeleton][bezier]") {
   // The batch path's last run of a block is shorter than kRunLength. Each run mixes points the
   // lanes settle with points they leave to nearestParameter (at the hairpin's turn, the S's

@@ -31,6 +31,7 @@
 
 #include "../simd_clones.h"
 #include "bezier_span_pass.h"
+#include "flexure/deform/coordinate_bounds.h"
 #include "flexure/deform/skeletons/bezier_skeleton.h"
 
 namespace flexure::deform {
@@ -373,6 +374,24 @@ void retryLanes(const double* xs, const double* ys, const double* zs, int count,
   }
 }
 
+// Where to cut a run that the span pass does not take: at its largest step from one point to
+// the next when that is more than a quarter of the box's diagonal (a run that jumps, as from the
+// end of a grid's row to the start of the next: two far apart pieces of a mesh in one box), else
+// in the middle (two runs of half the box each, more likely each on one span with g increasing).
+int cutLane(const double* xs, const double* ys, const double* zs, int n, const Bounds3& box) {
+  double largest = 0.0;
+  int at = n / 2;
+  for (int i = 1; i < n; ++i) {
+    const double dx = xs[i] - xs[i - 1], dy = ys[i] - ys[i - 1], dz = zs[i] - zs[i - 1];
+    const double step2 = dx * dx + dy * dy + dz * dz;
+    if (step2 > largest) {
+      largest = step2;
+      if (16.0 * step2 > squaredNorm(box.hi - box.lo)) at = i;
+    }
+  }
+  return at;
+}
+
 }  // namespace
 
 MonotoneTest BezierSkeleton::monotoneTest(int k) const {
@@ -425,7 +444,11 @@ NeighbourLanes BezierSkeleton::neighbourLanes(int k, bool next) const {
 int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2,
                                        std::uint32_t pieceMask, double* nx, double* ny, double* nz, unsigned char* found, Hint* hint,
                                        const Bounds3* box) const {
-  count = std::min(count, kRunLength);
+  return answerRun(xs, ys, zs, std::min(count, kRunLength), cutoff2, pieceMask, nx, ny, nz, found, hint, box, true);
+}
+
+int BezierSkeleton::answerRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2, std::uint32_t pieceMask,
+                              double* nx, double* ny, double* nz, unsigned char* found, Hint* hint, const Bounds3* box, bool mayCut) const {
   RunPieces pc;
   pc.cutoff2 = cutoff2;
   const double reach = std::sqrt(cutoff2);
@@ -458,6 +481,23 @@ int BezierSkeleton::nearestPointsOfRun(const double* xs, const double* ys, const
     const SpanChords chords{pc.piece.data(), pc.csx.data(), pc.csy.data(),        pc.csz.data(),  pc.chx.data(),          pc.chy.data(),
                             pc.chz.data(),   pc.invLength2.data(), pc.far2.data(), pc.deviation.data(), pc.count, reach};
     if (!answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending)) return 0;
+  } else if (box && mayCut && count > kLanes / 2 && !spanLanes_.empty()) {
+    // A run the span pass does not take, cut in two (cutLane), each part with its own box and
+    // candidates (those of the run that come within reach of the part's box): parts of a run
+    // that jumps have small boxes, mostly with no candidate at all (the benchmark: 204 runs
+    // straddle two rows of its grid, 18 of them with a point near the curve), and the halves of
+    // a run at a tight bend of the curve often pass the span test on their own (182 of 894).
+    const int cut = cutLane(xs, ys, zs, count, *box);
+    int fallbacks = 0;
+    for (int half = 0; half < 2; ++half) {
+      const int from = half == 0 ? 0 : cut, n = half == 0 ? cut : count - cut;
+      const Bounds3 part = coordinateBounds(xs + from, ys + from, zs + from, n);
+      const std::uint32_t partCandidates = candidatePieces(part, reach) & candidates;
+      if (partCandidates == 0) continue;
+      fallbacks += answerRun(xs + from, ys + from, zs + from, n, cutoff2, partCandidates, nx + from, ny + from, nz + from, found + from, hint,
+                             &part, false);
+    }
+    return fallbacks;
   } else {
     LaneState st;
     chordPass(xs, ys, zs, count, pc, st);

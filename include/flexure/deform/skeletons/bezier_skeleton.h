@@ -142,7 +142,9 @@ struct BezierSkeleton {
   // `box` (optional): the run's box, when the caller has it (coordinateBounds of the points).
   // With it, a run whose candidate pieces are consecutive pieces of one cubic span, on each of
   // which g is increasing for every point of the box, is answered on their union at once (the
-  // span pass, bezier_span_pass.cpp: one root, no per-piece stretches, neighbours or others).
+  // span pass, bezier_span_pass.cpp: one root, no per-piece stretches, neighbours or others);
+  // a run of more than half kRunLength that does not qualify is cut in two, each part with its
+  // own box and candidates.
   static constexpr int kRunLength = 64;
   int nearestPointsOfRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2, std::uint32_t pieceMask,
                          double* nx, double* ny, double* nz, unsigned char* found, Hint* hint = nullptr, const Bounds3* box = nullptr) const;
@@ -242,6 +244,10 @@ struct BezierSkeleton {
   // giving the starts and the reach: false when no lane comes near a candidate (found all 0,
   // pending not written); else found[i] = 1 and the nearest point where it lies within the
   // cutoff, and pending[i] = 1 for the near lanes it does not settle (they go to nearestParameter).
+  // nearestPointsOfRun for count <= kRunLength points; mayCut: a run with its box that the span
+  // pass does not take may be answered as two shorter runs with their own boxes and candidates.
+  int answerRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2, std::uint32_t pieceMask, double* nx,
+                double* ny, double* nz, unsigned char* found, Hint* hint, const Bounds3* box, bool mayCut) const;
   bool answerRunOnSpan(const double* xs, const double* ys, const double* zs, int count, int k0, int k1, const SpanChords& chords,
                        double cutoff2, double* nx, double* ny, double* nz, unsigned char* found, double* pending) const;
   std::uint32_t piecesNearBox(const Bounds3& cell, double limit) const;  // bit k: sphere k within limit of the cell
