@@ -376,6 +376,12 @@ bool BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const d
   const ChordStart last = chordStartOf(xs[n - 1], ys[n - 1], zs[n - 1], chords, pieceT0, w);
   int begin = 0, end = n;
   if (!lanesWithinReach(xs, ys, zs, n, chords, first, last, begin, end)) return false;
+  // Widened to a whole number of vectors of the AVX-512 clone (8 lanes) within the run, so that
+  // the lane loops below end without a remainder: its scalar code cost more than the lanes added
+  // (points of the run like the others: the lanes answer them as they would be answered anyway).
+  const int padded = std::min(n, (end - begin + 7) & ~7);
+  end = std::min(n, begin + padded);
+  begin = end - padded;
   std::fill(pending, pending + begin, 0.0);
   std::fill(pending + end, pending + n, 0.0);
   const int m = end - begin;
