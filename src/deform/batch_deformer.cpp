@@ -278,6 +278,18 @@ constexpr int kRun = BezierSkeleton::kRunLength;  // vertices per chunk of a blo
 constexpr int kChunks = kBlock / kRun;
 static_assert(kBlock % kRun == 0 && kChunks <= 32, "a block is a whole number of chunks, one bit each");
 
+// The vertices [p, p + count) on their way into the core's L2 cache (prefetcht2), while the
+// current block (or run, on the normals path) is worked: a block near a curve or a polygon takes long enough that the
+// hardware's stream prefetcher, which runs only a little ahead of the reads, has fallen idle by
+// the time the next block is read, whose first read then waits on memory. Into L2 rather than
+// L1: 96 lines at once into L1 made blocks slower (issue 29's notes), L2 has room for them.
+void prefetchToL2(const Vec3d* p, int count) {
+  if (p == nullptr) return;
+  const char* bytes = reinterpret_cast<const char*>(p);
+  const long size = static_cast<long>(count) * static_cast<long>(sizeof(Vec3d));
+  for (long at = 0; at < size; at += 64) __builtin_prefetch(bytes + at, 0, 1);
+}
+
 // A point metaball of the common kind, as the SIMD loop reads it.
 struct PointBump {
   double cx, cy, cz, ix, iy, iz, tx, ty, tz;  // centre, 1 / (R R_k), translation
@@ -580,10 +592,11 @@ void BatchDeformer::deformOneByOne(Vec3d* pts, int count) const {
   }
 }
 
-void BatchDeformer::deformBlock(Vec3d* pts, int count) const {
+void BatchDeformer::deformBlock(Vec3d* pts, int count, const Upcoming& next) const {
   if (count <= 0) return;
   alignas(64) double xs[kBlock], ys[kBlock], zs[kBlock], dx[kBlock], dy[kBlock], dz[kBlock];
   const Bounds3 box = splitCoordinates(pts, count, xs, ys, zs);  // NaN coordinates drop out
+  prefetchToL2(next.points, next.count);
   if (box.empty()) return;  // nothing but NaN vertices: nothing moves them
   // The metaballs whose boxes meet the block's: simple points go to the SIMD loop, the rest
   // (and unbounded ones) are visited per vertex.
@@ -798,7 +811,11 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
   if (normals.size() != points.size()) {
     const long blocks = (n + kBlock - 1) / kBlock;
     parallelFor(blocks, 8, threads, [&](long begin, long end) {
-      for (long b = begin; b < end; ++b) deformBlock(pts + b * kBlock, static_cast<int>(std::min<long>(kBlock, n - b * kBlock)));
+      for (long b = begin; b < end; ++b) {
+        auto countOf = [&](long block) { return static_cast<int>(std::clamp<long>(n - block * kBlock, 0, kBlock)); };
+        const Upcoming next{b + 1 < blocks ? pts + (b + 1) * kBlock : nullptr, nullptr, countOf(b + 1)};
+        deformBlock(pts + b * kBlock, countOf(b), next);
+      }
     });
     return;
   }
@@ -806,8 +823,11 @@ void BatchDeformer::apply(std::span<Vec3d> points, std::span<Vec3d> normals) con
   parallelFor(n, 4096, threads, [&](long begin, long end) {
     BezierSkeleton::Hint hint;  // consecutive vertices are neighbours: warm starts for curves
     RunOffsets run;
-    for (long r0 = begin; r0 < end; r0 += kRun)
-      deformNormalsRun(pts + r0, nrm + r0, static_cast<int>(std::min<long>(kRun, end - r0)), run, &hint);
+    for (long r0 = begin; r0 < end; r0 += kRun) {
+      const int nextCount = static_cast<int>(std::clamp<long>(end - r0 - kRun, 0, kRun));
+      const Upcoming next{nextCount > 0 ? pts + r0 + kRun : nullptr, nextCount > 0 ? nrm + r0 + kRun : nullptr, nextCount};
+      deformNormalsRun(pts + r0, nrm + r0, static_cast<int>(std::min<long>(kRun, end - r0)), run, &hint, next);
+    }
   });
 }
 
@@ -830,7 +850,8 @@ void BatchDeformer::deformNormalsOneByOne(Vec3d* pts, Vec3d* nrm, int count, con
   }
 }
 
-void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint) const {
+void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint,
+                                     const Upcoming& next) const {
   alignas(64) double xs[kRun], ys[kRun], zs[kRun];
   const Bounds3 box = splitCoordinates(pts, count, xs, ys, zs);
   if (box.empty()) {  // nothing but NaN vertices: only unbounded metaballs can reach them
@@ -863,6 +884,13 @@ void BatchDeformer::deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffse
     }
   }
   if (bumpCount == 0 && laneCount == 0 && !others) return;  // nothing reaches the run: positions and normals stay
+  // A run that more than point metaballs reach takes long enough for the next one's vertices
+  // and normals to be prefetched (prefetchToL2); a run of points only is quick, and the
+  // prefetches made the 12-point Z slower.
+  if (laneCount > 0 || others) {
+    prefetchToL2(next.points, next.count);
+    prefetchToL2(next.normals, next.count);
+  }
   // The lanes are cleared when the first metaball adds to them: a run that only lane metaballs
   // with nothing within reach meet (most runs in a curve's box) stays as it is, unread further.
   NormalLanes lanes;

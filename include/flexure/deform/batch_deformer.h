@@ -64,7 +64,13 @@ class BatchDeformer {
   // Items of the grid cell holding p (count 0 outside the grid).
   const CellItem* cellOf(const Vec3d& p, int& count) const;
   // Positions only: one block of consecutive vertices (see the header comment).
-  void deformBlock(Vec3d* pts, int count) const;
+  // The vertices (and normals) that come after a block or a run, prefetched while it is worked.
+  struct Upcoming {
+    const Vec3d* points;
+    const Vec3d* normals;  // nullptr: positions only
+    int count;
+  };
+  void deformBlock(Vec3d* pts, int count, const Upcoming& next) const;
   void deformOneByOne(Vec3d* pts, int count) const;
   // True when some grid cell that `box` touches lists a metaball.
   bool blockMeetsItems(const Bounds3& box) const;
@@ -104,7 +110,7 @@ class BatchDeformer {
   // Positions and normals of one run of consecutive vertices (at most kRunLength): simple point
   // metaballs in lanes (displacement and Jacobian together), the others per vertex, then
   // n' = cof(J) n normalized in lanes.
-  void deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint) const;
+  void deformNormalsRun(Vec3d* pts, Vec3d* nrm, int count, RunOffsets& run, BezierSkeleton::Hint* hint, const Upcoming& next) const;
   // The same vertex by vertex (a run meeting more metaballs than its SIMD list holds).
   void deformNormalsOneByOne(Vec3d* pts, Vec3d* nrm, int count, const double* xs, const double* ys, const double* zs, RunOffsets& run,
                              BezierSkeleton::Hint* hint) const;
