@@ -96,15 +96,6 @@ void chordPass(const double* __restrict xs, const double* __restrict ys, const d
   }
 }
 
-// Whether some lane of [0, n) is non-zero: one vectorized pass, no branch per lane.
-FLEXURE_DEFORM_SIMD
-bool anyLane(const double* __restrict v, int n) {
-  double any = 0.0;
-#pragma omp simd reduction(max : any)
-  for (int i = 0; i < n; ++i) any = v[i] != 0.0 ? 1.0 : any;
-  return any != 0.0;
-}
-
 // Whether no point of the run's box can be near any candidate (the chord pass's near[i] 0 for
 // every lane), from the box's centre c and half diagonal h: the distance to a chord (a segment,
 // convex) is 1-Lipschitz, so a point p of the box is at least dist(c) - h from it, and that is
@@ -325,7 +316,7 @@ void retryLanes(const double* xs, const double* ys, const double* zs, int count,
   alignas(64) double retrying[kLanes];
 #pragma omp simd
   for (int i = 0; i < count; ++i) retrying[i] = ((st.near[i] != 0.0) & (ans.ok[i] == 0.0) & (ans.side[i] != 0.0)) ? 1.0 : 0.0;
-  if (!anyLane(retrying, count)) return;
+  if (!anyLaneAbove(retrying, count, 0.0)) return;
   alignas(64) double x[kLanes], y[kLanes], z[kLanes], t[kLanes];
   std::array<int, kLanes> lane{}, piece{};
   int n = 0;
@@ -476,8 +467,8 @@ int BezierSkeleton::answerRun(const double* xs, const double* ys, const double* 
   int k0 = 0, k1 = 0;
   if (box && spanUnionOfRun(candidates, *box, k0, k1)) {
     // The span pass: the candidates are one stretch of a span with g increasing on each for the
-    // whole box (bezier_span_pass.cpp). It takes only the starts and the near lanes of the chord
-    // pass, which it runs itself.
+    // whole box (bezier_span_pass.cpp). It takes the chords for its starts and for the lanes
+    // within reach, and the reach and deviations for the margins of its end lanes.
     const SpanChords chords{pc.piece.data(), pc.csx.data(), pc.csy.data(),        pc.csz.data(),  pc.chx.data(),          pc.chy.data(),
                             pc.chz.data(),   pc.invLength2.data(), pc.far2.data(), pc.deviation.data(), pc.count, reach};
     if (!answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending)) return 0;
@@ -501,7 +492,7 @@ int BezierSkeleton::answerRun(const double* xs, const double* ys, const double* 
   } else {
     LaneState st;
     chordPass(xs, ys, zs, count, pc, st);
-    if (!anyLane(st.near, count)) return 0;  // every piece's lower bound is beyond the cutoff for every point
+    if (!anyLaneAbove(st.near, count, 0.0)) return 0;  // every piece's lower bound is beyond the cutoff for every point
     // The piece pass: each lane on its nearest chord's piece, then its neighbours and the other
     // candidates, lane by lane.
     // The lanes certify cubics in power form; other degrees go to nearestParameter.
@@ -539,7 +530,7 @@ int BezierSkeleton::answerRun(const double* xs, const double* ys, const double* 
     // The settled lanes' answers in one branch-free pass; the rest, usually none, one at a time.
     writeSettled(count, cutoff2, st, nx, ny, nz, found, pending);
   }
-  if (!anyLane(pending, count)) return 0;
+  if (!anyLaneAbove(pending, count, 0.0)) return 0;
   int fallbacks = 0;
   for (int i = 0; i < count; ++i) {
     if (pending[i] == 0.0) continue;

@@ -209,7 +209,9 @@ void nearLanes(const double* __restrict xs, const double* __restrict ys, const d
   for (int j = 0; j < pc.count; ++j) {
     const double csx = pc.csx[j], csy = pc.csy[j], csz = pc.csz[j], chx = pc.chx[j], chy = pc.chy[j], chz = pc.chz[j];
     const double inv = pc.invLength2[j], far2 = pc.far2[j];
-    // The clamped projections wait in an array (spanChordPass's comment).
+    // The clamped projections wait in an array between two loops: with the clamp and the
+    // products that follow in one loop body, GCC moved the products into the clamp's arms
+    // (three compares and nine blends per candidate and vector of lanes).
 #pragma omp simd
     for (int i = 0; i < n; ++i) {
       const double t = ((xs[i] - csx) * chx + (ys[i] - csy) * chy + (zs[i] - csz) * chz) * inv;
@@ -259,24 +261,6 @@ void interpolatedStarts(const double* __restrict xs, const double* __restrict ys
   for (int i = 0; i < n; ++i) startT[i] = ta + slope * ((xs[i] - ax) * dx + (ys[i] - ay) * dy + (zs[i] - az) * dz);
 }
 
-// Whether some lane's state is 2 (its root not reached yet).
-FLEXURE_DEFORM_SIMD
-bool anyUnreached(const double* __restrict state, int n) {
-  double any = 0.0;
-#pragma omp simd reduction(max : any)
-  for (int i = 0; i < n; ++i) any = state[i] == 2.0 ? 1.0 : any;
-  return any != 0.0;
-}
-
-// Whether some lane's state is not 1 (not settled).
-FLEXURE_DEFORM_SIMD
-bool anyUnsettled(const double* __restrict state, int n) {
-  double any = 0.0;
-#pragma omp simd reduction(max : any)
-  for (int i = 0; i < n; ++i) any = state[i] != 1.0 ? 1.0 : any;
-  return any != 0.0;
-}
-
 // The lanes whose root was not reached take the second pass's answer.
 FLEXURE_DEFORM_SIMD
 void mergeUnreached(int n, const SpanAnswers& again, SpanAnswers& a) {
@@ -312,6 +296,14 @@ void writeSpanAnswers(int n, double cutoff2, const SpanAnswers& a, double* __res
 }
 
 }  // namespace
+
+FLEXURE_DEFORM_SIMD
+bool anyLaneAbove(const double* __restrict v, int n, double level) {
+  double any = 0.0;
+#pragma omp simd reduction(max : any)
+  for (int i = 0; i < n; ++i) any = v[i] > level ? 1.0 : any;
+  return any != 0.0;
+}
 
 bool increasingForBox(const MonotoneTest& m, const Bounds3& box) {
   const double fx = std::max(std::fabs(box.lo.x - m.cx), std::fabs(box.hi.x - m.cx));
@@ -399,7 +391,7 @@ bool BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const d
   spanHalleyPass(x, y, z, m, span, on, startT, cutoff2, answers);
   // Lanes whose root lies inside but was not reached in three steps (few) continue from
   // where they stopped, three more steps; the others keep their first answer.
-  if (anyUnreached(answers.state, m)) {
+  if (anyLaneAbove(answers.state, m, 1.5)) {  // some lane's state is 2
     SpanAnswers again;
     spanHalleyPass(x, y, z, m, span, on, answers.s, cutoff2, again);
     mergeUnreached(m, again, answers);
@@ -407,7 +399,7 @@ bool BezierSkeleton::answerRunOnSpan(const double* xs, const double* ys, const d
   writeSpanAnswers(m, cutoff2, answers, nx + begin, ny + begin, nz + begin, found + begin, pending + begin);
   // The lanes left unsettled (usually none) go to nearestParameter, but only those near a
   // candidate: the others have no point of the curve within reach.
-  if (!anyUnsettled(answers.state, m)) return true;
+  if (!anyLaneAbove(pending + begin, m, 0.0)) return true;
   for (int i = begin; i < end; ++i)
     if (pending[i] != 0.0) pending[i] = chordStartOf(xs[i], ys[i], zs[i], chords, pieceT0, w).near ? 1.0 : 0.0;
   return true;

@@ -13,6 +13,10 @@ namespace flexure::deform {
 // True proves increasingFor for every point of the box; false says nothing.
 bool increasingForBox(const MonotoneTest& m, const Bounds3& box);
 
+// Whether some lane of v[0, n) is above `level` (flags 0/1 with level 0, a state with level
+// 1.5): one vectorized pass, no branch per lane.
+bool anyLaneAbove(const double* v, int n, double level);
+
 // The run's candidate pieces as the span pass's chord tests read them (one array per quantity,
 // indexed by candidate; count of them): piece[j] the piece of candidate j, its chord from
 // (csx, csy, csz) along (chx, chy, chz) with 1 / |chord|^2, and far2[j] = (reach + the piece's

@@ -240,14 +240,14 @@ struct BezierSkeleton {
   std::vector<NeighbourLanes> previousLanes_, nextLanes_;  // piece k as the previous (next) neighbour
   std::vector<SpanLanes> spanLanes_;  // cubics: span s for the span pass
   SpanLanes spanLanes(int span) const;
-  // The span pass itself on the union k0..k1 (bezier_span_pass.cpp), the candidates' chords
-  // giving the starts and the reach: false when no lane comes near a candidate (found all 0,
-  // pending not written); else found[i] = 1 and the nearest point where it lies within the
-  // cutoff, and pending[i] = 1 for the near lanes it does not settle (they go to nearestParameter).
   // nearestPointsOfRun for count <= kRunLength points; mayCut: a run with its box that the span
   // pass does not take may be answered as two shorter runs with their own boxes and candidates.
   int answerRun(const double* xs, const double* ys, const double* zs, int count, double cutoff2, std::uint32_t pieceMask, double* nx,
                 double* ny, double* nz, unsigned char* found, Hint* hint, const Bounds3* box, bool mayCut) const;
+  // The span pass itself on the union k0..k1 (bezier_span_pass.cpp), the candidates' chords
+  // giving the starts and the reach: false when no lane comes near a candidate (found all 0,
+  // pending not written); else found[i] = 1 and the nearest point where it lies within the
+  // cutoff, and pending[i] = 1 for the near lanes it does not settle (they go to nearestParameter).
   bool answerRunOnSpan(const double* xs, const double* ys, const double* zs, int count, int k0, int k1, const SpanChords& chords,
                        double cutoff2, double* nx, double* ny, double* nz, unsigned char* found, double* pending) const;
   std::uint32_t piecesNearBox(const Bounds3& cell, double limit) const;  // bit k: sphere k within limit of the cell
