@@ -235,6 +235,9 @@ bool lanesWithinReach(const double* xs, const double* ys, const double* zs, int 
   begin = lanesBeyondReachFrom(xs, ys, zs, 0, 1, n, first.margin);
   if (begin == n) return false;
   end = n - lanesBeyondReachFrom(xs, ys, zs, n - 1, -1, n, last.margin);
+  // The two ends' lanes can overlap in a run that is not a row (its last point back near its
+  // first): then every lane is beyond reach by one of the two margins.
+  if (end <= begin) return false;
   if (first.near || last.near) return true;
   alignas(64) double near[kSpanLanes];
   nearLanes(xs + begin, ys + begin, zs + begin, end - begin, chords, near);
