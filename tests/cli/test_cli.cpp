@@ -235,6 +235,11 @@ TEST_CASE("bench deform reports each ratio against the copy and against the all-
     CHECK(f["min_seconds"].get<double>() <= f["seconds"].get<double>());
     CHECK(f["min_copy_seconds"].get<double>() <= f["copy_seconds"].get<double>());
     CHECK(f["stream_ratio"].get<double>() == Approx(f["min_seconds"].get<double>() / f["stream_copy_seconds"].get<double>()));
+    // The copy is the median of three buffer pairs' minima; the fastest single copy beside it.
+    CHECK(f["stream_copy_pairs"].get<int>() == 3);
+    CHECK(f["stream_copy_fastest_seconds"].get<double>() > 0.0);
+    CHECK(f["stream_copy_fastest_seconds"].get<double>() <= f["stream_copy_seconds"].get<double>());
+    CHECK(f["fastest_stream_ratio"].get<double>() == Approx(f["min_seconds"].get<double>() / f["stream_copy_fastest_seconds"].get<double>()));
   }
   // The streaming copy moves the bytes the deformation reads and writes: normals double them.
   CHECK(j["z12_normals"]["stream_copy_bytes"].get<double>() == 2.0 * j["z12"]["stream_copy_bytes"].get<double>());

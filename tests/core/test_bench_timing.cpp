@@ -65,6 +65,21 @@ TEST_CASE("the streaming copy moves every byte, over chunk boundaries", "[core][
   bench::StreamingCopy copy(bytes, 2);
   CHECK(copy.bytes() == bytes);
   CHECK(copy.threads() == 2);
-  copy.run();
+  CHECK(copy.pairs() == 1);
+  CHECK(copy.run() == 0);
   CHECK(copy.copiedCorrectly());
+}
+
+TEST_CASE("the streaming copy takes its buffer pairs in turn, and the median of their minima", "[core][bench]") {
+  bench::StreamingCopy copy((std::size_t(1) << 20) + 7, 2, 3);
+  CHECK(copy.pairs() == 3);
+  for (int k = 0; k < 7; ++k) {
+    CHECK(copy.run() == k % 3);  // each pair in turn, every byte of it
+    CHECK(copy.copiedCorrectly());
+  }
+  // Pair 0 timed 5, 1, 4; pair 1 timed 3, 9; pair 2 timed 8: minima 1, 3, 8, median 3 — not
+  // the fastest single timing (1), which one lucky pair gave.
+  CHECK(bench::medianOfPairMinima({5, 3, 8, 1, 9, 4}, {0, 1, 2, 0, 1, 0}, 3) == 3.0);
+  CHECK(bench::medianOfPairMinima({2}, {0}, 3) == 2.0);  // pairs without a timing are left out
+  CHECK(bench::medianOfPairMinima({}, {}, 3) == 0.0);
 }

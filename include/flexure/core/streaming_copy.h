@@ -11,17 +11,28 @@ namespace flexure::bench {
 
 class StreamingCopy {
  public:
-  // `bytes` copied per run; `threads` 0: every core (hardware concurrency).
-  explicit StreamingCopy(std::size_t bytes, int threads = 0);
-  void run();  // one copy
-  bool copiedCorrectly() const;  // after run(): the destination holds the source, every byte
+  // `bytes` copied per run; `threads` 0: every core (hardware concurrency). `pairs`: buffer pairs
+  // of their own, run() copying them in turn. On a virtual machine one allocation's copy can be a
+  // quarter faster than another's for as long as it lives (issue 29: 1.09 and 1.15 ms against
+  // 1.45–1.97 for the other keys of one `bench deform` run), so a suite that wants the machine's
+  // bandwidth rather than one allocation's luck times several pairs and takes the median of
+  // their minima (medianOfPairMinima).
+  explicit StreamingCopy(std::size_t bytes, int threads = 0, int pairs = 1);
+  int run();  // one copy, of the next pair in turn; returns that pair's index
+  bool copiedCorrectly() const;  // after run(): the destination of the pair copied last holds its source, every byte
   std::size_t bytes() const { return bytes_; }
   int threads() const { return threads_; }
+  int pairs() const { return static_cast<int>(from_.size()); }
 
  private:
   std::size_t bytes_;
   int threads_;
-  std::vector<unsigned char> from_, to_;
+  std::vector<std::vector<unsigned char>> from_, to_;
+  int next_ = 0, last_ = 0;
 };
+
+// Of timings taken one pair at a time (seconds[i] timed pair[i]), each pair's minimum, and the
+// median of those minima (the middle one; 0 for no timings).
+double medianOfPairMinima(const std::vector<double>& seconds, const std::vector<int>& pair, int pairs);
 
 }  // namespace flexure::bench
