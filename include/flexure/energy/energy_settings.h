@@ -19,7 +19,7 @@ struct EnergySettings final : SettingsBlock {
   double gradientTolerance = 1e-10;      // stop when |∇E| < ε (the paper's ε)
   double energyTolerance = 1e-12;        // stop when E is below this: every constraint is met
   double satisfiedTolerance = 1e-8;      // a constraint whose weighted energy exceeds this is unmet
-  double trustRadius = 0.25;             // initial bound on |ΔΨ| per step (default method)
+  double trustRadius = 0.25;             // initial bound on each parameter's change per step (default method)
   double maxTrustRadius = 0.5;           // the bound never grows past this
   bool flowFallback = true;              // on landing at E > 0, retry along the gradient flow
   double minDescentCosine = 0.05;        // a step must keep cos(ΔΨ, −∇E) at least this large

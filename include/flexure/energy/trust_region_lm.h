@@ -8,8 +8,9 @@
 //             symbolic factorization once per solve). A dense LDLT of the same equations is
 //             kept as the tests' reference (setDenseLimit); it is not faster even at 13
 //             parameters (pipefitting: 5.3 against 3.4 µs per step), so it is off by default.
-//   bound     |δ| ≤ Δ; λ is raised until the step fits, Δ ≤ maxTrustRadius always. Damping by
-//             the identity makes large λ steps point along −∇E, i.e. along the flow.
+//   bound     max_i |δ_i| ≤ Δ (each parameter's change, whatever the model's size); λ is
+//             raised until the step fits, Δ ≤ maxTrustRadius always. Damping by the identity
+//             makes large λ steps point along −∇E, i.e. along the flow.
 //   accept    only if E decreases with gain ratio ρ = (E − E')/(E − |r + Jδ|²) > 10⁻⁴ and the step
 //             keeps cos(δ, −∇E) ≥ minDescentCosine; else λ ↑, Δ ↓.
 //   landing   when the iteration stalls (|∇E| < ε or stagnation) at a non-zero E*, the step
@@ -54,6 +55,7 @@ class TrustRegionLM final : public SolverMethod {
   bool solveDampedSystem(const EnergyProblem& problem, Eigen::VectorXd& delta, bool& exact);
   double predictedDecreaseOf(const EnergyProblem& problem, const Eigen::VectorXd& delta, bool dampedSolution);
   bool usesDensePath(const EnergyProblem& problem) const;
+  static double stepSize(const Eigen::VectorXd& delta);  // the size the trust radius bounds
   // Called when Gauss-Newton stalls at E > tolerance; returns the outcome to report.
   StepOutcome land(EnergyProblem& problem, Eigen::VectorXd& psi, const char* reason);
   StepOutcome flowStep(EnergyProblem& problem, Eigen::VectorXd& psi);
