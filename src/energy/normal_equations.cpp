@@ -205,9 +205,7 @@ bool NormalEquations::assembleInPattern(const EnergyProblem& problem) {
   return fits;
 }
 
-long gSolves = 0;
 bool NormalEquations::solve(double lambda, const Eigen::VectorXd& b, Eigen::VectorXd& delta) {
-  ++gSolves;
   const int n = size();
   const double* source = normal_.valuePtr();
   double* target = damped_.valuePtr();
