@@ -42,8 +42,8 @@ nlohmann::json timeSetup(const DeformerSetup& setup, const std::vector<Vec3d>& s
   std::vector<Vec3d> work(source.size()), normals;
   if (withNormals) normals.assign(source.size(), Vec3d(0, 0, 1));
   // Three buffer pairs for the streaming copy, taken in turn, and the median of their minima:
-  // one allocation's copy alone can be a quarter faster than the machine's usual bandwidth for
-  // as long as it lives (streaming_copy.h); the fastest is reported beside.
+  // one pair's minimum alone could be a quarter below the machine's usual bandwidth
+  // (streaming_copy.h); the fastest copy is reported beside.
   constexpr int kStreamPairs = 3;
   bench::StreamingCopy stream(source.size() * sizeof(Vec3d) * (withNormals ? 2 : 1), 0, kStreamPairs);
   std::vector<double> deformTimes, copyTimes, cpuTimes, streamTimes;

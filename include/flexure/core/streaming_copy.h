@@ -12,11 +12,11 @@ namespace flexure::bench {
 class StreamingCopy {
  public:
   // `bytes` copied per run; `threads` 0: every core (hardware concurrency). `pairs`: buffer pairs
-  // of their own, run() copying them in turn. On a virtual machine one allocation's copy can be a
-  // quarter faster than another's for as long as it lives (issue 29: 1.09 and 1.15 ms against
-  // 1.45–1.97 for the other keys of one `bench deform` run), so a suite that wants the machine's
-  // bandwidth rather than one allocation's luck times several pairs and takes the median of
-  // their minima (medianOfPairMinima).
+  // of their own, run() copying them in turn. On a shared virtual machine the minimum of one
+  // buffer pair's copies can be a quarter below the usual bandwidth (issue 29: 1.09 and 1.15 ms
+  // against 1.45–1.97 for the other keys of one `bench deform` run, each key with buffers of its
+  // own), so a suite that wants the machine's bandwidth rather than one pair's luck times several
+  // pairs in turn and takes the median of their minima (medianOfPairMinima).
   explicit StreamingCopy(std::size_t bytes, int threads = 0, int pairs = 1);
   int run();  // one copy, of the next pair in turn; returns that pair's index
   bool copiedCorrectly() const;  // after run(): the destination of the pair copied last holds its source, every byte
