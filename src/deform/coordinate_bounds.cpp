@@ -68,14 +68,7 @@ struct LaneBox {
   if (n >= kBoxLanes) {
     for (int b = 0; b < n; b += kBoxLanes) growLanes(box, xs, ys, zs, b + kBoxLanes <= n ? b : n - kBoxLanes);
   } else {
-    for (int i = 0; i < n; ++i) {
-      box.lx[0] = xs[i] < box.lx[0] ? xs[i] : box.lx[0];
-      box.ly[0] = ys[i] < box.ly[0] ? ys[i] : box.ly[0];
-      box.lz[0] = zs[i] < box.lz[0] ? zs[i] : box.lz[0];
-      box.hx[0] = xs[i] > box.hx[0] ? xs[i] : box.hx[0];
-      box.hy[0] = ys[i] > box.hy[0] ? ys[i] : box.hy[0];
-      box.hz[0] = zs[i] > box.hz[0] ? zs[i] : box.hz[0];
-    }
+    for (int i = 0; i < n; ++i) growLane(box, 0, xs[i], ys[i], zs[i]);
   }
   return foldLanes(box);
 }
