@@ -103,17 +103,14 @@ void chordPass(const double* __restrict xs, const double* __restrict ys, const d
 // of the runs that have candidates have no lane near one (runs along the reach's edge); they
 // skip the chord pass and the span test. Compared in squares (both sides are positive), with
 // far = reach + the piece's deviation, as far2's root.
-bool boxBeyondChords(const RunPieces& pc, const Bounds3& box, double reach) {
+bool boxBeyondChords(const SpanChords& pc, const Bounds3& box) {
   const double cx = 0.5 * (box.lo.x + box.hi.x), cy = 0.5 * (box.lo.y + box.hi.y), cz = 0.5 * (box.lo.z + box.hi.z);
   const double hx = 0.5 * (box.hi.x - box.lo.x), hy = 0.5 * (box.hi.y - box.lo.y), hz = 0.5 * (box.hi.z - box.lo.z);
   const double h = std::sqrt(hx * hx + hy * hy + hz * hz);
   for (int j = 0; j < pc.count; ++j) {
-    const double px = cx - pc.csx[j], py = cy - pc.csy[j], pz = cz - pc.csz[j];
-    double t = (px * pc.chx[j] + py * pc.chy[j] + pz * pc.chz[j]) * pc.invLength2[j];
-    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-    const double ex = px - pc.chx[j] * t, ey = py - pc.chy[j] * t, ez = pz - pc.chz[j] * t;
-    const double beyond = (reach + pc.deviation[j]) * (1.0 + 1e-9) + 1e-12 + h;
-    if (!(ex * ex + ey * ey + ez * ez > beyond * beyond)) return false;
+    double t = 0.0;
+    const double beyond = (pc.reach + pc.deviation[j]) * (1.0 + 1e-9) + 1e-12 + h;
+    if (!(chordDistance2(pc, j, cx, cy, cz, t) > beyond * beyond)) return false;
   }
   return true;
 }
@@ -461,7 +458,10 @@ int BezierSkeleton::answerRun(const double* xs, const double* ys, const double* 
   }
   std::fill(found, found + count, static_cast<unsigned char>(0));
   if (pc.count == 0 || count <= 0) return 0;
-  if (box && boxBeyondChords(pc, *box, reach)) return 0;  // no lane near a candidate (the chord pass's early return)
+  // The candidates' chords as the scalar tests and the span pass read them (views of pc's arrays).
+  const SpanChords chords{pc.piece.data(), pc.csx.data(), pc.csy.data(),        pc.csz.data(),  pc.chx.data(),          pc.chy.data(),
+                          pc.chz.data(),   pc.invLength2.data(), pc.far2.data(), pc.deviation.data(), pc.count, reach};
+  if (box && boxBeyondChords(chords, *box)) return 0;  // no lane near a candidate (the chord pass's early return)
   alignas(64) double pending[kLanes];
   const std::uint32_t candidates = pieceMask & static_cast<std::uint32_t>((std::uint64_t(1) << pieceCount()) - 1);
   int k0 = 0, k1 = 0;
@@ -469,8 +469,6 @@ int BezierSkeleton::answerRun(const double* xs, const double* ys, const double* 
     // The span pass: the candidates are one stretch of a span with g increasing on each for the
     // whole box (bezier_span_pass.cpp). It takes the chords for its starts and for the lanes
     // within reach, and the reach and deviations for the margins of its end lanes.
-    const SpanChords chords{pc.piece.data(), pc.csx.data(), pc.csy.data(),        pc.csz.data(),  pc.chx.data(),          pc.chy.data(),
-                            pc.chz.data(),   pc.invLength2.data(), pc.far2.data(), pc.deviation.data(), pc.count, reach};
     if (!answerRunOnSpan(xs, ys, zs, count, k0, k1, chords, cutoff2, nx, ny, nz, found, pending)) return 0;
   } else if (box && mayCut && count > kLanes / 2 && !spanLanes_.empty()) {
     // A run the span pass does not take, cut in two (cutLane), each part with its own box and

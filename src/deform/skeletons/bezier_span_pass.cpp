@@ -167,11 +167,8 @@ ChordStart chordStartOf(double x, double y, double z, const SpanChords& pc, cons
   double best = 1e300, start = 0.0, margin = 1e300;
   bool near = false;
   for (int j = 0; j < pc.count; ++j) {
-    const double px = x - pc.csx[j], py = y - pc.csy[j], pz = z - pc.csz[j];
-    double t = (px * pc.chx[j] + py * pc.chy[j] + pz * pc.chz[j]) * pc.invLength2[j];
-    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-    const double ex = px - pc.chx[j] * t, ey = py - pc.chy[j] * t, ez = pz - pc.chz[j] * t;
-    const double d2 = ex * ex + ey * ey + ez * ez;
+    double t = 0.0;
+    const double d2 = chordDistance2(pc, j, x, y, z, t);
     near = near || d2 < pc.far2[j];
     margin = std::min(margin, std::sqrt(d2) - (pc.reach + pc.deviation[j]));
     if (d2 < best) {

@@ -29,4 +29,15 @@ struct SpanChords {
   double reach;
 };
 
+// The squared distance from (x, y, z) to candidate j's chord; t: the parameter of the point's
+// projection on it, clamped to [0, 1]. For single points (a run's box centre, its end lanes);
+// the lane loops write the same arithmetic over arrays.
+inline double chordDistance2(const SpanChords& pc, int j, double x, double y, double z, double& t) {
+  const double px = x - pc.csx[j], py = y - pc.csy[j], pz = z - pc.csz[j];
+  t = (px * pc.chx[j] + py * pc.chy[j] + pz * pc.chz[j]) * pc.invLength2[j];
+  t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+  const double ex = px - pc.chx[j] * t, ey = py - pc.chy[j] * t, ez = pz - pc.chz[j] * t;
+  return ex * ex + ey * ey + ez * ez;
+}
+
 }  // namespace flexure::deform
